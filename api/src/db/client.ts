@@ -1,0 +1,67 @@
+/**
+ * One database factory: PGlite in a data folder by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both are typed as the common PgDatabase so the rest of the code
+ * never knows which driver runs.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs SQL text with positional parameters; rows as plain objects. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+
+export interface OpenDatabaseOptions {
+  /** postgres://… connection string; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` for an in-memory database. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 20 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      driver: 'postgres',
+      async query<T>(text: string, params: unknown[] = []) {
+        const result = await pool.query(text, params);
+        return result.rows as T[];
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: pgliteDb as unknown as Database,
+    driver: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await client.query<T>(text, params);
+      return result.rows;
+    },
+    close: () => client.close(),
+  };
+}

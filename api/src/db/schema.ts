@@ -1,0 +1,426 @@
+/**
+ * The database schema: one Drizzle table per entity of the specification (§3) plus the
+ * tables the server needs to make it real (revoked tokens, login throttling, feed runs,
+ * price history, click-outs). Column names are snake_case in SQL (`casing: 'snake_case'`).
+ * Money is integer cents everywhere.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .defaultNow()
+    .notNull()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- users and auth
+
+export const users = pgTable('users', {
+  id: serial().primaryKey(),
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  isAdmin: boolean().notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Tokens revoked by logout, kept until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/** Fixed-window login throttle per IP and per account, shared by every API instance. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  attempts: integer().notNull().default(0),
+  windowEndsAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------- site configuration
+
+export const siteConfigurations = pgTable('site_configurations', {
+  id: serial().primaryKey(),
+  title: text().notNull(),
+  name: text().notNull(),
+  description: text().notNull(),
+  domainNames: text().array().notNull().default(sql`'{}'::text[]`),
+  logo: text(),
+  rootCategoryId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+  keywords: text(),
+  metaDescription: text(),
+  ogTitle: text(),
+  ogDescription: text(),
+  ogImage: text(),
+  twitterCard: text(),
+  twitterTitle: text(),
+  twitterDescription: text(),
+  twitterImage: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- catalog: categories
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    image: text(),
+    parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
+export const categorySettings = pgTable('category_settings', {
+  categoryId: integer()
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  defaultDisplayType: text().notNull().default('grid'),
+  defaultSortBy: text().notNull().default('manual'),
+  defaultSortOrder: text().notNull().default('asc'),
+  hideFiltersAndViewButtons: boolean().notNull().default(false),
+  showOnHomePage: integer().references(() => siteConfigurations.id, { onDelete: 'set null' }),
+  hideFromMenu: boolean().notNull().default(false),
+  representativeProductId: integer().references((): AnyPgColumn => products.id, {
+    onDelete: 'set null',
+  }),
+  subcategoryColumns: integer().notNull().default(4),
+  alternativeName: text(),
+});
+
+/** A store's own category path ("Huis > Keuken > Koffie"), mapped onto our categories. */
+export const categoryAliases = pgTable('category_aliases', {
+  id: serial().primaryKey(),
+  path: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const categoryAliasCategories = pgTable(
+  'category_alias_categories',
+  {
+    aliasId: integer()
+      .notNull()
+      .references(() => categoryAliases.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.aliasId, t.categoryId] }), index().on(t.categoryId)],
+);
+
+// ---------------------------------------------------------------- catalog: products
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull(),
+    name: text().notNull(),
+    brand: text(),
+    description: text(),
+    /** Main image URL, kept beside the images table so list queries need no join. */
+    image: text(),
+    imageId: integer(),
+    /** Denormalised from the current offers so lists never aggregate prices. */
+    lowestPriceId: integer(),
+    lowestTotal: integer(),
+    lowestStoreId: integer(),
+    highestTotal: integer(),
+    offerCount: integer().notNull().default(0),
+    priceChange: integer(),
+    percentageChange: real(),
+    views: integer().notNull().default(0),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('dutch', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('dutch', left(coalesce(description, ''), 2000)), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.slug),
+    index().on(t.brand),
+    index().on(t.views),
+    index().on(t.createdAt),
+    index().on(t.lowestTotal),
+    index().on(t.percentageChange),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const productIdentifiers = pgTable(
+  'product_identifiers',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** EAN, GTIN, MPN, ISBN, ... (GTIN values are normalised to 13 or 14 digits). */
+    type: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.type, t.value), index().on(t.productId)],
+);
+
+export const productProperties = pgTable(
+  'product_properties',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [index().on(t.productId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    storeId: integer().references(() => stores.id, { onDelete: 'set null' }),
+    width: integer(),
+    height: integer(),
+    filename: text(),
+    isMain: boolean().notNull().default(false),
+    isDisabled: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.productId, t.url)],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index().on(t.categoryId, t.sortOrder),
+  ],
+);
+
+export const productCategoryAliases = pgTable(
+  'product_category_aliases',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    aliasId: integer()
+      .notNull()
+      .references(() => categoryAliases.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.aliasId] }), index().on(t.aliasId)],
+);
+
+// ---------------------------------------------------------------- stores and feeds
+
+export const stores = pgTable('stores', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  url: text().notNull(),
+  logo: text(),
+  lastPriceUpdate: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const storeFeeds = pgTable(
+  'store_feeds',
+  {
+    id: serial().primaryKey(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    importer: text().notNull(),
+    url: text(),
+    path: text().notNull(),
+    compression: text().notNull().default('none'),
+    parameters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    allowCreateProducts: boolean().notNull().default(true),
+    /** Write-only: never returned by a read. */
+    credentials: jsonb().$type<Record<string, string> | null>(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.storeId)],
+);
+
+export const feedRuns = pgTable(
+  'feed_runs',
+  {
+    id: serial().primaryKey(),
+    feedId: integer()
+      .notNull()
+      .references(() => storeFeeds.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('queued'),
+    /** manual, schedule, cli or demo */
+    trigger: text().notNull().default('manual'),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    heartbeatAt: timestamp({ withTimezone: true }),
+    cancelRequested: boolean().notNull().default(false),
+    bytesRead: bigint({ mode: 'number' }).notNull().default(0),
+    bytesTotal: bigint({ mode: 'number' }),
+    recordsRead: integer().notNull().default(0),
+    offersCreated: integer().notNull().default(0),
+    offersUpdated: integer().notNull().default(0),
+    offersUnchanged: integer().notNull().default(0),
+    offersExpired: integer().notNull().default(0),
+    recordsRejected: integer().notNull().default(0),
+    productsCreated: integer().notNull().default(0),
+    errorSample: jsonb().$type<{ position: number; reason: string }[]>().notNull().default([]),
+    failureReason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.feedId, t.createdAt), index().on(t.status)],
+);
+
+// ---------------------------------------------------------------- offers and price history
+
+/** One offer: the current price of one product in one store. */
+export const prices = pgTable(
+  'prices',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    feedId: integer().references(() => storeFeeds.id, { onDelete: 'set null' }),
+    /** The store's own product id, for matching records without a GTIN. */
+    externalId: text(),
+    amount: integer().notNull(),
+    shipping: integer().notNull().default(0),
+    total: integer().notNull(),
+    url: text().notNull(),
+    deliveryTime: text(),
+    deliveryDays: integer(),
+    description: text(),
+    priceChange: integer(),
+    percentageChange: real(),
+    validFrom: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    validTo: timestamp({ withTimezone: true }),
+    lastSeen: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.productId, t.storeId),
+    index().on(t.storeId, t.externalId),
+    index().on(t.feedId),
+    index('prices_current_by_product_idx').on(t.productId, t.total).where(sql`valid_to is null`),
+  ],
+);
+
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    priceId: integer()
+      .notNull()
+      .references(() => prices.id, { onDelete: 'cascade' }),
+    productId: integer().notNull(),
+    storeId: integer().notNull(),
+    amount: integer().notNull(),
+    shipping: integer().notNull(),
+    total: integer().notNull(),
+    recordedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index().on(t.priceId, t.recordedAt), index().on(t.productId, t.recordedAt)],
+);
+
+// ---------------------------------------------------------------- visitors
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    maxPrice: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.userId, t.productId)],
+);
+
+export const storeRatings = pgTable(
+  'store_ratings',
+  {
+    id: serial().primaryKey(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    rating: integer().notNull(),
+    comment: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.storeId)],
+);
+
+export const clickOuts = pgTable(
+  'click_outs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    storeId: integer().references(() => stores.id, { onDelete: 'set null' }),
+    priceId: integer().references(() => prices.id, { onDelete: 'set null' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    redirectUrl: text().notNull(),
+    currentPrice: integer().notNull(),
+    lowestPrice: integer(),
+    payload: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.productId, t.createdAt), index().on(t.storeId, t.createdAt)],
+);

@@ -1,0 +1,51 @@
+// One jest run for the whole workspace: API tests in Node against a real database,
+// front-end tests in jsdom. TypeScript through ts-jest (transpile only; `npm run typecheck`
+// checks types).
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      jsx: 'react-jsx',
+      esModuleInterop: true,
+      isolatedModules: true,
+      allowJs: true,
+      strict: true,
+      target: 'ES2022',
+      resolveJsonModule: true,
+    },
+    diagnostics: false,
+  },
+];
+
+const frontEnds = ['shared', 'shell', 'mfe-storefront', 'mfe-catalog-admin', 'mfe-store-admin', 'mfe-config-admin'];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      transformIgnorePatterns: ['/node_modules/'],
+      testTimeout: 60000,
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: frontEnds.map((dir) => `<rootDir>/${dir}`),
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.[tj]sx?$': tsJest },
+      // ky ships ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+      moduleNameMapper: {
+        '\\.(css|less)$': 'identity-obj-proxy',
+        '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
+      testTimeout: 20000,
+    },
+  ],
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { id, isoDateTime } from './common';
+
+export const categoryDisplayTypeSchema = z.enum(['grid', 'rows']);
+export const categorySortBySchema = z.enum([
+  'manual',
+  'createdAt',
+  'name',
+  'priceChange',
+  'percentageChange',
+  'views',
+]);
+
+export const categorySettingsSchema = z.object({
+  defaultDisplayType: categoryDisplayTypeSchema,
+  defaultSortBy: categorySortBySchema,
+  defaultSortOrder: z.enum(['asc', 'desc']),
+  hideFiltersAndViewButtons: z.boolean(),
+  showOnHomePage: z.number().int().nullable(),
+  hideFromMenu: z.boolean(),
+  representativeProductId: z.number().int().nullable(),
+  representativeProduct: z
+    .object({ id, name: z.string(), image: z.string().nullable() })
+    .nullable()
+    .optional(),
+  subcategoryColumns: z.number().int().min(1).max(6),
+  alternativeName: z.string().nullable(),
+});
+export type CategorySettings = z.infer<typeof categorySettingsSchema>;
+
+export const categoryRefSchema = z.object({ id, name: z.string(), slug: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+export type BreadcrumbEntry = CategoryRef;
+
+export const categoryCountSchema = z.object({
+  products: z.number().int(),
+  computedProducts: z.number().int().optional(),
+  childCategories: z.number().int(),
+});
+
+export const categoryAliasSummarySchema = z.object({
+  id,
+  path: z.string(),
+  createdAt: isoDateTime,
+  _count: z.object({ products: z.number().int() }),
+});
+
+export const categoryBaseSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  parentId: z.number().int().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export interface Category extends z.infer<typeof categoryBaseSchema> {
+  parentCategory?: CategoryRef | null;
+  childCategories?: Category[];
+  aliases?: z.infer<typeof categoryAliasSummarySchema>[];
+  _count?: z.infer<typeof categoryCountSchema>;
+  breadcrumb?: BreadcrumbEntry[];
+  settings?: CategorySettings | null;
+}
+
+export const categorySchema: z.ZodType<Category, unknown> = categoryBaseSchema.extend({
+  parentCategory: categoryRefSchema.nullable().optional(),
+  childCategories: z.array(z.lazy(() => categorySchema)).optional(),
+  aliases: z.array(categoryAliasSummarySchema).optional(),
+  _count: categoryCountSchema.optional(),
+  breadcrumb: z.array(categoryRefSchema).optional(),
+  settings: categorySettingsSchema.nullable().optional(),
+});
+
+export const categoryAliasSchema = z.object({
+  id,
+  path: z.string(),
+  createdAt: isoDateTime,
+  categoryAliasCategories: z.array(
+    z.object({ categoryId: z.number().int(), category: categoryRefSchema }),
+  ),
+  _count: z.object({ products: z.number().int() }),
+});
+export type CategoryAlias = z.infer<typeof categoryAliasSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Timestamps travel as ISO 8601 strings in UTC. The API's rows hold Date objects;
+ * accepting both keeps one schema for the server's serializer and the client's type.
+ */
+export const isoDateTime = z
+  .union([z.string(), z.date()])
+  .transform((value) => (typeof value === 'string' ? value : value.toISOString()))
+  .pipe(z.string());
+
+/** Money is always integer cents. */
+export const cents = z.number().int();
+
+export const id = z.number().int().positive();
+
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  details: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const sortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortOrderSchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { id, isoDateTime } from './common';
+
+export const FEED_IMPORTERS = [
+  'tradetracker',
+  'awin',
+  'daisycon',
+  'bol',
+  'gameresource',
+  'koopjesland',
+  'tradedoubler',
+] as const;
+export const feedImporterSchema = z.enum(FEED_IMPORTERS);
+export type FeedImporter = z.infer<typeof feedImporterSchema>;
+
+export const FEED_COMPRESSIONS = ['none', 'gzip', 'zip'] as const;
+export const feedCompressionSchema = z.enum(FEED_COMPRESSIONS);
+export type FeedCompression = z.infer<typeof feedCompressionSchema>;
+
+/** Credentials are write-only: a read says only whether some are stored. */
+export const storeFeedSchema = z.object({
+  id,
+  storeId: z.number().int(),
+  name: z.string(),
+  importer: feedImporterSchema,
+  url: z.string().nullable(),
+  path: z.string(),
+  compression: feedCompressionSchema,
+  parameters: z.record(z.string(), z.unknown()),
+  allowCreateProducts: z.boolean(),
+  hasCredentials: z.boolean(),
+  isActive: z.boolean(),
+  lastRun: z
+    .object({ id, status: z.string(), startedAt: isoDateTime.nullable(), finishedAt: isoDateTime.nullable() })
+    .nullable()
+    .optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type StoreFeed = z.infer<typeof storeFeedSchema>;
+
+export const FEED_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const feedRunStatusSchema = z.enum(FEED_RUN_STATUSES);
+export type FeedRunStatus = z.infer<typeof feedRunStatusSchema>;
+
+export const feedRecordErrorSchema = z.object({
+  /** Line (CSV/TSV) or element (XML/JSON) number of the record, 1-based. */
+  position: z.number().int(),
+  reason: z.string(),
+});
+export type FeedRecordError = z.infer<typeof feedRecordErrorSchema>;
+
+export const feedRunSchema = z.object({
+  id,
+  feedId: z.number().int(),
+  status: feedRunStatusSchema,
+  trigger: z.string(),
+  startedAt: isoDateTime.nullable(),
+  finishedAt: isoDateTime.nullable(),
+  bytesRead: z.number().int(),
+  bytesTotal: z.number().int().nullable(),
+  recordsRead: z.number().int(),
+  offersCreated: z.number().int(),
+  offersUpdated: z.number().int(),
+  offersUnchanged: z.number().int(),
+  offersExpired: z.number().int(),
+  recordsRejected: z.number().int(),
+  productsCreated: z.number().int(),
+  errorSample: z.array(feedRecordErrorSchema),
+  failureReason: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type FeedRun = z.infer<typeof feedRunSchema>;

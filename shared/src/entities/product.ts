@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { cents, id, isoDateTime } from './common';
+import { categoryRefSchema } from './category';
+import { storeRefSchema } from './store';
+
+export const productIdentifierSchema = z.object({ id, type: z.string(), value: z.string() });
+export type ProductIdentifier = z.infer<typeof productIdentifierSchema>;
+
+export const productPropertySchema = z.object({ id, name: z.string(), value: z.string() });
+export type ProductProperty = z.infer<typeof productPropertySchema>;
+
+export const productImageSchema = z.object({
+  id,
+  url: z.string(),
+  store: z.object({ name: z.string() }).nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  filename: z.string().nullable(),
+  main: z.boolean(),
+  isDisabled: z.boolean(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const priceSchema = z.object({
+  id,
+  productId: z.number().int(),
+  amount: cents,
+  shipping: cents,
+  total: cents,
+  url: z.string(),
+  deliveryTime: z.string().nullable(),
+  deliveryDays: z.number().int().nullable(),
+  description: z.string().nullable(),
+  store: storeRefSchema,
+  priceChange: cents.nullable(),
+  percentageChange: z.number().nullable(),
+  isLowest: z.boolean().optional(),
+  validFrom: isoDateTime,
+  validTo: isoDateTime.nullable(),
+  lastSeen: isoDateTime,
+  createdAt: isoDateTime,
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const lowestPriceSchema = z.object({
+  id,
+  amount: cents,
+  shipping: cents,
+  total: cents,
+  store: storeRefSchema,
+});
+export type LowestPrice = z.infer<typeof lowestPriceSchema>;
+
+export const wishlistItemRefSchema = z.object({ id, maxPrice: cents });
+
+export const productSchema = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  imageId: z.number().int().nullable(),
+  images: z.array(productImageSchema).optional(),
+  categories: z.array(categoryRefSchema).optional(),
+  categoryIds: z.array(z.number().int()).optional(),
+  properties: z.array(productPropertySchema).optional(),
+  productIds: z.array(productIdentifierSchema).optional(),
+  prices: z.array(priceSchema).optional(),
+  lowestPrice: lowestPriceSchema.nullable(),
+  lowestPriceId: z.number().int().nullable(),
+  /** The highest current total, for structured data (AggregateOffer). */
+  highestPrice: cents.nullable().optional(),
+  offerCount: z.number().int().optional(),
+  priceChange: cents.nullable(),
+  percentageChange: z.number().nullable(),
+  views: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  _count: z.object({ prices: z.number().int(), categories: z.number().int() }).optional(),
+  isWishlisted: z.boolean().optional(),
+  wishlistItem: wishlistItemRefSchema.nullable().optional(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const priceHistoryPointSchema = z.object({
+  storeId: z.number().int(),
+  total: cents,
+  recordedAt: isoDateTime,
+});
+export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { cents, id, isoDateTime } from './common';
+import { productSchema } from './product';
+
+export const wishlistItemSchema = z.object({
+  id,
+  productId: z.number().int(),
+  userId: z.number().int(),
+  maxPrice: cents,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  product: productSchema.optional(),
+});
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+
+export const wishlistCheckSchema = z.object({
+  isWishlisted: z.boolean(),
+  wishlistItemId: z.number().int().nullable(),
+  maxPrice: cents.nullable(),
+});
+export type WishlistCheck = z.infer<typeof wishlistCheckSchema>;
