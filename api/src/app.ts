@@ -1,0 +1,79 @@
+/**
+ * Builds the Fastify application: external plugins (security headers, CORS, OpenAPI),
+ * then the app's own (database, auth), then every feature's routes under /api.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ApiConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import authPlugin from './auth/plugin';
+import { registerErrorHandler } from './http/errors';
+import { features } from './features';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ApiConfig;
+    /** Drizzle database (PGlite or PostgreSQL). */
+    db: DatabaseHandle['db'];
+    /** Raw SQL with positional parameters, for the queries Drizzle cannot express well. */
+    sql: DatabaseHandle['query'];
+    dbHandle: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ApiConfig;
+  database: DatabaseHandle;
+  logger?: boolean;
+}
+
+export const API_PREFIX = '/api';
+
+export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('sql', database.query);
+  app.decorate('dbHandle', database);
+
+  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Koopjesland API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+
+  await app.register(
+    async (api) => {
+      for (const feature of features) await api.register(feature);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}
+
+export type App = FastifyInstance;

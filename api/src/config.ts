@@ -1,0 +1,50 @@
+/** Server configuration from the environment; every value has a safe default for `npm start`. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** Folder for PGlite data, the generated JWT secret and feed files. */
+  dataDir: string;
+  feedStorageDir: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  /** Origins allowed by CORS when front ends live on other origins (comma-separated). */
+  corsOrigins: string[];
+  /** Run the feed scheduler in this process. */
+  runScheduler: boolean;
+  logLevel: string;
+}
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** The JWT secret: JWT_SECRET, else one generated once and kept in the data folder (never committed). */
+function resolveJwtSecret(dataDir: string): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const dataDir = overrides.dataDir ?? path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  return {
+    port: Number(process.env.PORT ?? 8080),
+    host: process.env.HOST ?? '0.0.0.0',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir,
+    feedStorageDir: process.env.FEED_STORAGE_DIR ?? path.join(dataDir, 'feeds'),
+    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir),
+    jwtExpiresIn: process.env.JWT_EXPIRES_IN ?? '7d',
+    corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    runScheduler: process.env.FEED_SCHEDULER !== 'off',
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}
