@@ -1,0 +1,47 @@
+/**
+ * Keeps each product's price summary (lowest offer, its store, highest total, offer count,
+ * and the change of the lowest total) in step with its current offers, so list queries
+ * never aggregate the prices table. Call it after any change of offers, in the same
+ * transaction, with the ids of the products touched.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = sql`${`{${[...new Set(productIds)].join(',')}}`}::int[]`;
+  await db.execute(sql`
+    with ids as (select unnest(${ids}) as id),
+    lowest as (
+      select distinct on (product_id) product_id, id, total, store_id
+      from prices
+      where valid_to is null and product_id = any(${ids})
+      order by product_id, total, id
+    ),
+    agg as (
+      select product_id, max(total) as highest, count(*)::int as offers
+      from prices
+      where valid_to is null and product_id = any(${ids})
+      group by product_id
+    )
+    update products p set
+      lowest_price_id = lowest.id,
+      lowest_total = lowest.total,
+      lowest_store_id = lowest.store_id,
+      highest_total = agg.highest,
+      offer_count = coalesce(agg.offers, 0),
+      price_change = case
+        when lowest.total is not null and p.lowest_total is not null and lowest.total <> p.lowest_total
+          then lowest.total - p.lowest_total
+        else p.price_change end,
+      percentage_change = case
+        when lowest.total is not null and p.lowest_total is not null and lowest.total <> p.lowest_total and p.lowest_total > 0
+          then round(((lowest.total - p.lowest_total) * 100.0 / p.lowest_total)::numeric, 1)::real
+        else p.percentage_change end,
+      updated_at = now()
+    from ids
+    left join lowest on lowest.product_id = ids.id
+    left join agg on agg.product_id = ids.id
+    where p.id = ids.id
+  `);
+}
