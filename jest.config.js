@@ -34,7 +34,7 @@ module.exports = {
     },
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/jest/jsdom-with-fetch.js',
       roots: frontEnds.map((dir) => `<rootDir>/${dir}`),
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.[tj]sx?$': tsJest },

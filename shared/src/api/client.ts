@@ -1,0 +1,114 @@
+/**
+ * The one API client: a single ky instance on `<origin>/api`, JSON in and out, the bearer
+ * token from the auth store when present, errors as spec §8, and identical concurrent GETs
+ * shared (one network request, every caller gets the result).
+ */
+import ky, { type Options } from 'ky';
+import { ApiError, authErrorMessage, generalErrorMessage } from './errors';
+import { currentToken } from './token';
+
+export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
+export type Query = Record<string, QueryValue>;
+
+let baseUrl = typeof window !== 'undefined' ? `${window.location.origin}/api` : 'http://localhost:8080/api';
+
+/** For a front end whose API lives on another origin (set before the first call). */
+export function configureApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/$/, '');
+  http = createInstance();
+}
+
+function createInstance() {
+  return ky.create({
+    prefixUrl: baseUrl,
+    throwHttpErrors: false,
+    timeout: 30_000,
+    retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = currentToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+}
+
+let http = createInstance();
+
+/** Query values: arrays joined by commas, empty values left out. */
+export function toSearchParams(query: Query = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  json?: unknown;
+  /** Send no bearer token (e.g. site configuration by domain). */
+  anonymous?: boolean;
+  /** Use this bearer token instead of the auth store's (e.g. revoking it while signing out). */
+  token?: string;
+  /** Error messages of the auth calls instead of the general ones (spec §8). */
+  errorStyle?: 'general' | 'auth';
+  signal?: AbortSignal;
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const kyOptions: Options = {
+    method,
+    searchParams: toSearchParams(options.query),
+    json: options.json,
+    signal: options.signal,
+  };
+  if (options.anonymous || options.token) {
+    const { token } = options;
+    kyOptions.hooks = {
+      beforeRequest: [
+        (request) => {
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          else request.headers.delete('Authorization');
+        },
+      ],
+    };
+  }
+  const response = await http(path.replace(/^\//, ''), kyOptions);
+  if (!response.ok) {
+    const message =
+      options.errorStyle === 'auth' ? await authErrorMessage(response) : await generalErrorMessage(response);
+    let details: string | undefined;
+    try {
+      details = ((await response.clone().json()) as { details?: string }).details;
+    } catch {
+      details = undefined;
+    }
+    throw new ApiError(message, response.status, details);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const inFlightGets = new Map<string, Promise<unknown>>();
+
+/** GET; identical concurrent requests (same path, query and token) share one network call. */
+export function apiGet<T>(path: string, options: Omit<RequestOptions, 'json'> = {}): Promise<T> {
+  const key = `${path}?${toSearchParams(options.query).toString()}|${options.anonymous ? '' : currentToken() ?? ''}|${options.errorStyle ?? ''}`;
+  const pending = inFlightGets.get(key);
+  if (pending && !options.signal) return pending as Promise<T>;
+  const request = send<T>('GET', path, options).finally(() => inFlightGets.delete(key));
+  if (!options.signal) inFlightGets.set(key, request);
+  return request;
+}
+
+export const apiPost = <T>(path: string, json?: unknown, options: RequestOptions = {}) =>
+  send<T>('POST', path, { ...options, json });
+export const apiPut = <T>(path: string, json?: unknown, options: RequestOptions = {}) =>
+  send<T>('PUT', path, { ...options, json });
+export const apiDelete = <T>(path: string, json?: unknown, options: RequestOptions = {}) =>
+  send<T>('DELETE', path, { ...options, json });

@@ -1,0 +1,43 @@
+/** Error raised by every API call; `message` follows spec §8 exactly. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ErrorBody {
+  error?: unknown;
+  details?: unknown;
+}
+
+/**
+ * General API calls (spec §8): the response's error field, with ': ' plus details when
+ * present; if the body cannot be read, the status text, else 'HTTP error! status: {code}'.
+ */
+export async function generalErrorMessage(response: Response): Promise<string> {
+  const fallback = response.statusText || `HTTP error! status: ${response.status}`;
+  let body: ErrorBody;
+  try {
+    body = (await response.clone().json()) as ErrorBody;
+  } catch {
+    return fallback;
+  }
+  if (typeof body?.error !== 'string' || !body.error) return `HTTP error! status: ${response.status}`;
+  return typeof body.details === 'string' && body.details ? `${body.error}: ${body.details}` : body.error;
+}
+
+/** Auth calls (spec §8): the response's error field, else 'HTTP error! status: {code}'. */
+export async function authErrorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.clone().json()) as ErrorBody;
+    if (typeof body?.error === 'string' && body.error) return body.error;
+  } catch {
+    // fall through to the status
+  }
+  return `HTTP error! status: ${response.status}`;
+}
