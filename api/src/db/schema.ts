@@ -314,7 +314,47 @@ export const feedRuns = pgTable(
     failureReason: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.feedId, t.createdAt), index().on(t.status)],
+  (t) => [
+    index().on(t.feedId, t.createdAt),
+    index().on(t.status),
+    // At most one queued or running run per feed, whichever API instance asked for it.
+    uniqueIndex('feed_runs_one_active_per_feed_idx').on(t.feedId).where(sql`status in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * Records of a feed run being read, staged here (one batch per statement) and applied
+ * set-based in one short transaction at the end; a failed run only leaves rows to delete.
+ * Created UNLOGGED: it holds nothing that must survive a crash.
+ */
+export const feedStaging = pgTable(
+  'feed_staging',
+  {
+    runId: integer().notNull(),
+    position: integer().notNull(),
+    gtin: text(),
+    externalId: text(),
+    productKey: text().notNull(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    brand: text(),
+    description: text(),
+    amount: integer().notNull(),
+    shipping: integer().notNull(),
+    total: integer().notNull(),
+    url: text().notNull(),
+    deliveryTime: text(),
+    deliveryDays: integer(),
+    categoryPath: text(),
+    images: jsonb().$type<string[]>(),
+    properties: jsonb().$type<{ name: string; value: string }[]>(),
+    productId: integer(),
+    priceId: integer(),
+    isNewProduct: boolean().notNull().default(false),
+    isChanged: boolean().notNull().default(false),
+    totalChanged: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.runId, t.position)],
 );
 
 // ---------------------------------------------------------------- offers and price history
