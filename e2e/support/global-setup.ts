@@ -1,0 +1,51 @@
+/**
+ * Starts `npm start` once for the browser tests, on a fresh data folder, with known demo
+ * passwords, and waits until the site answers.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE_URL, DEMO_ADMIN, DEMO_USER, E2E_DATA_DIR, E2E_PORT, STATE_FILE } from './server';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+async function waitForServer(timeoutMs: number, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const failure = exited();
+    if (failure) throw new Error(`npm start exited before the site was up: ${failure}`);
+    try {
+      const response = await fetch(`${BASE_URL}/api/site-configuration?domain=localhost`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`the site did not answer on ${BASE_URL} within ${timeoutMs / 1000} s`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  const log = fs.openSync(path.join(ROOT, 'e2e', 'server.log'), 'w');
+  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: '',
+      DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
+      DEMO_USER_PASSWORD: DEMO_USER.password,
+      FEED_SCHEDULER: 'off',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  let exitMessage: string | null = null;
+  child.on('exit', (code, signal) => {
+    exitMessage = `code ${code} signal ${signal} (see e2e/server.log)`;
+  });
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid }));
+  await waitForServer(15 * 60_000, () => exitMessage);
+}
