@@ -29,7 +29,8 @@ module.exports = {
       roots: ['<rootDir>/api'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.[tj]sx?$': tsJest },
-      transformIgnorePatterns: ['/node_modules/'],
+      // light-my-request (app.inject) depends on cookie 1.x, which ships ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],
       testTimeout: 60000,
     },
     {

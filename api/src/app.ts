@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { RouteAccess } from './auth/access';
 import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
 import { features } from './features';
@@ -27,7 +28,15 @@ declare module 'fastify' {
     /** Raw SQL with positional parameters, for the queries Drizzle cannot express well. */
     sql: DatabaseHandle['query'];
     dbHandle: DatabaseHandle;
+    /** Every route as registered (method, url, access), so tests can enumerate the admin surface. */
+    routeCatalog: RouteCatalogEntry[];
   }
+}
+
+export interface RouteCatalogEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 export interface BuildAppOptions {
@@ -66,6 +75,15 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+
+  // Collected before any feature registers, so the list is complete by construction.
+  const routeCatalog: RouteCatalogEntry[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access ?? 'public';
+    for (const method of methods) routeCatalog.push({ method, url: route.url, access });
+  });
 
   await app.register(
     async (api) => {
