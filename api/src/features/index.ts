@@ -3,5 +3,10 @@
  * (`features/<name>/`) whose `routes.ts` exports a Fastify plugin.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes';
+import userRoutes from './users/routes';
 
-export const features: FastifyPluginAsync[] = [];
+export const features: FastifyPluginAsync[] = [
+  authRoutes,
+  userRoutes,
+];
