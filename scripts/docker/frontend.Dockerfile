@@ -1,0 +1,14 @@
+# One image recipe for every front end: build the workspace, serve its static files with nginx.
+# docker build -f scripts/docker/frontend.Dockerfile --build-arg WORKSPACE=mfe-storefront .
+FROM node:20-bookworm-slim AS build
+ARG WORKSPACE
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npm run build -w "@koopjesland/${WORKSPACE}"
+
+FROM nginx:1.27-alpine
+ARG WORKSPACE
+COPY --from=build /app/${WORKSPACE}/dist /usr/share/nginx/html
+COPY scripts/docker/nginx-frontend.conf /etc/nginx/conf.d/default.conf
+COPY scripts/docker/write-remotes-json.sh /docker-entrypoint.d/40-write-remotes-json.sh
+RUN chmod +x /docker-entrypoint.d/40-write-remotes-json.sh
