@@ -5,8 +5,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
 import userRoutes from './users/routes';
+import productRoutes from './products/routes';
 
 export const features: FastifyPluginAsync[] = [
   authRoutes,
   userRoutes,
+  productRoutes,
 ];

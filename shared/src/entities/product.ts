@@ -63,6 +63,8 @@ export const productSchema = z.object({
   imageId: z.number().int().nullable(),
   images: z.array(productImageSchema).optional(),
   categories: z.array(categoryRefSchema).optional(),
+  /** Root-first path of the product's main category (product page). */
+  breadcrumb: z.array(categoryRefSchema).optional(),
   categoryIds: z.array(z.number().int()).optional(),
   properties: z.array(productPropertySchema).optional(),
   productIds: z.array(productIdentifierSchema).optional(),

@@ -1,0 +1,73 @@
+/**
+ * Category look-ups shared by the product lists and the category routes: by slug or id,
+ * descendants (recursive CTE) and ancestors (for breadcrumbs).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { intArray, selectRows } from '../products/sql';
+
+/** The default category that collects unassigned aliases and products (spec §9). */
+export const OVERIG_SLUG = 'overig';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  parentId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const categoryColumns = sql`c.id, c.name, c.slug, c.image, c.parent_id as "parentId", c.created_at as "createdAt", c.updated_at as "updatedAt"`;
+
+/** A numeric reference is an id, anything else a slug; unknown → 404. */
+export async function findCategory(db: Database, slugOrId: string | number): Promise<CategoryRow> {
+  const byId = typeof slugOrId === 'number' || /^\d+$/.test(slugOrId);
+  const [row] = await selectRows<CategoryRow>(
+    db,
+    byId
+      ? sql`select ${categoryColumns} from categories c where c.id = ${Number(slugOrId)}`
+      : sql`select ${categoryColumns} from categories c where c.slug = ${slugOrId}`,
+  );
+  if (!row) throw notFound('Category not found');
+  return row;
+}
+
+/** The category itself and every category below it. */
+export async function descendantIds(db: Database, categoryId: number): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`with recursive tree as (
+          select id from categories where id = ${categoryId}
+          union
+          select c.id from categories c join tree on c.parent_id = tree.id
+        )
+        select id from tree`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Root first, the category itself last. */
+export async function breadcrumbOf(db: Database, categoryId: number) {
+  const rows = await selectRows<{ id: number; name: string; slug: string; depth: number }>(
+    db,
+    sql`with recursive up as (
+          select id, name, slug, parent_id, 0 as depth from categories where id = ${categoryId}
+          union all
+          select c.id, c.name, c.slug, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
+          where up.depth < 20
+        )
+        select id, name, slug, depth from up order by depth desc`,
+  );
+  return rows.map(({ id, name, slug }) => ({ id, name, slug }));
+}
+
+export async function childCategories(db: Database, parentIds: number[]): Promise<CategoryRow[]> {
+  if (!parentIds.length) return [];
+  return selectRows<CategoryRow>(
+    db,
+    sql`select ${categoryColumns} from categories c where c.parent_id = any(${intArray(parentIds)}) order by c.name`,
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The product page's data: the product with its images (main first, disabled left out),
+ * identifiers, properties, categories with a breadcrumb, and its current offers sorted by
+ * total with the lowest marked. Loading it counts a view.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { breadcrumbOf, OVERIG_SLUG } from '../categories/lookup';
+import { selectRows } from './sql';
+
+const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
+  p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
+  p.price_change as "priceChange", p.percentage_change as "percentageChange", p.views,
+  p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+
+interface ProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string | null;
+  description: string | null;
+  image: string | null;
+  imageId: number | null;
+  lowestPriceId: number | null;
+  highestPrice: number | null;
+  offerCount: number;
+  priceChange: number | null;
+  percentageChange: number | null;
+  views: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface OfferRow {
+  id: number;
+  productId: number;
+  amount: number;
+  shipping: number;
+  total: number;
+  url: string;
+  deliveryTime: string | null;
+  deliveryDays: number | null;
+  description: string | null;
+  storeId: number;
+  storeName: string;
+  storeLogo: string | null;
+  priceChange: number | null;
+  percentageChange: number | null;
+  validFrom: Date;
+  validTo: Date | null;
+  lastSeen: Date;
+  createdAt: Date;
+}
+
+/** Finds the product by id or slug and counts the view in the same statement. */
+export async function viewProduct(db: Database, by: { id: number } | { slug: string }) {
+  const target = 'id' in by ? sql`id = ${by.id}` : sql`id = (select id from products where slug = ${by.slug} order by id limit 1)`;
+  const [product] = await selectRows<ProductRow>(
+    db,
+    sql`update products p set views = p.views + 1 where ${target} returning ${detailColumns}`,
+  );
+  if (!product) throw notFound('Product not found');
+  return loadProductDetail(db, product);
+}
+
+/** The product without counting a view (admin edits). */
+export async function productDetail(db: Database, id: number) {
+  const [product] = await selectRows<ProductRow>(db, sql`select ${detailColumns} from products p where p.id = ${id}`);
+  if (!product) throw notFound('Product not found');
+  return loadProductDetail(db, product);
+}
+
+async function loadProductDetail(db: Database, product: ProductRow) {
+  const id = product.id;
+  const [images, properties, identifiers, categories, offers, [counts]] = await Promise.all([
+    selectRows<{ id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; main: boolean; isDisabled: boolean }>(
+      db,
+      sql`select i.id, i.url, s.name as "storeName", i.width, i.height, i.filename, i.is_main as main, i.is_disabled as "isDisabled"
+          from product_images i left join stores s on s.id = i.store_id
+          where i.product_id = ${id} and not i.is_disabled order by i.is_main desc, i.id`,
+    ),
+    selectRows<{ id: number; name: string; value: string }>(
+      db,
+      sql`select id, name, value from product_properties where product_id = ${id} order by id`,
+    ),
+    selectRows<{ id: number; type: string; value: string }>(
+      db,
+      sql`select id, type, value from product_identifiers where product_id = ${id} order by type, id`,
+    ),
+    selectRows<{ id: number; name: string; slug: string }>(
+      db,
+      sql`select c.id, c.name, c.slug from product_categories pc join categories c on c.id = pc.category_id
+          where pc.product_id = ${id} order by (c.slug = ${OVERIG_SLUG}), c.name`,
+    ),
+    selectRows<OfferRow>(
+      db,
+      sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
+            o.delivery_days as "deliveryDays", o.description, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo",
+            o.price_change as "priceChange", o.percentage_change as "percentageChange", o.valid_from as "validFrom",
+            o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
+          from prices o join stores s on s.id = o.store_id
+          where o.product_id = ${id} and o.valid_to is null order by o.total, o.id`,
+    ),
+    selectRows<{ prices: number; categories: number }>(
+      db,
+      sql`select (select count(*)::int from prices where product_id = ${id} and valid_to is null) as prices,
+                 (select count(*)::int from product_categories where product_id = ${id}) as categories`,
+    ),
+  ]);
+  const prices = offers.map(({ storeId, storeName, storeLogo, ...offer }, index) => ({
+    ...offer,
+    store: { id: storeId, name: storeName, logo: storeLogo },
+    isLowest: index === 0,
+  }));
+  const lowest = prices[0];
+  // The breadcrumb follows the product's first real category (overig sorts last).
+  const breadcrumb = categories[0] ? await breadcrumbOf(db, categories[0].id) : [];
+  return {
+    ...product,
+    images: images.map(({ storeName, ...image }) => ({ ...image, store: storeName === null ? null : { name: storeName } })),
+    properties,
+    productIds: identifiers,
+    categories,
+    categoryIds: categories.map((category) => category.id),
+    breadcrumb,
+    prices,
+    lowestPrice: lowest
+      ? { id: lowest.id, amount: lowest.amount, shipping: lowest.shipping, total: lowest.total, store: lowest.store }
+      : null,
+    lowestPriceId: lowest?.id ?? null,
+    highestPrice: prices.length ? prices[prices.length - 1]!.total : null,
+    offerCount: prices.length,
+    _count: counts ?? { prices: 0, categories: 0 },
+  };
+}
+
+/** Adds the signed-in visitor's wishlist state to a product. */
+export async function wishlistStateOf(db: Database, userId: number, productId: number) {
+  const [item] = await selectRows<{ id: number; maxPrice: number }>(
+    db,
+    sql`select id, max_price as "maxPrice" from wishlist_items where user_id = ${userId} and product_id = ${productId}`,
+  );
+  return { isWishlisted: Boolean(item), wishlistItem: item ?? null };
+}

@@ -1,0 +1,85 @@
+/**
+ * Query-string schemas of the product lists (GET /products, GET /categories/page/{slug},
+ * search). Every parameter is validated; a bad one becomes 400 "Invalid <name>".
+ */
+import { productSortBySchema, sortOrderSchema } from '@koopjesland/shared/entities';
+import { z } from 'zod';
+import { pageQuery } from '../../http/pagination';
+
+/** Query-string boolean: only "true" and "false" (z.coerce.boolean would read "false" as true). */
+export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const cents = z.coerce.number().int().min(0).max(2_147_483_647);
+const text = z.string().trim().max(200);
+
+/** "12, 15,,18" → [12, 15, 18]; anything else than positive integers is refused. */
+export const idList = z
+  .string()
+  .max(10_000)
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+      ctx.addIssue({ code: 'custom', message: 'Expected a comma-separated list of product ids' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+/** Extra filters the admin lists send as one JSON parameter. */
+export const productJsonFiltersSchema = z
+  .object({
+    search: text.optional(),
+    name: text.optional(),
+    brand: text.optional(),
+    category: text.optional(),
+    storeId: z.number().int().positive().optional(),
+    minPrice: z.number().int().min(0).optional(),
+    maxPrice: z.number().int().min(0).optional(),
+    productIds: z.array(z.number().int().positive()).max(1000).optional(),
+  })
+  .strict();
+
+export const jsonFilters = z.string().max(10_000).transform((value, ctx) => {
+  try {
+    const parsed = productJsonFiltersSchema.safeParse(JSON.parse(value));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Expected JSON' });
+  }
+  return z.NEVER;
+});
+
+/** Filters shared by every product list. */
+export const productFilterQuerySchema = z.object({
+  search: text.optional(),
+  brand: text.optional(),
+  storeId: idParam.optional(),
+  minPrice: cents.optional(),
+  maxPrice: cents.optional(),
+});
+
+export const paging = (defaultLimit: number) => ({
+  page: pageQuery.shape.page,
+  limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
+  sortBy: productSortBySchema.optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+
+export const productListQuerySchema = productFilterQuerySchema.extend({
+  ...paging(20),
+  category: text.optional(),
+  categoryAlias: idParam.optional(),
+  includeSubcategories: queryBoolean.optional(),
+  excludeUncategorized: queryBoolean.optional(),
+  productIds: idList.optional(),
+  filters: jsonFilters.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const categoryPageQuerySchema = productFilterQuerySchema.extend({
+  ...paging(21),
+  includeSubcategories: queryBoolean.optional(),
+});
