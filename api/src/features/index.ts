@@ -5,10 +5,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
 import userRoutes from './users/routes';
+import siteConfigurationRoutes from './site-configuration/routes';
 import productRoutes from './products/routes';
 
 export const features: FastifyPluginAsync[] = [
   authRoutes,
   userRoutes,
+  siteConfigurationRoutes,
   productRoutes,
 ];
