@@ -2,6 +2,7 @@ export * from './api/client';
 export * from './api/errors';
 export * from './auth/storage';
 export * from './auth/store';
+export * from './site-config/store';
 export * from './i18n';
 export * from './format/money';
 export * from './format/date';

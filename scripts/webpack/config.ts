@@ -1,0 +1,97 @@
+/**
+ * The one webpack configuration builder for every front end (shell and remotes).
+ * Entry `src/index.ts` only does `import('./bootstrap')`: that async boundary lets the
+ * Module Federation runtime settle shared singletons before any React code runs.
+ */
+import { join, resolve } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { EsbuildPlugin } from 'esbuild-loader';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration } from 'webpack';
+import { sharedMap, type SharedConfig } from '../../shared/build/federation';
+import { frontEnd as findFrontEnd } from './front-ends';
+
+export const ROOT_DIR = resolve(__dirname, '..', '..');
+
+export interface BuildOptions {
+  mode: 'production' | 'development';
+  /** Output folder (default `<workspace>/dist`). */
+  outDir?: string;
+  /** Measurement variant: share antd whole as a singleton instead of bundling parts per front end. */
+  shareAntd?: boolean;
+}
+
+export function webpackConfig(workspace: string, options: BuildOptions): Configuration {
+  const frontEnd = findFrontEnd(workspace);
+  const workspaceDir = join(ROOT_DIR, frontEnd.workspace);
+  const production = options.mode === 'production';
+  const isHost = frontEnd.kind === 'host';
+
+  const shared: Record<string, SharedConfig> = sharedMap(workspaceDir, ROOT_DIR);
+  if (options.shareAntd) {
+    shared.antd = { singleton: true, requiredVersion: false, eager: false, strictVersion: false };
+  }
+
+  return {
+    name: frontEnd.name,
+    mode: options.mode,
+    context: workspaceDir,
+    entry: { main: './src/index.ts' },
+    target: 'web',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: options.outDir ?? join(workspaceDir, 'dist'),
+      // The shell is served at `/`; a remote under `/remotes/<name>/` or another origin.
+      publicPath: isHost ? '/' : 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: frontEnd.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+        { test: /\.(woff2?|ttf|eot)$/, type: 'asset/resource' },
+        { test: /\.(png|jpe?g|gif|svg|webp|avif|ico)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: frontEnd.name,
+        filename: 'remoteEntry.js',
+        // The shell knows no remote at build time: remotes are registered from remotes.json.
+        ...(isHost ? {} : { exposes: { './routes': './src/routes.tsx' } }),
+        shared,
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({
+        template: join(__dirname, 'index.html'),
+        title: frontEnd.title,
+        scriptLoading: 'defer',
+      }),
+      ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+    ],
+    optimization: {
+      // Never a runtimeChunk: a federation container must carry its own runtime.
+      minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * RTK Query's baseQuery for the admin remotes, on top of the one API client (no second fetch
+ * layer). Imports the package by name so the page keeps a single client and auth store
+ * (this file is bundled into each remote; '@koopjesland/shared' itself is a singleton).
+ */
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, type Query } from '@koopjesland/shared';
+
+export interface ApiRequest {
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+}
+
+export interface ApiQueryError {
+  /** HTTP status; 0 when no response arrived. */
+  status: number;
+  message: string;
+}
+
+export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiQueryError> = async (args, { signal }) => {
+  const request = typeof args === 'string' ? { path: args } : args;
+  try {
+    switch (request.method ?? 'GET') {
+      case 'GET':
+        return { data: await apiGet(request.path, { query: request.query, signal }) };
+      case 'POST':
+        return { data: await apiPost(request.path, request.body, { query: request.query, signal }) };
+      case 'PUT':
+        return { data: await apiPut(request.path, request.body, { query: request.query, signal }) };
+      case 'DELETE':
+        return { data: await apiDelete(request.path, request.body, { query: request.query, signal }) };
+    }
+  } catch (error) {
+    if (error instanceof ApiError) return { error: { status: error.status, message: error.message } };
+    return { error: { status: 0, message: error instanceof Error ? error.message : String(error) } };
+  }
+};

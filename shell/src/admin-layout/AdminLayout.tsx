@@ -1,0 +1,53 @@
+/**
+ * The admin area's frame (spec §2 "Admin layout"): sidebar links in the spec's order, back to
+ * the site and logout. Loaded lazily: it is the shell's only antd code.
+ */
+import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useAuthStore, themeConfig } from '@koopjesland/shared';
+import { Button, ConfigProvider, Layout, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ADMIN_MENU } from './menu';
+
+export default function AdminLayout() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const selected = ADMIN_MENU.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
+
+  const logout = async () => {
+    await useAuthStore.getState().logout();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <ConfigProvider theme={themeConfig}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider breakpoint="lg" collapsedWidth={0} width={240} theme="light">
+          <div style={{ padding: '16px 24px', fontWeight: 600 }}>{t('admin.title')}</div>
+          <nav aria-label={t('admin.title')}>
+            <Menu
+              mode="inline"
+              selectedKeys={selected ? [selected.path] : []}
+              items={ADMIN_MENU.map((item) => ({
+                key: item.path,
+                label: <Link to={item.path}>{t(item.labelKey)}</Link>,
+              }))}
+            />
+          </nav>
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 8, padding: 16 }}>
+            <Link to="/">
+              <ArrowLeftOutlined /> {t('admin.backToSite')}
+            </Link>
+            <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+              {t('admin.logout')}
+            </Button>
+          </div>
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Cookie consent (spec §2): a modal over every page until a choice is made, stored under
+ * cookie_consent as 'all' or 'essential'. Plain markup rather than antd's Modal, so the
+ * visitor's first load does not carry antd for one dialog.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CookieConsent as Choice, readConsent, storeConsent } from './consent';
+
+export const PRIVACY_POLICY_URL = '/privacy';
+
+export function CookieConsent() {
+  const { t } = useTranslation('shell');
+  const [decided, setDecided] = useState(() => readConsent() !== null);
+  const acceptButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!decided) acceptButton.current?.focus();
+  }, [decided]);
+
+  if (decided) return null;
+
+  const choose = (choice: Choice) => {
+    storeConsent(choice);
+    setDecided(true);
+  };
+
+  return (
+    <div className="kl-consent__backdrop">
+      <div
+        className="kl-consent"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="kl-consent-title"
+        aria-describedby="kl-consent-body"
+      >
+        <h2 id="kl-consent-title">{t('cookieConsent.title')}</h2>
+        <p id="kl-consent-body">{t('cookieConsent.body')}</p>
+        <p>
+          <a href={PRIVACY_POLICY_URL}>{t('cookieConsent.privacyPolicy')}</a>
+        </p>
+        <div className="kl-consent__actions">
+          <button type="button" className="kl-button" onClick={() => choose('essential')}>
+            {t('cookieConsent.essentialOnly')}
+          </button>
+          <button ref={acceptButton} type="button" className="kl-button kl-button--primary" onClick={() => choose('all')}>
+            {t('cookieConsent.acceptAll')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

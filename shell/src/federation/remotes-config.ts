@@ -1,0 +1,26 @@
+/**
+ * Where each remote lives (remotes.json): `{ storefront, catalogAdmin, storeAdmin, configAdmin }`
+ * → manifest URL. The server inlines it into index.html as #remotes-config, saving a round
+ * trip; without it the shell fetches /remotes.json.
+ */
+export const REMOTE_NAMES = ['storefront', 'catalogAdmin', 'storeAdmin', 'configAdmin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+function pickRemotes(raw: unknown): RemotesConfig {
+  if (!raw || typeof raw !== 'object') throw new Error('remotes.json is not an object');
+  const config: RemotesConfig = {};
+  for (const name of REMOTE_NAMES) {
+    const url = (raw as Record<string, unknown>)[name];
+    if (typeof url === 'string' && url) config[name] = url;
+  }
+  return config;
+}
+
+export async function readRemotesConfig(doc: Document = document): Promise<RemotesConfig> {
+  const inline = doc.getElementById('remotes-config')?.textContent?.trim();
+  if (inline) return pickRemotes(JSON.parse(inline));
+  const response = await fetch('/remotes.json', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+  return pickRemotes(await response.json());
+}

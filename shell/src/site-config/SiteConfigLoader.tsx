@@ -1,0 +1,30 @@
+/**
+ * Loads this domain's site configuration at start into the shared store, which the remotes
+ * read. The storefront shows its own loading state; a failure shows a banner with a retry.
+ * A 404 ('missing') is not an error: none exists yet and the admin can create one.
+ */
+import { useSiteConfigStore } from '@koopjesland/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function SiteConfigLoader() {
+  const { t } = useTranslation('shell');
+  const status = useSiteConfigStore((state) => state.status);
+  const error = useSiteConfigStore((state) => state.error);
+
+  useEffect(() => {
+    if (useSiteConfigStore.getState().status === 'idle') void useSiteConfigStore.getState().load();
+  }, []);
+
+  if (status !== 'error') return null;
+  return (
+    <div className="kl-banner" role="alert">
+      <span>
+        {t('siteConfig.loadFailed')} {error}
+      </span>
+      <button type="button" className="kl-button" onClick={() => void useSiteConfigStore.getState().load()}>
+        {t('common:errors.retry')}
+      </button>
+    </div>
+  );
+}
