@@ -7,10 +7,12 @@ import authRoutes from './auth/routes';
 import userRoutes from './users/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
 import productRoutes from './products/routes';
+import categoryRoutes from './categories/routes';
 
 export const features: FastifyPluginAsync[] = [
   authRoutes,
   userRoutes,
   siteConfigurationRoutes,
   productRoutes,
+  categoryRoutes,
 ];

@@ -2,6 +2,7 @@
  * Category look-ups shared by the product lists and the category routes: by slug or id,
  * descendants (recursive CTE) and ancestors (for breadcrumbs).
  */
+import type { CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -18,6 +19,15 @@ export interface CategoryRow {
   parentId: number | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A category as the routes build it (dates still Date objects; the response schema serialises them). */
+export interface CategoryNode extends CategoryRow {
+  parentCategory?: { id: number; name: string; slug: string } | null;
+  childCategories?: CategoryNode[];
+  breadcrumb?: { id: number; name: string; slug: string }[];
+  settings?: CategorySettings;
+  _count?: { products: number; computedProducts?: number; childCategories: number };
 }
 
 const categoryColumns = sql`c.id, c.name, c.slug, c.image, c.parent_id as "parentId", c.created_at as "createdAt", c.updated_at as "updatedAt"`;

@@ -1,0 +1,157 @@
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { siteConfigurations } from '../../db/schema';
+import { seedCatalogue, signIn } from '../products/test-fixtures';
+
+let ctx: TestContext;
+let data: Awaited<ReturnType<typeof seedCatalogue>>;
+let admin: Awaited<ReturnType<typeof signIn>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  data = await seedCatalogue(ctx.app.db);
+  admin = await signIn(ctx.app, 'admin@example.nl', true);
+});
+afterAll(() => ctx.close());
+
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+  const response = await ctx.app.inject({ method, url, payload, headers });
+  return { status: response.statusCode, body: response.json() };
+};
+const get = (url: string) => call('GET', url);
+const names = (list: { name: string }[]) => list.map((item) => item.name);
+
+describe('GET /api/categories', () => {
+  it('returns the tree with counts, without overig when asked', async () => {
+    const { body } = await get('/api/categories?includeHierarchy=true&excludeOverig=true');
+    expect(names(body.categories)).toEqual(['Huishouden']);
+    const wassen = body.categories[0].childCategories.find((c: { slug: string }) => c.slug === 'wassen');
+    expect(names(wassen.childCategories)).toEqual(['Drogers', 'Wasmachines']);
+    expect(wassen._count).toEqual({ products: 0, computedProducts: 4, childCategories: 2 });
+    const all = await get('/api/categories?includeHierarchy=true&excludeCounts=true');
+    expect(names(all.body.categories)).toEqual(['Huishouden', 'Overig']);
+    expect(all.body.categories[0]._count).toBeUndefined();
+  });
+
+  it('serves the menu with settings, the flat list, children and the paged admin list', async () => {
+    const nav = await get('/api/categories?navigation=true');
+    expect(names(nav.body.categories)).toEqual(['Huishouden']);
+    expect(nav.body.categories[0].settings).toMatchObject({ hideFromMenu: false, subcategoryColumns: 4 });
+    const simple = await get('/api/categories?simple=true&limit=1000');
+    expect(simple.body.categories).toHaveLength(6);
+    expect(simple.body.categories[0]).toMatchObject({ id: expect.any(Number), name: 'Drogers', slug: 'drogers', parentId: data.categories.wassen.id });
+    const children = await get(`/api/categories?parentId=${data.categories.huishouden.id}`);
+    expect(names(children.body.categories)).toEqual(['Koffie', 'Wassen']);
+    const paged = await get(`/api/categories?page=1&limit=2&sort=name:asc&filters=${encodeURIComponent('{"search":"wa"}')}`);
+    expect(names(paged.body.categories)).toEqual(['Wasmachines', 'Wassen']);
+    expect(paged.body.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 2 });
+    expect((await get('/api/categories?sort=price')).body.error).toBe('Invalid sort');
+  });
+
+  it('finds a category by id and slug with breadcrumb, settings and children', async () => {
+    const { body } = await get('/api/categories/slug/wassen');
+    expect(body.breadcrumb.map((c: { slug: string }) => c.slug)).toEqual(['huishouden', 'wassen']);
+    expect(body.parentCategory).toMatchObject({ slug: 'huishouden' });
+    expect(names(body.childCategories)).toEqual(['Drogers', 'Wasmachines']);
+    expect(body.settings.defaultSortBy).toBe('manual');
+    expect((await get(`/api/categories/id/${data.categories.wassen.id}`)).body.slug).toBe('wassen');
+    expect((await get('/api/categories/slug/nope')).status).toBe(404);
+    expect((await get('/api/categories/id/0')).status).toBe(400);
+    expect((await get('/api/categories/id/99999')).status).toBe(404);
+  });
+});
+
+describe('GET /api/categories/page/{slug}', () => {
+  it('applies the category defaults (manual, ascending, 21 per page) with filled-in settings', async () => {
+    const { status, body } = await get('/api/categories/page/wasmachines');
+    expect(status).toBe(200);
+    expect(names(body.products)).toEqual(['Miele WWD 120 wasmachine', 'Bosch Serie 6 wasmachine 8 kg']);
+    expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 21 });
+    expect(body.category).toMatchObject({
+      slug: 'wasmachines',
+      settings: { defaultDisplayType: 'grid', defaultSortBy: 'manual', defaultSortOrder: 'asc', subcategoryColumns: 4 },
+    });
+    expect(body.breadcrumb.map((c: { slug: string }) => c.slug)).toEqual(['huishouden', 'wassen', 'wasmachines']);
+  });
+
+  it('lists subcategories with counts and includes their products only when asked', async () => {
+    const direct = await get('/api/categories/page/wassen');
+    expect(direct.body.products).toEqual([]);
+    expect(direct.body.subcategories.map((c: { slug: string; _count: { computedProducts: number } }) => [c.slug, c._count.computedProducts])).toEqual([
+      ['drogers', 2],
+      ['wasmachines', 2],
+    ]);
+    const deep = await get('/api/categories/page/wassen?includeSubcategories=true&sortBy=lowestPrice.total&sortOrder=asc');
+    expect(names(deep.body.products)).toEqual([
+      'Bosch Serie 6 wasmachine 8 kg',
+      'Samsung warmtepompdroger 9 kg',
+      'Miele WWD 120 wasmachine',
+      'Bosch droger zonder aanbod',
+    ]);
+  });
+
+  it('filters by brand, store, price and search and refuses bad input', async () => {
+    const q = `includeSubcategories=true&brand=Bosch&storeId=${data.stores.mediamarkt.id}&maxPrice=70000&search=wasmachine`;
+    expect(names((await get(`/api/categories/page/wassen?${q}`)).body.products)).toEqual(['Bosch Serie 6 wasmachine 8 kg']);
+    expect((await get('/api/categories/page/wassen?sortBy=random')).body.error).toBe('Invalid sortBy');
+    expect((await get('/api/categories/page/wassen?page=0')).body.error).toBe('Invalid page');
+    expect((await get('/api/categories/page/wassen?minPrice=-5')).body.error).toBe('Invalid minPrice');
+    expect((await get('/api/categories/page/nope')).status).toBe(404);
+  });
+
+  it('offers the filter options and the popular products of subcategories', async () => {
+    expect((await get('/api/categories/wasmachines/filters')).body).toEqual({
+      brands: ['Bosch', 'Miele'],
+      stores: [
+        { id: data.stores.bol.id, name: 'bol' },
+        { id: data.stores.coolblue.id, name: 'Coolblue' },
+        { id: data.stores.mediamarkt.id, name: 'MediaMarkt' },
+      ],
+    });
+    const popular = await get(`/api/categories/${data.categories.wassen.id}/popular-subcategory-products?limit=3`);
+    expect(names(popular.body.products)).toEqual(['Miele WWD 120 wasmachine', 'Bosch Serie 6 wasmachine 8 kg', 'Samsung warmtepompdroger 9 kg']);
+  });
+});
+
+describe('homepage categories and settings', () => {
+  it('falls back to the top-level categories without overig, then follows showOnHomePage', async () => {
+    expect(names((await get('/api/categories/homepage')).body.categories)).toEqual(['Huishouden']);
+    const [site] = await ctx.app.db.insert(siteConfigurations).values({ title: 'K', name: 'K', description: 'K' }).returning();
+    const url = `/api/categories/${data.categories.wasmachines.id}/settings`;
+    const payload = { showOnHomePage: site!.id, representativeProductId: data.products.bosch.id, subcategoryColumns: 3 };
+    expect((await call('PUT', url, payload)).status).toBe(401);
+    const saved = await call('PUT', url, payload, admin.headers);
+    expect(saved.body.category.settings).toMatchObject({ showOnHomePage: site!.id, subcategoryColumns: 3, defaultSortBy: 'manual' });
+    expect((await get(url)).body.category.settings.representativeProduct).toMatchObject({ id: data.products.bosch.id });
+    const home = await get(`/api/categories/homepage?siteConfigurationId=${site!.id}`);
+    expect(home.body.categories).toHaveLength(1);
+    expect(home.body.categories[0]).toMatchObject({ slug: 'wasmachines', _count: { computedProducts: 2 } });
+    expect((await call('PUT', url, { subcategoryColumns: 9 }, admin.headers)).body.error).toBe('Invalid subcategoryColumns');
+  });
+});
+
+describe('category membership (catalogue admins)', () => {
+  it('adds, orders and removes products', async () => {
+    const url = `/api/categories/${data.categories.koffie.id}/products`;
+    const ids = [data.products.samsung.id, data.products.bosch.id];
+    expect((await call('POST', url, { productIds: ids })).status).toBe(401);
+    expect((await call('POST', url, { productIds: ids }, admin.headers)).body).toEqual({ addedCount: 2 });
+    expect(names((await get('/api/categories/page/koffie')).body.products)).toEqual([
+      'Philips koffiezetapparaat',
+      'Samsung warmtepompdroger 9 kg',
+      'Bosch Serie 6 wasmachine 8 kg',
+    ]);
+    const productOrders = [
+      { productId: data.products.bosch.id, sortOrder: 0 },
+      { productId: data.products.philips.id, sortOrder: 5 },
+    ];
+    expect((await call('PUT', `${url}/sort-order`, { productOrders }, admin.headers)).body).toEqual({ updatedCount: 2 });
+    expect(names((await get('/api/categories/page/koffie')).body.products)).toEqual([
+      'Bosch Serie 6 wasmachine 8 kg',
+      'Samsung warmtepompdroger 9 kg',
+      'Philips koffiezetapparaat',
+    ]);
+    expect((await call('DELETE', url, { productIds: ids }, admin.headers)).body).toEqual({ removedCount: 2 });
+    expect(names((await get('/api/categories/page/koffie')).body.products)).toEqual(['Philips koffiezetapparaat']);
+    expect((await call('POST', url, { productIds: [424242] }, admin.headers)).body.error).toBe('Invalid productIds');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Category settings with the storefront's defaults filled in when a category has no row
+ * (grid, manual, asc, subcategoryColumns 4: spec §3 "Category settings").
+ */
+import type { CategorySettings } from '@koopjesland/shared/entities';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { intArray, selectRows } from '../products/sql';
+
+export const DEFAULT_SETTINGS: CategorySettings = {
+  defaultDisplayType: 'grid',
+  defaultSortBy: 'manual',
+  defaultSortOrder: 'asc',
+  hideFiltersAndViewButtons: false,
+  showOnHomePage: null,
+  hideFromMenu: false,
+  representativeProductId: null,
+  representativeProduct: null,
+  subcategoryColumns: 4,
+  alternativeName: null,
+};
+
+type SettingsRow = Omit<CategorySettings, 'representativeProduct'> & {
+  categoryId: number;
+  productName: string | null;
+  productImage: string | null;
+};
+
+/** Settings of each category id; categories without a row get the defaults. */
+export async function settingsOf(db: Database, categoryIds: number[]): Promise<Map<number, CategorySettings>> {
+  const rows = categoryIds.length
+    ? await selectRows<SettingsRow>(
+        db,
+        sql`select s.category_id as "categoryId", s.default_display_type as "defaultDisplayType", s.default_sort_by as "defaultSortBy",
+              s.default_sort_order as "defaultSortOrder", s.hide_filters_and_view_buttons as "hideFiltersAndViewButtons",
+              s.show_on_home_page as "showOnHomePage", s.hide_from_menu as "hideFromMenu",
+              s.representative_product_id as "representativeProductId", s.subcategory_columns as "subcategoryColumns",
+              s.alternative_name as "alternativeName", p.name as "productName", p.image as "productImage"
+            from category_settings s left join products p on p.id = s.representative_product_id
+            where s.category_id = any(${intArray(categoryIds)})`,
+      )
+    : [];
+  const byId = new Map<number, CategorySettings>(categoryIds.map((id) => [id, DEFAULT_SETTINGS]));
+  for (const { categoryId, productName, productImage, ...settings } of rows) {
+    byId.set(categoryId, {
+      ...settings,
+      representativeProduct:
+        settings.representativeProductId && productName !== null
+          ? { id: settings.representativeProductId, name: productName, image: productImage }
+          : null,
+    });
+  }
+  return byId;
+}
+
+export async function settingsOfOne(db: Database, categoryId: number): Promise<CategorySettings> {
+  return (await settingsOf(db, [categoryId])).get(categoryId)!;
+}
