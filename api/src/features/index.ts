@@ -8,6 +8,8 @@ import userRoutes from './users/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
 import productRoutes from './products/routes';
 import categoryRoutes from './categories/routes';
+import wishlistRoutes from './wishlist/routes';
+import clickOutRoutes from './click-outs/routes';
 
 export const features: FastifyPluginAsync[] = [
   authRoutes,
@@ -15,4 +17,6 @@ export const features: FastifyPluginAsync[] = [
   siteConfigurationRoutes,
   productRoutes,
   categoryRoutes,
+  wishlistRoutes,
+  clickOutRoutes,
 ];

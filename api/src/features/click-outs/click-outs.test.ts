@@ -1,0 +1,42 @@
+import { clickOuts } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { seedCatalogue, signIn } from '../products/test-fixtures';
+
+let ctx: TestContext;
+let data: Awaited<ReturnType<typeof seedCatalogue>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  data = await seedCatalogue(ctx.app.db);
+});
+afterAll(() => ctx.close());
+
+const body = (userId: number | null) => ({
+  timestamp: new Date().toISOString(),
+  user: { isLoggedIn: userId !== null, userId, userEmail: 'someone@else.nl', isAdmin: true },
+  product: { id: data.products.bosch.id, name: 'Bosch', slug: 'bosch' },
+  store: { id: data.stores.bol.id, name: 'bol' },
+  pricing: { current: 63400, lowest: 63400 },
+  redirectUrl: 'https://bol.example/bosch',
+});
+
+describe('POST /api/prices/log-redirect', () => {
+  it('stores the click-out, taking the user from the token and never from the body', async () => {
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: body(4242) });
+    expect(anonymous.statusCode).toBe(202);
+    expect(anonymous.json()).toEqual({ ok: true });
+    const { user, headers } = await signIn(ctx.app, 'clicker@example.nl');
+    await ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: body(4242), headers });
+    const rows = await ctx.app.db.select().from(clickOuts).orderBy(clickOuts.id);
+    expect(rows.map((row) => [row.productId, row.storeId, row.userId, row.currentPrice, row.redirectUrl])).toEqual([
+      [data.products.bosch.id, data.stores.bol.id, null, 63400, 'https://bol.example/bosch'],
+      [data.products.bosch.id, data.stores.bol.id, user.id, 63400, 'https://bol.example/bosch'],
+    ]);
+  });
+
+  it('refuses a malformed body', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: { ...body(null), pricing: { current: -1 } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Invalid pricing.current');
+  });
+});
