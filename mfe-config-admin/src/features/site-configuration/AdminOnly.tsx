@@ -1,0 +1,13 @@
+/** Site configuration pages show this text to non-admins (spec §6); the server enforces it too. */
+import { selectIsAdmin, useAuthStore } from '@koopjesland/shared';
+import { Alert } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../i18n';
+
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(NAMESPACE);
+  const isAdmin = useAuthStore(selectIsAdmin);
+  if (!isAdmin) return <Alert type="error" showIcon title={t('siteConfiguration.accessDenied')} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,45 @@
+import type { SiteConfiguration } from '@koopjesland/shared';
+import { formatDateTime } from '@koopjesland/shared';
+import { Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../i18n';
+
+const OPTIONAL_TEXT_FIELDS = [
+  'keywords',
+  'metaDescription',
+  'ogTitle',
+  'ogDescription',
+  'ogImage',
+  'twitterCard',
+  'twitterTitle',
+  'twitterDescription',
+  'twitterImage',
+] as const;
+
+/** Read-only view of one configuration. */
+export function SiteConfigurationDetails({ configuration, compact = false }: { configuration: SiteConfiguration; compact?: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Descriptions column={1} size={compact ? 'small' : 'middle'} bordered={!compact}>
+      <Descriptions.Item label={t('siteConfiguration.fields.title')}>{configuration.title}</Descriptions.Item>
+      <Descriptions.Item label={t('siteConfiguration.fields.name')}>{configuration.name}</Descriptions.Item>
+      <Descriptions.Item label={t('siteConfiguration.fields.description')}>{configuration.description}</Descriptions.Item>
+      <Descriptions.Item label={t('siteConfiguration.fields.domainNames')}>
+        {configuration.domainNames.map((domain) => (
+          <Tag key={domain}>{domain}</Tag>
+        ))}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('siteConfiguration.fields.rootCategory')}>
+        {configuration.rootCategory?.name ?? t('siteConfiguration.allDomains')}
+      </Descriptions.Item>
+      {compact
+        ? null
+        : OPTIONAL_TEXT_FIELDS.filter((field) => configuration[field]).map((field) => (
+            <Descriptions.Item key={field} label={t(`siteConfiguration.fields.${field}`)}>
+              {configuration[field]}
+            </Descriptions.Item>
+          ))}
+      <Descriptions.Item label={t('siteConfiguration.fields.updatedAt')}>{formatDateTime(configuration.updatedAt)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
