@@ -8,6 +8,8 @@ import userRoutes from './users/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
 import productRoutes from './products/routes';
 import categoryRoutes from './categories/routes';
+import storeRoutes from './stores/routes';
+import feedRoutes from './feeds/routes';
 import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
 
@@ -17,6 +19,8 @@ export const features: FastifyPluginAsync[] = [
   siteConfigurationRoutes,
   productRoutes,
   categoryRoutes,
+  storeRoutes,
+  feedRoutes,
   wishlistRoutes,
   clickOutRoutes,
 ];

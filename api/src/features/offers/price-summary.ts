@@ -4,24 +4,32 @@
  * never aggregate the prices table. Call it after any change of offers, in the same
  * transaction, with the ids of the products touched.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = sql`${`{${[...new Set(productIds)].join(',')}}`}::int[]`;
+  await refreshPriceSummariesOf(db, sql`select unnest(${ids})`);
+}
+
+/**
+ * The same refresh for a set of products given as a query returning one id column, so a
+ * feed run touching a million products never ships a million ids through a parameter.
+ */
+export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, productIdsQuery: SQL): Promise<void> {
   await db.execute(sql`
-    with ids as (select unnest(${ids}) as id),
+    with ids as (select distinct id from (${productIdsQuery}) as touched(id) where id is not null),
     lowest as (
       select distinct on (product_id) product_id, id, total, store_id
       from prices
-      where valid_to is null and product_id = any(${ids})
+      where valid_to is null and product_id in (select id from ids)
       order by product_id, total, id
     ),
     agg as (
       select product_id, max(total) as highest, count(*)::int as offers
       from prices
-      where valid_to is null and product_id = any(${ids})
+      where valid_to is null and product_id in (select id from ids)
       group by product_id
     )
     update products p set

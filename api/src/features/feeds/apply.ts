@@ -1,0 +1,208 @@
+/**
+ * Applies one run's staged records to the catalog, set-based, inside one transaction:
+ * match products (GTIN, then the store's product id), create the missing ones when the
+ * feed allows it, link category aliases, create/update/refresh offers with price history,
+ * expire the feed's offers not seen, and refresh the products' price summaries.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { refreshPriceSummariesOf } from '../offers/price-summary';
+
+export interface ApplyTarget {
+  runId: number;
+  feedId: number;
+  storeId: number;
+  allowCreateProducts: boolean;
+}
+
+export interface ApplyResult {
+  offersCreated: number;
+  offersUpdated: number;
+  offersUnchanged: number;
+  offersExpired: number;
+  productsCreated: number;
+  rejected: { position: number; reason: string }[];
+}
+
+type Tx = Pick<Database, 'execute'>;
+
+async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Advisory lock namespace of feed imports (the second key is the feed id). */
+export const FEED_LOCK_NAMESPACE = 727_001;
+
+export const DUPLICATE_REASON = 'Another record of this feed already offers the same product';
+export const NO_MATCH_REASON = 'No product with this EAN/GTIN or store product id, and this feed does not create products';
+
+export async function applyStagedRun(db: Database, target: ApplyTarget): Promise<ApplyResult> {
+  const { runId, feedId, storeId } = target;
+  return db.transaction(async (tx) => {
+    // Two instances never apply the same feed at once, whatever their run bookkeeping says.
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
+    const staged = sql`feed_staging s where s.run_id = ${runId}`;
+
+    await tx.execute(sql`
+      update feed_staging s set product_id = pi.product_id
+      from product_identifiers pi
+      where s.run_id = ${runId} and s.gtin is not null
+        and pi.value = s.gtin and pi.type in ('EAN', 'GTIN', 'UPC', 'GTIN-13', 'GTIN-14')`);
+    await tx.execute(sql`
+      update feed_staging s set product_id = p.product_id
+      from prices p
+      where s.run_id = ${runId} and s.product_id is null and s.external_id is not null
+        and p.store_id = ${storeId} and p.external_id = s.external_id`);
+
+    // One offer per product and store: the first record wins.
+    const duplicates = await rows<{ position: number }>(tx, sql`
+      with ranked as (
+        select ctid as row_id, row_number() over (
+          partition by coalesce('p:' || product_id::text, product_key) order by "position") as n
+        from ${staged})
+      delete from feed_staging s using ranked
+      where s.run_id = ${runId} and s.ctid = ranked.row_id and ranked.n > 1
+      returning s."position"`);
+    const rejected = duplicates.map((d) => ({ position: d.position, reason: DUPLICATE_REASON }));
+
+    if (!target.allowCreateProducts) {
+      const unmatched = await rows<{ position: number }>(tx, sql`
+        delete from feed_staging s where s.run_id = ${runId} and s.product_id is null returning s."position"`);
+      rejected.push(...unmatched.map((u) => ({ position: u.position, reason: NO_MATCH_REASON })));
+    }
+
+    // New products: ids drawn up front so every staged row knows its product.
+    const created = await rows<{ count: number }>(tx, sql`
+      with marked as (
+        update feed_staging s set product_id = nextval(pg_get_serial_sequence('products', 'id')), is_new_product = true
+        where s.run_id = ${runId} and s.product_id is null returning 1)
+      select count(*)::int as count from marked`);
+    const productsCreated = created[0]?.count ?? 0;
+    if (productsCreated > 0) {
+      await tx.execute(sql`
+        insert into products (id, slug, name, brand, description, image)
+        select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0
+        from ${staged} and s.is_new_product`);
+      await tx.execute(sql`
+        insert into product_identifiers (product_id, type, value)
+        select s.product_id, case when length(s.gtin) = 14 then 'GTIN' else 'EAN' end, s.gtin
+        from ${staged} and s.is_new_product and s.gtin is not null
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into product_images (product_id, url, store_id, is_main)
+        select s.product_id, i.url, ${storeId}, i.n = 1
+        from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as i(url, n)
+        where s.run_id = ${runId} and s.is_new_product and s.images is not null
+        on conflict do nothing`);
+      await tx.execute(sql`
+        update products p set image_id = pi.id
+        from feed_staging s, product_images pi
+        where s.run_id = ${runId} and s.is_new_product and p.id = s.product_id
+          and pi.product_id = s.product_id and pi.is_main`);
+      await tx.execute(sql`
+        insert into product_properties (product_id, name, value)
+        select s.product_id, x.name, x.value
+        from feed_staging s, lateral jsonb_to_recordset(s.properties) as x(name text, value text)
+        where s.run_id = ${runId} and s.is_new_product and s.properties is not null`);
+    }
+
+    // Category aliases: new paths start in the default category 'Overig' until someone assigns them.
+    await tx.execute(sql`
+      with new_aliases as (
+        insert into category_aliases (path)
+        select distinct s.category_path from ${staged} and s.category_path is not null
+        on conflict (path) do nothing
+        returning id)
+      insert into category_alias_categories (alias_id, category_id)
+      select n.id, c.id from new_aliases n join categories c on c.slug = 'overig'
+      on conflict do nothing`);
+    await tx.execute(sql`
+      insert into product_category_aliases (product_id, alias_id)
+      select distinct s.product_id, a.id
+      from feed_staging s
+      join category_aliases a on a.path = s.category_path
+      where s.run_id = ${runId}
+      on conflict do nothing`);
+    // Products without a category follow their aliases' categories (admins' choices are kept).
+    await tx.execute(sql`
+      insert into product_categories (product_id, category_id)
+      select distinct s.product_id, cac.category_id
+      from feed_staging s
+      join category_aliases a on a.path = s.category_path
+      join category_alias_categories cac on cac.alias_id = a.id
+      where s.run_id = ${runId} and not exists (select 1 from product_categories pc where pc.product_id = s.product_id)
+      on conflict do nothing`);
+
+    // Offers: classify against the current offer of the product in this store.
+    await tx.execute(sql`
+      update feed_staging s set
+        price_id = p.id,
+        total_changed = p.total <> s.total,
+        is_changed = p.valid_to is not null or p.total <> s.total or p.amount <> s.amount
+          or p.shipping <> s.shipping or p.url <> s.url
+          or p.delivery_time is distinct from s.delivery_time
+          or p.feed_id is distinct from ${feedId} or p.external_id is distinct from s.external_id
+      from prices p
+      where s.run_id = ${runId} and p.product_id = s.product_id and p.store_id = ${storeId}`);
+    const [counts] = await rows<{ created: number; updated: number; unchanged: number }>(tx, sql`
+      select
+        count(*) filter (where s.price_id is null)::int as created,
+        count(*) filter (where s.price_id is not null and s.is_changed)::int as updated,
+        count(*) filter (where s.price_id is not null and not s.is_changed)::int as unchanged
+      from ${staged}`);
+
+    await tx.execute(sql`
+      with inserted as (
+        insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
+          delivery_time, delivery_days, valid_from, last_seen)
+        select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
+          s.delivery_time, s.delivery_days, now(), now()
+        from ${staged} and s.price_id is null
+        returning id, product_id, amount, shipping, total)
+      insert into price_history (price_id, product_id, store_id, amount, shipping, total)
+      select id, product_id, ${storeId}, amount, shipping, total from inserted`);
+    await tx.execute(sql`
+      with updated as (
+        update prices p set
+          amount = s.amount, shipping = s.shipping, total = s.total, url = s.url,
+          delivery_time = s.delivery_time, delivery_days = s.delivery_days,
+          feed_id = ${feedId}, external_id = s.external_id,
+          price_change = case when s.total_changed then s.total - p.total else p.price_change end,
+          percentage_change = case when s.total_changed and p.total > 0
+            then round(((s.total - p.total) * 100.0 / p.total)::numeric, 1)::real else p.percentage_change end,
+          valid_from = case when s.total_changed or p.valid_to is not null then now() else p.valid_from end,
+          valid_to = null, last_seen = now(), updated_at = now()
+        from feed_staging s
+        where s.run_id = ${runId} and s.price_id = p.id and s.is_changed
+        returning p.id, p.product_id, p.amount, p.shipping, p.total, s.total_changed)
+      insert into price_history (price_id, product_id, store_id, amount, shipping, total)
+      select id, product_id, ${storeId}, amount, shipping, total from updated where total_changed`);
+    await tx.execute(sql`
+      update prices p set last_seen = now()
+      from feed_staging s
+      where s.run_id = ${runId} and s.price_id = p.id and not s.is_changed`);
+
+    // Offers of this feed missing from this complete run stop counting.
+    const [expired] = await rows<{ count: number }>(tx, sql`
+      with expired as (
+        update prices set valid_to = now(), updated_at = now()
+        where feed_id = ${feedId} and valid_to is null and last_seen < now()
+        returning 1)
+      select count(*)::int as count from expired`);
+
+    await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and (s.price_id is null or s.is_changed)`);
+    await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
+    await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
+    await tx.execute(sql`delete from feed_staging where run_id = ${runId}`);
+
+    return {
+      offersCreated: counts?.created ?? 0,
+      offersUpdated: counts?.updated ?? 0,
+      offersUnchanged: counts?.unchanged ?? 0,
+      offersExpired: expired?.count ?? 0,
+      productsCreated,
+      rejected,
+    };
+  });
+}

@@ -1,0 +1,305 @@
+/**
+ * Feed runs: request (one queued/running run per feed, 409 otherwise), execute (stream →
+ * normalise → stage in batches → apply in one transaction), cancel, and reap runs whose
+ * process died. Run bookkeeping is written outside the data transaction so it survives a
+ * failure; a failed or cancelled run leaves the catalog exactly as it was.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { feedRuns, storeFeeds } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { importers, readFeedRecords, readParameters } from '../../importers';
+import { DEFAULT_LIMITS, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
+import type { NormalisedOffer } from '../../importers/types';
+import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
+import { applyStagedRun } from './apply';
+
+export type FeedRunRow = typeof feedRuns.$inferSelect;
+export type RunTrigger = 'manual' | 'schedule' | 'cli' | 'demo';
+
+const BATCH_SIZE = 2_000;
+const ERROR_SAMPLE_SIZE = 50;
+const PROGRESS_INTERVAL_MS = 1_000;
+/** Default share of invalid records above which a run fails instead of applying. */
+const DEFAULT_MAX_INVALID_RATIO = 0.25;
+
+export interface RunProgress {
+  recordsRead: number;
+  bytesRead: number;
+  bytesTotal: number | null;
+}
+
+export interface RunOptions {
+  limits?: Partial<SourceLimits>;
+  onProgress?: (progress: RunProgress) => void;
+}
+
+/** Runs executing in this process, so tests and the CLI can await them and cancel reaches them at once. */
+const active = new Map<number, { controller: AbortController; done: Promise<FeedRunRow> }>();
+
+export function whenRunFinished(runId: number): Promise<FeedRunRow> | undefined {
+  return active.get(runId)?.done;
+}
+
+export function activeRunCount(): number {
+  return active.size;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+/** Queues a run of the feed; 409 when one is already queued or running. */
+export async function createRun(app: FastifyInstance, feedId: number, trigger: RunTrigger): Promise<FeedRunRow> {
+  try {
+    const [run] = await app.db.insert(feedRuns).values({ feedId, trigger, status: 'queued' }).returning();
+    return run!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A run of this feed is already going');
+    throw error;
+  }
+}
+
+/** Queues a run and starts it in the background; answers with the queued run. */
+export async function startRun(app: FastifyInstance, feedId: number, trigger: RunTrigger, options: RunOptions = {}) {
+  const run = await createRun(app, feedId, trigger);
+  const controller = new AbortController();
+  const done = executeRun(app, run.id, controller.signal, options).finally(() => active.delete(run.id));
+  active.set(run.id, { controller, done });
+  return run;
+}
+
+/** Cancels a queued run at once, a running one at its next batch. */
+export async function cancelRun(app: FastifyInstance, runId: number): Promise<FeedRunRow | undefined> {
+  const [queued] = await app.db
+    .update(feedRuns)
+    .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), failureReason: 'Cancelled' })
+    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'queued')))
+    .returning();
+  if (queued) return queued;
+  const [running] = await app.db
+    .update(feedRuns)
+    .set({ cancelRequested: true })
+    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'running')))
+    .returning();
+  if (running) active.get(runId)?.controller.abort();
+  return running;
+}
+
+/**
+ * Marks runs failed whose process stopped: on PGlite (one process) every unfinished run at
+ * start; on PostgreSQL those whose heartbeat went quiet, since other instances may be running.
+ */
+export async function reapInterruptedRuns(app: FastifyInstance, everything: boolean): Promise<number> {
+  const stale = everything
+    ? sql`true`
+    : sql`coalesce(${feedRuns.heartbeatAt}, ${feedRuns.createdAt}) < now() - interval '2 minutes'`;
+  const reaped = await app.db
+    .update(feedRuns)
+    .set({ status: 'failed', finishedAt: new Date(), failureReason: 'Interrupted: the server stopped during the run' })
+    .where(and(inArray(feedRuns.status, ['queued', 'running']), stale))
+    .returning({ id: feedRuns.id });
+  if (reaped.length) {
+    await app.sql(`delete from feed_staging where run_id = any($1::int[])`, [`{${reaped.map((r) => r.id).join(',')}}`]);
+  }
+  if (everything) await app.sql(`delete from feed_staging where run_id not in (select id from feed_runs where status = 'running')`);
+  return reaped.length;
+}
+
+interface Counters {
+  recordsRead: number;
+  invalid: number;
+  rejected: number;
+  errorSample: { position: number; reason: string }[];
+}
+
+function noteRejection(counters: Counters, position: number, reason: string) {
+  counters.rejected++;
+  if (counters.errorSample.length < ERROR_SAMPLE_SIZE) counters.errorSample.push({ position, reason });
+}
+
+async function stageBatch(app: FastifyInstance, runId: number, batch: NormalisedOffer[]) {
+  const payload = JSON.stringify(
+    batch.map((o) => ({
+      position: o.position,
+      gtin: o.gtin,
+      external_id: o.externalId,
+      product_key: o.productKey,
+      name: o.name,
+      slug: o.slug,
+      brand: o.brand,
+      description: o.description,
+      amount: o.amount,
+      shipping: o.shipping,
+      total: o.total,
+      url: o.url,
+      delivery_time: o.deliveryTime,
+      delivery_days: o.deliveryDays,
+      category_path: o.categoryPath,
+      images: o.images.length ? o.images : null,
+      properties: o.properties.length ? o.properties : null,
+    })),
+  );
+  await app.sql(
+    `insert into feed_staging ("run_id", "position", gtin, external_id, product_key, name, slug, brand, description,
+       amount, shipping, total, url, delivery_time, delivery_days, category_path, images, properties)
+     select $1, x."position", x.gtin, x.external_id, x.product_key, x.name, x.slug, x.brand, x.description,
+       x.amount, x.shipping, x.total, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties
+     from jsonb_to_recordset($2::jsonb) as x("position" int, gtin text, external_id text, product_key text, name text,
+       slug text, brand text, description text, amount int, shipping int, total int, url text, delivery_time text,
+       delivery_days int, category_path text, images jsonb, properties jsonb)`,
+    [runId, payload],
+  );
+}
+
+async function finish(app: FastifyInstance, runId: number, values: Partial<typeof feedRuns.$inferInsert>) {
+  const [run] = await app.db
+    .update(feedRuns)
+    .set({ ...values, finishedAt: new Date(), heartbeatAt: new Date() })
+    .where(eq(feedRuns.id, runId))
+    .returning();
+  return run!;
+}
+
+/** Executes a queued run to its end; never throws: the outcome is in the returned run. */
+export async function executeRun(
+  app: FastifyInstance,
+  runId: number,
+  signal: AbortSignal = new AbortController().signal,
+  options: RunOptions = {},
+): Promise<FeedRunRow> {
+  const [run] = await app.db
+    .update(feedRuns)
+    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
+    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'queued')))
+    .returning();
+  if (!run) {
+    const [current] = await app.db.select().from(feedRuns).where(eq(feedRuns.id, runId));
+    return current!;
+  }
+  const counters: Counters = { recordsRead: 0, invalid: 0, rejected: 0, errorSample: [] };
+  let bytesRead = () => 0;
+  let bytesTotal: number | null = null;
+  let cancelled = false;
+  let closeSource = async () => undefined as void;
+  const heartbeat = setInterval(() => {
+    void app
+      .sql('update feed_runs set heartbeat_at = now() where id = $1', [runId])
+      .catch(() => undefined);
+  }, 15_000);
+  heartbeat.unref();
+  try {
+    const [feed] = await app.db.select().from(storeFeeds).where(eq(storeFeeds.id, run.feedId));
+    if (!feed) throw new FeedFailure('The feed no longer exists');
+    const importer = feed.importer as FeedImporter;
+    if (!importers[importer]) throw new FeedFailure(`Unknown importer ${feed.importer}`);
+    const parameters = readParameters(feed.parameters);
+    const source = await openFeedSource({
+      url: feed.url,
+      path: feed.path,
+      storageDir: app.config.feedStorageDir,
+      compression: feed.compression as FeedCompression,
+      credentials: feed.credentials ?? null,
+      credentialStyle: importers[importer].credentialStyle,
+      zipEntry: parameters.zipEntry,
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      signal,
+    });
+    closeSource = source.close;
+    bytesRead = source.bytesRead;
+    bytesTotal = source.bytesTotal;
+
+    let batch: NormalisedOffer[] = [];
+    let lastProgress = Date.now();
+    const maxInvalidRatio = parameters.maxInvalidRatio ?? DEFAULT_MAX_INVALID_RATIO;
+    const tooManyInvalid = () =>
+      counters.invalid > 0 && counters.invalid / counters.recordsRead > maxInvalidRatio;
+
+    const flush = async () => {
+      if (batch.length) await stageBatch(app, runId, batch);
+      batch = [];
+      if (Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
+      lastProgress = Date.now();
+      const [progress] = await app.sql<{ cancel_requested: boolean }>(
+        `update feed_runs set records_read = $2, records_rejected = $3, bytes_read = $4, bytes_total = $5,
+           heartbeat_at = now() where id = $1 returning cancel_requested`,
+        [runId, counters.recordsRead, counters.rejected, bytesRead(), bytesTotal],
+      );
+      if (progress?.cancel_requested) cancelled = true;
+      options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
+    };
+
+    for await (const item of readFeedRecords(importer, source.stream, parameters)) {
+      if (signal.aborted || cancelled) {
+        cancelled = true;
+        break;
+      }
+      counters.recordsRead++;
+      if ('offer' in item) {
+        batch.push(item.offer);
+        if (batch.length >= BATCH_SIZE) {
+          await flush();
+          if (counters.recordsRead >= 1_000 && tooManyInvalid()) break;
+        }
+      } else {
+        if (!item.skipped) counters.invalid++;
+        noteRejection(counters, item.position, item.error);
+      }
+    }
+    await closeSource();
+    if (cancelled || signal.aborted) throw new FeedFailure('Cancelled');
+    if (counters.recordsRead === 0) throw new FeedFailure('The feed holds no records: nothing was changed');
+    if (tooManyInvalid()) {
+      throw new FeedFailure(
+        `Too many invalid records: ${counters.invalid} of ${counters.recordsRead} (more than ${Math.round(maxInvalidRatio * 100)}%)`,
+      );
+    }
+    await flush();
+    options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
+    await app.sql('update feed_runs set records_read = $2, bytes_read = $3, heartbeat_at = now() where id = $1', [
+      runId,
+      counters.recordsRead,
+      bytesRead(),
+    ]);
+    const [latest] = await app.db.select({ cancel: feedRuns.cancelRequested }).from(feedRuns).where(eq(feedRuns.id, runId));
+    if (latest?.cancel || signal.aborted) throw new FeedFailure('Cancelled');
+
+    const result = await applyStagedRun(app.db, {
+      runId,
+      feedId: feed.id,
+      storeId: feed.storeId,
+      allowCreateProducts: feed.allowCreateProducts,
+    });
+    for (const r of result.rejected) noteRejection(counters, r.position, r.reason);
+    return await finish(app, runId, {
+      status: 'succeeded',
+      recordsRead: counters.recordsRead,
+      bytesRead: bytesRead(),
+      bytesTotal: bytesTotal ?? bytesRead(),
+      offersCreated: result.offersCreated,
+      offersUpdated: result.offersUpdated,
+      offersUnchanged: result.offersUnchanged,
+      offersExpired: result.offersExpired,
+      productsCreated: result.productsCreated,
+      recordsRejected: counters.rejected,
+      errorSample: counters.errorSample,
+    });
+  } catch (error) {
+    await closeSource().catch(() => undefined);
+    await app.sql('delete from feed_staging where run_id = $1', [runId]).catch(() => undefined);
+    const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
+    if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');
+    return finish(app, runId, {
+      status: isCancel ? 'cancelled' : 'failed',
+      failureReason: isCancel ? 'Cancelled' : error instanceof FeedFailure ? error.message : `Import failed: ${(error as Error).message}`,
+      recordsRead: counters.recordsRead,
+      recordsRejected: counters.rejected,
+      bytesRead: bytesRead(),
+      bytesTotal,
+      errorSample: counters.errorSample,
+    });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Test support for feed and store tests: an app with an admin, a plain user, a store, the
+ * default category 'Overig' and one catalog product (EAN 8710000000017); helpers to place
+ * fixture files in the feed storage folder, run feeds to their end and snapshot the catalog.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { categories, productIdentifiers, products, stores, users } from '../../db/schema';
+import { whenRunFinished, type FeedRunRow } from './runner';
+
+export const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/feeds');
+export const EXISTING_EAN = '8710000000017';
+
+export interface FeedTestContext extends TestContext {
+  adminToken: string;
+  userToken: string;
+  storeId: number;
+  storeSlug: string;
+  existingProductId: number;
+  overigId: number;
+  auth: { authorization: string };
+  /** Writes a file into the feed storage folder. */
+  place(relativePath: string, content: Buffer | string, options?: { gzip?: boolean }): void;
+  placeFixture(name: string, relativePath?: string, options?: { gzip?: boolean }): string;
+  createFeed(body: Record<string, unknown>, storeId?: number): Promise<{ id: number }>;
+  /** Starts a run through the API and waits for its end. */
+  run(feedId: number): Promise<FeedRunRow>;
+  /** Every catalog table, rows in a stable order, for "nothing changed" checks. */
+  snapshot(): Promise<string>;
+}
+
+const SNAPSHOT_TABLES = [
+  'products',
+  'product_identifiers',
+  'product_images',
+  'product_properties',
+  'product_categories',
+  'product_category_aliases',
+  'category_aliases',
+  'category_alias_categories',
+  'prices',
+  'price_history',
+  'stores',
+];
+
+export async function createFeedTestApp(): Promise<FeedTestContext> {
+  const context = await createTestApp();
+  const { app } = context;
+  const db = context.database.db;
+  const storage = app.config.feedStorageDir;
+  fs.mkdirSync(storage, { recursive: true });
+
+  const [admin, user] = await db
+    .insert(users)
+    .values([
+      { email: 'admin@koopjesland.test', passwordHash: 'x', isAdmin: true },
+      { email: 'user@koopjesland.test', passwordHash: 'x', isAdmin: false },
+    ])
+    .returning();
+  const [overig] = await db.insert(categories).values({ name: 'Overig', slug: 'overig' }).returning();
+  const [store] = await db.insert(stores).values({ name: 'Winkel', slug: 'winkel', url: 'https://winkel.example' }).returning();
+  const [product] = await db.insert(products).values({ name: 'Bestaand product', slug: 'bestaand-product' }).returning();
+  await db.insert(productIdentifiers).values({ productId: product!.id, type: 'EAN', value: EXISTING_EAN });
+  const adminToken = app.issueToken(admin!);
+
+  const place: FeedTestContext['place'] = (relativePath, content, options = {}) => {
+    const file = path.join(storage, relativePath);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, options.gzip ? zlib.gzipSync(content) : content);
+  };
+
+  return {
+    ...context,
+    adminToken,
+    userToken: app.issueToken(user!),
+    storeId: store!.id,
+    storeSlug: store!.slug,
+    existingProductId: product!.id,
+    overigId: overig!.id,
+    auth: { authorization: `Bearer ${adminToken}` },
+    place,
+    placeFixture(name, relativePath = `winkel/${name}`, options) {
+      place(relativePath, fs.readFileSync(path.join(FIXTURES, name)), options);
+      return relativePath;
+    },
+    async createFeed(body, storeId = store!.id) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/store-feeds/store/${storeId}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: body,
+      });
+      if (response.statusCode !== 201) throw new Error(`createFeed: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    async run(feedId) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/store-feeds/${feedId}/run`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      if (response.statusCode !== 202) throw new Error(`run: ${response.statusCode} ${response.body}`);
+      return (await whenRunFinished(response.json().id))!;
+    },
+    async snapshot() {
+      const parts: string[] = [];
+      for (const table of SNAPSHOT_TABLES) {
+        const rows = await context.database.query(`select * from ${table} order by 1, 2`);
+        parts.push(`${table}: ${JSON.stringify(rows)}`);
+      }
+      return parts.join('\n');
+    },
+  };
+}

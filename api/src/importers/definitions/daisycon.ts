@@ -1,0 +1,29 @@
+/** Daisycon XML (<product> with <product_info>, or flat) or CSV with the same field names. */
+import type { ImporterDefinition } from '../types';
+
+const both = (field: string) => [field, `product_info.${field}`];
+
+export const daisycon: ImporterDefinition = {
+  name: 'daisycon',
+  defaultFormat: 'xml',
+  xmlRecordElements: ['product', 'item'],
+  credentialStyle: 'bearer',
+  fields: {
+    externalId: [...both('sku'), ...both('id')],
+    gtin: both('ean'),
+    name: both('title'),
+    description: both('description'),
+    brand: both('brand'),
+    price: both('price'),
+    currency: both('currency'),
+    shipping: both('price_shipping'),
+    deliveryTime: both('delivery_time'),
+    url: both('link'),
+    images: [...both('images.image.location'), ...both('images.image'), ...both('images'), ...both('image')],
+    categoryPath: both('category_path'),
+  },
+  refine(_record, offer) {
+    // CSV keeps several image URLs in one "images" cell.
+    offer.images = offer.images.flatMap((cell) => cell.split(/[\s|;,]+(?=https?:)/));
+  },
+};

@@ -1,0 +1,23 @@
+/** Small helpers the importer definitions share to read flat records. */
+import type { FlatRecord } from '../types';
+
+export const first = (record: FlatRecord, ...keys: string[]): string | undefined => {
+  for (const key of keys) {
+    const value = record.get(key)?.find((v) => v.trim() !== '');
+    if (value !== undefined) return value;
+  }
+  return undefined;
+};
+
+/** Name/value pairs held as two aligned lists ("properties.property@name" + "properties.property.value"). */
+export function pairs(record: FlatRecord, nameKey: string, valueKey: string): { name: string; value: string }[] {
+  const names = record.get(nameKey) ?? [];
+  const values = record.get(valueKey) ?? [];
+  return names.map((name, i) => ({ name, value: values[i] ?? '' })).filter((p) => p.value !== '');
+}
+
+export const findPair = (list: { name: string; value: string }[], ...names: string[]) =>
+  list.find((p) => names.some((n) => p.name.toLowerCase() === n.toLowerCase()))?.value;
+
+export const isFalse = (value: string | undefined) =>
+  value !== undefined && /^(0|false|no|nee|n|out of stock|outofstock|niet leverbaar)$/i.test(value.trim());

@@ -1,0 +1,136 @@
+/**
+ * The importer registry and the one pipeline every feed goes through: sniff the format,
+ * read records with the matching streaming reader, map them with the importer's field
+ * map (overridable per feed through `parameters.fieldMap`), normalise them.
+ */
+import type { Readable } from 'node:stream';
+import type { FeedImporter } from '@koopjesland/shared/entities';
+import { awin } from './definitions/awin';
+import { bol } from './definitions/bol';
+import { daisycon } from './definitions/daisycon';
+import { gameresource } from './definitions/gameresource';
+import { koopjesland } from './definitions/koopjesland';
+import { tradedoubler } from './definitions/tradedoubler';
+import { tradetracker } from './definitions/tradetracker';
+import { first } from './definitions/helpers';
+import { normaliseOffer, RecordRejected, RecordSkipped } from './normalise';
+import { readCsv } from './readers/csv';
+import { readJson } from './readers/json';
+import { readXml } from './readers/xml';
+import type { CanonicalField, FeedFormat, FieldMap, FlatRecord, ImporterDefinition, NormalisedOffer, RawOffer } from './types';
+
+export const importers: Record<FeedImporter, ImporterDefinition> = {
+  tradetracker,
+  awin,
+  daisycon,
+  bol,
+  gameresource,
+  koopjesland,
+  tradedoubler,
+};
+
+/** What a feed's `parameters` may set (all optional). */
+export interface FeedParameters {
+  format?: FeedFormat;
+  delimiter?: string;
+  encoding?: BufferEncoding;
+  fieldMap?: Partial<Record<CanonicalField, string | string[]>>;
+  recordElement?: string;
+  zipEntry?: string;
+  intervalHours?: number;
+  maxInvalidRatio?: number;
+}
+
+export function readParameters(parameters: Record<string, unknown>): FeedParameters {
+  return parameters as FeedParameters;
+}
+
+export type MappedItem =
+  | { position: number; offer: NormalisedOffer }
+  | { position: number; error: string; skipped: boolean };
+
+function sniffFormat(firstChunk: string, fallback: FeedFormat): FeedFormat {
+  const start = firstChunk.replace(/^\uFEFF/, '').trimStart()[0];
+  if (start === '<') return 'xml';
+  if (start === '{' || start === '[') return 'json';
+  return start === undefined ? fallback : 'csv';
+}
+
+function mergeFieldMap(base: FieldMap, override: FeedParameters['fieldMap']): FieldMap {
+  const merged: FieldMap = { ...base };
+  for (const [field, keys] of Object.entries(override ?? {})) {
+    merged[field as CanonicalField] = Array.isArray(keys) ? keys : [keys];
+  }
+  return merged;
+}
+
+export function mapRecord(definition: ImporterDefinition, fields: FieldMap, record: FlatRecord): RawOffer {
+  const value = (field: CanonicalField) => first(record, ...(fields[field] ?? []));
+  const offer: RawOffer = {
+    externalId: value('externalId'),
+    gtin: value('gtin'),
+    name: value('name'),
+    description: value('description'),
+    brand: value('brand'),
+    price: value('price'),
+    currency: value('currency'),
+    shipping: value('shipping'),
+    deliveryTime: value('deliveryTime'),
+    url: value('url'),
+    images: (fields.images ?? []).flatMap((key) => record.get(key) ?? []).filter(Boolean),
+    categoryPath: value('categoryPath'),
+    properties: [],
+  };
+  definition.refine?.(record, offer);
+  return offer;
+}
+
+/** Reads a decompressed feed stream and yields normalised offers or record-level rejections. */
+export async function* readFeedRecords(
+  importer: FeedImporter,
+  stream: Readable,
+  parameters: FeedParameters,
+): AsyncGenerator<MappedItem> {
+  const definition = importers[importer];
+  const fields = mergeFieldMap(definition.fields, parameters.fieldMap);
+  const encoding = parameters.encoding ?? 'utf8';
+
+  // Peek at the first bytes to choose the reader, then hand the whole stream on.
+  const iterator = stream[Symbol.asyncIterator]();
+  const head = await iterator.next();
+  const firstBuffer: Buffer = head.done ? Buffer.alloc(0) : (head.value as Buffer);
+  const firstChunk = firstBuffer.toString(encoding === 'latin1' ? 'latin1' : 'utf8');
+  const { Readable: NodeReadable } = await import('node:stream');
+  const replay = NodeReadable.from(
+    (async function* () {
+      if (firstBuffer.length) yield firstBuffer;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
+    })(),
+    { objectMode: false },
+  );
+  const format = parameters.format ?? sniffFormat(firstChunk, definition.defaultFormat);
+  const items =
+    format === 'xml'
+      ? readXml(replay, parameters.recordElement ? [parameters.recordElement] : definition.xmlRecordElements, encoding)
+      : format === 'json'
+        ? readJson(replay, definition.jsonArrayKey)
+        : readCsv(replay, {
+            delimiter: parameters.delimiter ?? definition.csvDelimiter,
+            quoted: definition.csvQuoted,
+            encoding,
+            firstChunk,
+          });
+
+  for await (const item of items) {
+    if ('error' in item) {
+      yield { position: item.position, error: item.error, skipped: false };
+      continue;
+    }
+    try {
+      yield { position: item.position, offer: normaliseOffer(item.position, mapRecord(definition, fields, item.record)) };
+    } catch (error) {
+      if (!(error instanceof RecordRejected)) throw error;
+      yield { position: item.position, error: error.message, skipped: error instanceof RecordSkipped };
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Streaming CSV/TSV reader (csv-parse): a header row names the columns; the delimiter is
+ * detected from the header unless set. A structurally broken file (unclosed quote, a row
+ * with a different number of fields) fails the run; an oversized field rejects its record.
+ */
+import type { Readable } from 'node:stream';
+import { parse, CsvError } from 'csv-parse';
+import { FeedFailure } from '../source';
+import type { FlatRecord, ReadItem } from '../types';
+import { MAX_FIELD_CHARS } from './limits';
+
+const CANDIDATES = [',', ';', '\t', '|'];
+
+export function detectDelimiter(headerLine: string): string {
+  let best = ',';
+  let bestCount = 0;
+  for (const candidate of CANDIDATES) {
+    const count = headerLine.split(candidate).length - 1;
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export async function* readCsv(
+  stream: Readable,
+  options: { delimiter?: string; quoted?: boolean; encoding?: BufferEncoding; firstChunk: string },
+): AsyncGenerator<ReadItem> {
+  const header = options.firstChunk.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = options.delimiter ?? detectDelimiter(header);
+  const parser = stream.pipe(
+    parse({
+      delimiter,
+      columns: (names: string[]) => names.map((n) => n.trim()),
+      bom: true,
+      encoding: options.encoding ?? 'utf8',
+      quote: options.quoted === false ? false : '"',
+      relax_quotes: options.quoted === false,
+      skip_empty_lines: true,
+      max_record_size: 64 * 1024 ** 2,
+      info: true,
+    }),
+  );
+  stream.on('error', (error) => parser.destroy(error));
+  try {
+    for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      const position = item.info.lines;
+      const record: FlatRecord = new Map();
+      let oversized = false;
+      for (const [key, value] of Object.entries(item.record)) {
+        if (value.length > MAX_FIELD_CHARS) oversized = true;
+        else if (value !== '') record.set(key, [value]);
+      }
+      yield oversized ? { position, error: 'A field is larger than the 1 MB limit' } : { position, record };
+    }
+  } catch (error) {
+    if (error instanceof FeedFailure) throw error;
+    if (error instanceof CsvError) throw new FeedFailure(`Malformed CSV: ${error.message}`);
+    throw new FeedFailure(`Reading the CSV failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * Opens a feed as a stream of bytes: from an http(s) URL (timeout, size limit, bounded
+ * redirects, credentials as the importer expects) or from a file in the feed storage
+ * folder, then decompressed (gzip, or the first matching entry of a zip) within bounds on
+ * the uncompressed size and the compression ratio. Nothing is ever held whole in memory.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
+import type { FeedCompression } from '@koopjesland/shared/entities';
+import type { ImporterDefinition } from './types';
+
+/** A failure that ends the whole run, with a reason fit to show an admin. */
+export class FeedFailure extends Error {}
+
+export interface SourceLimits {
+  timeoutMs: number;
+  maxRedirects: number;
+  /** Bytes accepted from the network or the file before decompression. */
+  maxDownloadBytes: number;
+  maxUncompressedBytes: number;
+  /** Uncompressed bytes per compressed byte, checked once past the first megabyte. */
+  maxCompressionRatio: number;
+}
+
+export const DEFAULT_LIMITS: SourceLimits = {
+  timeoutMs: 10 * 60_000,
+  maxRedirects: 5,
+  maxDownloadBytes: 2 * 1024 ** 3,
+  maxUncompressedBytes: 8 * 1024 ** 3,
+  maxCompressionRatio: 100,
+};
+
+export interface SourceRequest {
+  url: string | null;
+  /** Path of the file inside the storage folder (used when there is no URL). */
+  path: string;
+  storageDir: string;
+  compression: FeedCompression;
+  credentials: Record<string, string> | null;
+  credentialStyle: ImporterDefinition['credentialStyle'];
+  /** Zip: a regular expression the entry name must match (first match wins). */
+  zipEntry?: string;
+  limits: SourceLimits;
+  signal: AbortSignal;
+}
+
+export interface FeedSource {
+  /** Decompressed bytes of the feed. */
+  stream: Readable;
+  /** Size of the download or file when known. */
+  bytesTotal: number | null;
+  /** Bytes read so far from the download or file (before decompression). */
+  bytesRead(): number;
+  close(): Promise<void>;
+}
+
+/** Counts bytes passing through and fails past a limit. */
+class ByteCounter extends Transform {
+  count = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly onLimit: () => string,
+    private readonly check?: (count: number) => string | undefined,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.count += chunk.length;
+    if (this.count > this.limit) return done(new FeedFailure(this.onLimit()));
+    const problem = this.check?.(this.count);
+    if (problem) return done(new FeedFailure(problem));
+    done(null, chunk);
+  }
+}
+
+/** Resolves the storage path and refuses anything that would leave the storage folder. */
+export function resolveStoragePath(storageDir: string, relative: string): string {
+  const root = path.resolve(storageDir);
+  const full = path.resolve(root, relative);
+  if (full !== root && !full.startsWith(root + path.sep)) {
+    throw new FeedFailure('The storage path leaves the feed storage folder');
+  }
+  return full;
+}
+
+function applyCredentials(url: URL, headers: Record<string, string>, request: SourceRequest) {
+  const credentials = request.credentials;
+  if (!credentials) return;
+  const style = request.credentialStyle ?? 'basic';
+  if (credentials.username !== undefined && credentials.password !== undefined && style === 'basic') {
+    headers.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  } else if (credentials.token && style === 'bearer') {
+    headers.authorization = `Bearer ${credentials.token}`;
+  } else if (typeof style === 'object' && (credentials.token ?? credentials.apiKey)) {
+    url.searchParams.set(style.queryParameter, (credentials.token ?? credentials.apiKey)!);
+  } else if (credentials.username !== undefined && credentials.password !== undefined) {
+    headers.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  } else if (credentials.token) {
+    headers.authorization = `Bearer ${credentials.token}`;
+  }
+}
+
+async function download(request: SourceRequest): Promise<{ body: Readable; size: number | null }> {
+  let url = new URL(request.url!);
+  const headers: Record<string, string> = { 'user-agent': 'Koopjesland feed importer', accept: '*/*' };
+  applyCredentials(url, headers, request);
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(request.limits.timeoutMs)]);
+  for (let hop = 0; hop <= request.limits.maxRedirects; hop++) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FeedFailure(`Unsupported URL scheme ${url.protocol}`);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, redirect: 'manual', signal });
+    } catch (error) {
+      throw new FeedFailure(`Download failed: ${(error as Error).message}`);
+    }
+    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+      const next = new URL(response.headers.get('location')!, url);
+      // Credentials in headers only follow redirects on the same origin.
+      if (next.origin !== url.origin) delete headers.authorization;
+      url = next;
+      await response.body?.cancel();
+      continue;
+    }
+    if (!response.ok || !response.body) throw new FeedFailure(`Download failed: HTTP ${response.status}`);
+    const length = Number(response.headers.get('content-length'));
+    if (length > request.limits.maxDownloadBytes) throw new FeedFailure('The download is larger than the size limit');
+    return {
+      body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>),
+      size: Number.isFinite(length) && length > 0 ? length : null,
+    };
+  }
+  throw new FeedFailure(`Too many redirects (more than ${request.limits.maxRedirects})`);
+}
+
+function openZipEntry(file: string, request: SourceRequest, compressedBytes: () => number): Promise<Readable> {
+  const pattern = request.zipEntry ? new RegExp(request.zipEntry, 'i') : null;
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
+      if (error || !zip) return reject(new FeedFailure(`Not a readable zip file: ${error?.message ?? 'unknown'}`));
+      let found = false;
+      zip.on('error', (e: Error) => reject(new FeedFailure(`Not a readable zip file: ${e.message}`)));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/') || (pattern && !pattern.test(entry.fileName))) return zip.readEntry();
+        found = true;
+        const { maxUncompressedBytes, maxCompressionRatio } = request.limits;
+        if (entry.uncompressedSize > maxUncompressedBytes) {
+          zip.close();
+          return reject(new FeedFailure('The zip entry is larger than the maximum uncompressed size'));
+        }
+        if (entry.compressedSize > 0 && entry.uncompressedSize > 1024 ** 2 && entry.uncompressedSize / entry.compressedSize > maxCompressionRatio) {
+          zip.close();
+          return reject(new FeedFailure(`The zip entry expands more than ${maxCompressionRatio} times: refused as a zip bomb`));
+        }
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(new FeedFailure(`Cannot read zip entry: ${e?.message ?? 'unknown'}`));
+          stream.on('end', () => zip.close());
+          resolve(stream);
+        });
+      });
+      zip.on('end', () => {
+        if (!found) reject(new FeedFailure('The zip file holds no matching entry'));
+      });
+      void compressedBytes;
+      zip.readEntry();
+    });
+  });
+}
+
+export async function openFeedSource(request: SourceRequest): Promise<FeedSource> {
+  const { limits } = request;
+  const raw = new ByteCounter(limits.maxDownloadBytes, () => 'The feed is larger than the size limit');
+  let tempFile: string | null = null;
+  let bytesTotal: number | null = null;
+  let input: Readable;
+  if (request.url) {
+    const { body, size } = await download(request);
+    bytesTotal = size;
+    input = body;
+  } else {
+    const file = resolveStoragePath(request.storageDir, request.path);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (!stat?.isFile()) throw new FeedFailure(`Feed file not found: ${request.path}`);
+    bytesTotal = stat.size;
+    input = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+  }
+
+  const ratioCheck = (count: number) =>
+    count > 1024 ** 2 && count / Math.max(raw.count, 1) > limits.maxCompressionRatio
+      ? `The feed expands more than ${limits.maxCompressionRatio} times when decompressed: refused as a compression bomb`
+      : undefined;
+  const uncompressed = new ByteCounter(
+    limits.maxUncompressedBytes,
+    () => 'The decompressed feed is larger than the maximum uncompressed size',
+    ratioCheck,
+  );
+  const output = new PassThrough({ highWaterMark: 256 * 1024 });
+  const fail = (error: unknown) => output.destroy(error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error)));
+
+  if (request.compression === 'zip') {
+    // A zip is read from its central directory at the end: a download goes to a temporary file first.
+    let file: string;
+    if (request.url) {
+      tempFile = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'feed-')), 'feed.zip');
+      await pipeline(input, raw, fs.createWriteStream(tempFile), { signal: request.signal }).catch((error) => {
+        throw error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error));
+      });
+      file = tempFile;
+    } else {
+      input.destroy();
+      file = resolveStoragePath(request.storageDir, request.path);
+      raw.count = bytesTotal ?? 0;
+    }
+    const entry = await openZipEntry(file, request, () => raw.count);
+    pipeline(entry, uncompressed, output).catch(fail);
+  } else if (request.compression === 'gzip') {
+    pipeline(input, raw, zlib.createGunzip(), uncompressed, output).catch(fail);
+  } else {
+    pipeline(input, raw, uncompressed, output).catch(fail);
+  }
+
+  return {
+    stream: output,
+    bytesTotal,
+    bytesRead: () => raw.count,
+    close: async () => {
+      output.destroy();
+      input.destroy();
+      if (tempFile) await fsp.rm(path.dirname(tempFile), { recursive: true, force: true });
+    },
+  };
+}
+
+function describeStreamError(error: unknown): string {
+  const err = error as NodeJS.ErrnoException;
+  if (err?.code === 'Z_DATA_ERROR' || err?.code === 'Z_BUF_ERROR') return `The gzip data is corrupt or truncated (${err.message})`;
+  if (err?.name === 'AbortError') return 'Cancelled';
+  return `Reading the feed failed: ${err?.message ?? String(error)}`;
+}

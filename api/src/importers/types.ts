@@ -1,0 +1,92 @@
+/**
+ * The shapes every importer shares: a feed record as read (a flat map of source keys to
+ * values), the canonical fields an importer maps it onto, and an importer's definition.
+ */
+import type { FeedImporter } from '@koopjesland/shared/entities';
+
+/**
+ * One record as read from any format. CSV: column → [value]. XML: element path relative to
+ * the record element ("price", "categories.category", attributes as "price@currency"),
+ * every occurrence kept in document order. JSON: the same paths over nested objects.
+ */
+export type FlatRecord = Map<string, string[]>;
+
+/** What a reader yields: a record, or a record-level problem (the run goes on). */
+export type ReadItem = { position: number; record: FlatRecord } | { position: number; error: string };
+
+/** The canonical fields of an offer record, before normalisation (all text, as the store wrote it). */
+export interface RawOffer {
+  externalId?: string;
+  gtin?: string;
+  name?: string;
+  description?: string;
+  brand?: string;
+  price?: string;
+  currency?: string;
+  shipping?: string;
+  deliveryTime?: string;
+  url?: string;
+  images: string[];
+  categoryPath?: string;
+  properties: { name: string; value: string }[];
+}
+
+export type CanonicalField =
+  | 'externalId'
+  | 'gtin'
+  | 'name'
+  | 'description'
+  | 'brand'
+  | 'price'
+  | 'currency'
+  | 'shipping'
+  | 'deliveryTime'
+  | 'url'
+  | 'images'
+  | 'categoryPath';
+
+/** Source keys tried in order for each canonical field; the feed's parameters.fieldMap overrides them. */
+export type FieldMap = Partial<Record<CanonicalField, string[]>>;
+
+export type FeedFormat = 'xml' | 'csv' | 'json';
+
+export interface ImporterDefinition {
+  name: FeedImporter;
+  /** The format read when the file's first bytes do not tell (and the order of sniffing). */
+  defaultFormat: FeedFormat;
+  /** XML: the element names that hold one record each. */
+  xmlRecordElements: string[];
+  /** JSON: the key of the array of records (searched at any depth). */
+  jsonArrayKey?: string;
+  /** CSV: the delimiter, or undefined to detect it from the header row. */
+  csvDelimiter?: string;
+  /** CSV quoting: false for formats that never quote (tab-separated Google feeds). */
+  csvQuoted?: boolean;
+  fields: FieldMap;
+  /** Importer-specific touches after the generic field mapping (currency in a price, property pairs...). */
+  refine?(record: FlatRecord, offer: RawOffer): void;
+  /** How credentials travel on an http(s) download. */
+  credentialStyle?: 'basic' | 'bearer' | { queryParameter: string };
+}
+
+/** A record ready to stage: money in cents, identifiers normalised. */
+export interface NormalisedOffer {
+  position: number;
+  gtin: string | null;
+  externalId: string | null;
+  /** Groups records meaning the same product: the GTIN, else the store's id. */
+  productKey: string;
+  name: string;
+  slug: string;
+  brand: string | null;
+  description: string | null;
+  amount: number;
+  shipping: number;
+  total: number;
+  url: string;
+  deliveryTime: string | null;
+  deliveryDays: number | null;
+  categoryPath: string | null;
+  images: string[];
+  properties: { name: string; value: string }[];
+}
