@@ -19,6 +19,7 @@ import type { RouteAccess } from './auth/access';
 import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
 import { features } from './features';
+import mediaRoutes from './static/media';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     },
     { prefix: API_PREFIX },
   );
+  await app.register(mediaRoutes);
   return app;
 }
 

@@ -48,3 +48,8 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     ...overrides,
   };
 }
+
+/** Where the configured database lives: the PostgreSQL server, else PGlite in `<dataDir>/pglite`. */
+export function databaseOptions(config: ApiConfig): { databaseUrl?: string; dataDir?: string } {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') };
+}

@@ -1,0 +1,52 @@
+/**
+ * /media/**: the demo's images, drawn on request from the database rows they belong to
+ * (products by id, store logos by slug), so the site works offline with no image files.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productImageSvg, storeLogoSvg } from '../demo/svg';
+import { notFound } from '../http/errors';
+
+const ONE_WEEK = 'public, max-age=604800';
+
+const mediaRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/media/products/:file',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: z.object({ file: z.string().regex(/^\d+-\d+\.svg$/) }) },
+    },
+    async (request, reply) => {
+      const [id, variant] = request.params.file.replace('.svg', '').split('-').map(Number) as [number, number];
+      const [product] = await app.sql<{ name: string; brand: string | null }>(
+        'select name, brand from products where id = $1',
+        [id],
+      );
+      if (!product) throw notFound('Image not found');
+      return reply
+        .header('cache-control', ONE_WEEK)
+        .type('image/svg+xml')
+        .send(productImageSvg(id, variant, product.brand ?? '', product.name));
+    },
+  );
+
+  app.get(
+    '/media/stores/:file',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) },
+    },
+    async (request, reply) => {
+      const [store] = await app.sql<{ name: string }>('select name from stores where slug = $1', [
+        request.params.file.replace('.svg', ''),
+      ]);
+      if (!store) throw notFound('Image not found');
+      return reply.header('cache-control', ONE_WEEK).type('image/svg+xml').send(storeLogoSvg(store.name));
+    },
+  );
+};
+
+export default mediaRoutes;
