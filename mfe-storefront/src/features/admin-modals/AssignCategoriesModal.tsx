@@ -1,0 +1,105 @@
+/**
+ * Assign categories to a product (admin, spec §5): the tree excludes 'overig', is sorted by
+ * name, searched case-insensitively keeping (and expanding) ancestors of matches; save is
+ * enabled only when the selection differs from the current one.
+ */
+import { App, Input, Modal, Spin, Tree, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { apiGet, apiPut, type Category, type Product } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+
+interface TreeNode {
+  key: number;
+  title: string;
+  children: TreeNode[];
+}
+
+const EXCLUDED_SLUG = 'overig';
+
+function toNodes(categories: Category[]): TreeNode[] {
+  return categories
+    .filter((category) => category.slug !== EXCLUDED_SLUG)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((category) => ({ key: category.id, title: category.name, children: toNodes(category.childCategories ?? []) }));
+}
+
+/** Keeps matches and their ancestors; returns the kept tree and the keys to expand. */
+export function filterTree(nodes: TreeNode[], search: string): { nodes: TreeNode[]; expanded: number[] } {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return { nodes, expanded: [] };
+  const expanded: number[] = [];
+  const walk = (list: TreeNode[]): TreeNode[] =>
+    list.flatMap((node) => {
+      const children = walk(node.children);
+      if (children.length > 0) expanded.push(node.key);
+      return node.title.toLowerCase().includes(needle) || children.length > 0 ? [{ ...node, children }] : [];
+    });
+  return { nodes: walk(nodes), expanded };
+}
+
+export default function AssignCategoriesModal({ product, onClose, onSaved }: { product: Product; onClose(): void; onSaved?(): void }) {
+  const { t } = useStorefrontT();
+  const { notification } = App.useApp();
+  const initial = useMemo(() => product.categoryIds ?? product.categories?.map((c) => c.id) ?? [], [product]);
+  const [tree, setTree] = useState<TreeNode[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<number[]>(initial);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    apiGet<{ categories: Category[] }>('categories', { query: { includeHierarchy: true, excludeOverig: true, limit: 1000 } }).then(
+      (response) => setTree(toNodes(response.categories)),
+      () => setError(t('admin.loadCategoriesFailed')),
+    );
+  }, [t]);
+
+  const filtered = useMemo(() => filterTree(tree ?? [], search), [tree, search]);
+  const changed = selected.length !== initial.length || selected.some((id) => !initial.includes(id));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await apiPut(`products/${product.id}`, { categoryIds: selected });
+      notification.success({ message: t('admin.assignSuccess', { product: product.name }) });
+      onSaved?.();
+      onClose();
+    } catch {
+      setError(t('admin.updateCategoriesFailed'));
+      notification.error({ message: t('admin.assignFailed') });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('admin.assignCategoriesTitle', { product: product.name })}
+      onCancel={onClose}
+      onOk={save}
+      okText={t('common:actions.save')}
+      okButtonProps={{ disabled: !changed }}
+      confirmLoading={saving}
+      keyboard={false}
+      maskClosable={false}
+    >
+      <Input.Search aria-label={t('admin.searchCategories')} placeholder={t('admin.searchCategories')} onChange={(e) => setSearch(e.target.value)} allowClear />
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      {!tree && !error ? (
+        <Spin />
+      ) : filtered.nodes.length === 0 ? (
+        <Typography.Paragraph>{search ? t('admin.noMatches') : t('admin.noCategories')}</Typography.Paragraph>
+      ) : (
+        <Tree<TreeNode>
+          checkable
+          checkStrictly
+          style={{ maxHeight: 400, overflow: 'auto', marginTop: 12 }}
+          treeData={filtered.nodes}
+          expandedKeys={search ? filtered.expanded : undefined}
+          checkedKeys={selected}
+          onCheck={(keys) => setSelected((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+/** A category tile (homepage and subcategory grids); admins get settings and a hidden-from-menu icon. */
+import { EyeInvisibleOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Card, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { selectIsAdmin, useAuthStore, type Category } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+import { categoryPath } from '../products/paths';
+
+const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));
+
+export function CategoryCard({ category, square = false }: { category: Category; square?: boolean }) {
+  const { t } = useStorefrontT();
+  const isAdmin = useAuthStore(selectIsAdmin);
+  const [editing, setEditing] = useState(false);
+  const image = category.settings?.representativeProduct?.image ?? category.image;
+  const name = category.settings?.alternativeName || category.name;
+  return (
+    <Card
+      size="small"
+      data-testid="category-card"
+      cover={
+        <Link to={categoryPath(category)} aria-hidden tabIndex={-1}>
+          {image ? (
+            <img
+              src={image}
+              alt={name}
+              loading="lazy"
+              style={{ width: '100%', aspectRatio: square ? '1 / 1' : '4 / 3', objectFit: 'contain', background: '#fff' }}
+            />
+          ) : (
+            <div style={{ aspectRatio: square ? '1 / 1' : '4 / 3', display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>
+              {t('product.noImage')}
+            </div>
+          )}
+        </Link>
+      }
+    >
+      <Typography.Text strong>
+        <Link to={categoryPath(category)}>{name}</Link>
+      </Typography.Text>
+      {isAdmin && (
+        <span style={{ float: 'right' }}>
+          {category.settings?.hideFromMenu && (
+            <Tooltip title={t('admin.hiddenFromMenu')}>
+              <EyeInvisibleOutlined aria-label={t('admin.hiddenFromMenu')} />
+            </Tooltip>
+          )}
+          <Button
+            size="small"
+            type="text"
+            icon={<SettingOutlined />}
+            aria-label={t('admin.categorySettingsFor', { name: category.name })}
+            onClick={() => setEditing(true)}
+          />
+          {editing && (
+            <Suspense fallback={null}>
+              <CategorySettingsModal categoryId={category.id} categoryName={category.name} onClose={() => setEditing(false)} />
+            </Suspense>
+          )}
+        </span>
+      )}
+    </Card>
+  );
+}
+
+export function CategoryGrid({ categories, columns, square }: { categories: Category[]; columns: number; square?: boolean }) {
+  return (
+    <ul
+      className="kl-grid"
+      style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 16, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+    >
+      {categories.map((category) => (
+        <li key={category.id}>
+          <CategoryCard category={category} square={square} />
+        </li>
+      ))}
+    </ul>
+  );
+}

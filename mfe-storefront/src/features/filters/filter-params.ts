@@ -1,0 +1,97 @@
+/**
+ * Filters and sort live in the address (spec §2): page, brand, store, category, minPrice,
+ * maxPrice (cents), search, sortBy, sortOrder. Any filter or sort change resets page to 1.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export interface FilterValues {
+  search?: string;
+  brand?: string;
+  store?: string;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+export const FILTER_KEYS = ['search', 'brand', 'store', 'category', 'minPrice', 'maxPrice'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+function positiveInt(value: string | null): number | undefined {
+  if (value === null || value === '') return undefined;
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 0 ? number : undefined;
+}
+
+export function readPage(params: URLSearchParams): number {
+  const page = positiveInt(params.get('page'));
+  return page && page > 0 ? page : 1;
+}
+
+/** Reads the filter values; `searchParam` names the address key holding the search text. */
+export function readFilters(params: URLSearchParams, searchParam = 'search'): FilterValues {
+  const order = params.get('sortOrder');
+  return {
+    search: params.get(searchParam) || undefined,
+    brand: params.get('brand') || undefined,
+    store: params.get('store') || undefined,
+    category: params.get('category') || undefined,
+    minPrice: positiveInt(params.get('minPrice')),
+    maxPrice: positiveInt(params.get('maxPrice')),
+    sortBy: params.get('sortBy') || undefined,
+    sortOrder: order === 'asc' || order === 'desc' ? order : undefined,
+  };
+}
+
+export function useFilterParams({ searchParam = 'search', keepOnClear = [] as string[] } = {}) {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params, searchParam), [params, searchParam]);
+  const page = readPage(params);
+
+  /** Applies a change of filters or sort; page goes back to 1. */
+  const update = useCallback(
+    (patch: Partial<FilterValues>) => {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          const name = key === 'search' ? searchParam : key;
+          if (value === undefined || value === null || value === '') next.delete(name);
+          else next.set(name, String(value));
+        }
+        next.set('page', '1');
+        return next;
+      });
+    },
+    [setParams, searchParam],
+  );
+
+  /** Clear all: only page=1 is left (plus the keys a screen must keep, e.g. the search query). */
+  const clearAll = useCallback(() => {
+    setParams((current) => {
+      const next = new URLSearchParams();
+      for (const key of keepOnClear) {
+        const value = current.get(key);
+        if (value) next.set(key, value);
+      }
+      next.set('page', '1');
+      return next;
+    });
+    // keepOnClear is a literal per screen
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [setParams]);
+
+  const setPage = useCallback(
+    (nextPage: number) => {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', String(nextPage));
+        return next;
+      });
+    },
+    [setParams],
+  );
+
+  return { params, setParams, filters, page, update, clearAll, setPage };
+}

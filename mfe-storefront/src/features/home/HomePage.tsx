@@ -1,0 +1,109 @@
+/** Homepage (spec §2): popular categories, popular products, top price drops, sign-in prompt. */
+import { Alert, Button, Card, Empty, Spin, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+import { errorMessage } from '../../lib/errors';
+import { useAsync } from '../../lib/useAsync';
+import { CategoryGrid } from '../category/CategoryCard';
+import { ProductGrid } from '../products/ProductGrid';
+import { PageHead } from '../seo/PageHead';
+import { websiteJsonLd } from '../seo/structured-data';
+import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
+import { fetchHomepageCategories, fetchPopularProducts, fetchPriceDrops } from './api';
+
+const PRODUCT_COLUMNS = 5;
+const CATEGORY_COLUMNS = 3;
+
+export default function HomePage() {
+  const { t } = useStorefrontT();
+  const site = useSiteConfiguration();
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const siteId = site.configuration?.id ?? null;
+
+  const products = useAsync(async () => {
+    const [popular, drops] = await Promise.all([fetchPopularProducts(), fetchPriceDrops()]);
+    return { popular: popular.products, drops };
+  }, 'home');
+  const categories = useAsync(
+    async () => (siteId === null ? [] : (await fetchHomepageCategories(siteId)).categories),
+    `categories:${site.status}:${siteId}`,
+  );
+
+  const siteName = site.configuration?.name ?? t('common:app.name');
+  const head = (
+    <PageHead
+      title={site.configuration?.title ?? siteName}
+      description={site.configuration?.metaDescription ?? site.configuration?.description}
+      keywords={site.configuration?.keywords?.split(',').map((k) => k.trim()).filter(Boolean)}
+      canonicalPath="/"
+      jsonLd={[websiteJsonLd(window.location.origin, siteName)]}
+    />
+  );
+
+  if (products.status === 'loading' || (site.status === 'success' && categories.status === 'loading')) {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        {head}
+        <Spin size="large" aria-label={t('common:app.loading')} />
+      </div>
+    );
+  }
+  const failure = products.status === 'error' ? products.error : categories.status === 'error' ? categories.error : null;
+  if (failure) {
+    return (
+      <>
+        {head}
+        <Alert type="error" showIcon message={errorMessage(failure, t('home.loadFailed'))} />
+      </>
+    );
+  }
+
+  const { popular, drops } = products.data!;
+  return (
+    <div className="kl-home">
+      {head}
+      {categories.data && categories.data.length > 0 && (
+        <section aria-labelledby="home-categories">
+          <Typography.Title level={2} id="home-categories">
+            {t('home.popularCategories')}
+          </Typography.Title>
+          <CategoryGrid categories={categories.data} columns={CATEGORY_COLUMNS} square />
+        </section>
+      )}
+      <section aria-labelledby="home-popular">
+        <Typography.Title level={2} id="home-popular">
+          {t('home.popularProducts')}
+        </Typography.Title>
+        <ProductGrid products={popular} columns={PRODUCT_COLUMNS} label={t('home.popularProducts')} />
+      </section>
+      <section aria-labelledby="home-drops">
+        <Typography.Title level={2} id="home-drops">
+          {t('home.topPriceDrops', { count: drops.length })}
+        </Typography.Title>
+        {drops.length > 0 ? (
+          <ProductGrid products={drops} columns={PRODUCT_COLUMNS} label={t('home.topPriceDrops', { count: drops.length })} />
+        ) : (
+          <Empty
+            description={
+              <>
+                <Typography.Text strong>{t('home.noPriceDrops')}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">{t('home.checkBackLater')}</Typography.Text>
+              </>
+            }
+          />
+        )}
+      </section>
+      {!signedIn && (
+        <Card style={{ marginTop: 32, textAlign: 'center' }}>
+          <Typography.Title level={3}>{t('home.signInPromptTitle')}</Typography.Title>
+          <Typography.Paragraph>{t('home.signInPromptText')}</Typography.Paragraph>
+          <Link to="/login">
+            <Button type="primary">{t('header.login')}</Button>
+          </Link>
+        </Card>
+      )}
+    </div>
+  );
+}

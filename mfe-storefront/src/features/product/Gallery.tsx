@@ -1,0 +1,57 @@
+/** Product images: a carousel on mobile (loaded only there), a main image plus masonry on desktop. */
+import { Masonry, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import type { Product } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+import { useIsMobile } from '../../lib/useIsMobile';
+import { galleryImages, MASONRY_GUTTER_PX } from './gallery';
+
+const MobileCarousel = lazy(() => import('./MobileCarousel'));
+
+export function Gallery({ product }: { product: Product }) {
+  const { t } = useStorefrontT();
+  const isMobile = useIsMobile();
+  const images = galleryImages(product);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  if (images.length === 0) {
+    return (
+      <div style={{ height: 320, display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>{t('product.noImage')}</div>
+    );
+  }
+  if (isMobile) {
+    return (
+      <Suspense fallback={<Spin />}>
+        <MobileCarousel images={images} alt={product.name} />
+      </Suspense>
+    );
+  }
+  const [main, ...extra] = images;
+  return (
+    <div className="kl-gallery">
+      <img
+        src={preview ?? main}
+        alt={product.name}
+        style={{ width: '100%', maxHeight: 420, objectFit: 'contain', background: '#fff' }}
+      />
+      {extra.length > 0 && (
+        <Masonry
+          style={{ marginTop: MASONRY_GUTTER_PX }}
+          columns={3}
+          gutter={MASONRY_GUTTER_PX}
+          items={extra.map((url, index) => ({ key: url, data: { url, index } }))}
+          itemRender={({ data }) => (
+            <img
+              src={data.url}
+              alt={t('gallery.imageAlt', { name: product.name, number: data.index + 2 })}
+              loading="lazy"
+              style={{ width: '100%', cursor: 'zoom-in' }}
+              onMouseEnter={() => setPreview(data.url)}
+              onMouseLeave={() => setPreview(null)}
+            />
+          )}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Product page /product/{slug}/{id} (spec §2): breadcrumb, brand, name, gallery, lowest price
+ * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
+ */
+import { EditOutlined, TagsOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+import { errorMessage } from '../../lib/errors';
+import { useAsync } from '../../lib/useAsync';
+import { ProductGrid } from '../products/ProductGrid';
+import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
+import { ProductHead } from '../seo/ProductHead';
+import { WishlistButton } from '../wishlist/WishlistButton';
+import { fetchProduct, fetchRecommendations } from './api';
+import { Gallery } from './Gallery';
+import { PriceList } from './PriceList';
+
+const AssignCategoriesModal = lazy(() => import('../admin-modals/AssignCategoriesModal'));
+
+function PriceSummary({ product }: { product: Product }) {
+  const { t } = useStorefrontT();
+  const lowest = product.lowestPrice;
+  if (!lowest) return <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>;
+  const dropped = product.priceChange !== null && product.priceChange < 0;
+  const spread = product.highestPrice && product.highestPrice > lowest.total ? product.highestPrice - lowest.total : 0;
+  return (
+    <Space direction="vertical" size={2} aria-label={t('product.lowestPrice')} role="group">
+      <Typography.Text type="secondary">{t('product.lowestPrice')}</Typography.Text>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {formatMoney(lowest.total)}
+      </Typography.Title>
+      <Typography.Text>{t('product.atStore', { store: lowest.store.name })}</Typography.Text>
+      {dropped && (
+        <>
+          <Typography.Text delete type="secondary">
+            {t('product.originalPrice', { price: formatMoney(lowest.total - product.priceChange!) })}
+          </Typography.Text>
+          <Typography.Text type="success">
+            {t('product.discount', { percent: formatPercentChange(product.percentageChange) })}
+          </Typography.Text>
+          <Typography.Text type="success">{t('product.youSave', { amount: formatMoney(-product.priceChange!) })}</Typography.Text>
+        </>
+      )}
+      {spread > 0 && <Typography.Text>{t('product.savings', { amount: formatMoney(spread) })}</Typography.Text>}
+    </Space>
+  );
+}
+
+function Related({ product }: { product: Product }) {
+  const { t } = useStorefrontT();
+  const [recent, setRecent] = useState<Product[]>([]);
+  useEffect(() => {
+    const before = readRecentlyViewed().filter((item) => item.id !== product.id);
+    rememberProduct(product);
+    setRecent(before);
+  }, [product]);
+  const recommendations = useAsync(() => fetchRecommendations(product), String(product.id));
+  return (
+    <>
+      {recent.length > 0 && (
+        <section style={{ marginTop: 32 }}>
+          <Typography.Title level={3}>{t('product.recentlyViewed')}</Typography.Title>
+          <ProductGrid products={recent} columns={6} label={t('product.recentlyViewed')} />
+        </section>
+      )}
+      {recommendations.status === 'success' && recommendations.data.length > 0 && (
+        <section style={{ marginTop: 32 }}>
+          <Typography.Title level={3}>{t('product.youMightAlsoLike')}</Typography.Title>
+          <ProductGrid products={recommendations.data} columns={6} label={t('product.youMightAlsoLike')} />
+        </section>
+      )}
+    </>
+  );
+}
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const { t } = useStorefrontT();
+  const isAdmin = useAuthStore(selectIsAdmin);
+  const signedIn = useAuthStore((state) => state.status);
+  const [assigning, setAssigning] = useState(false);
+  const result = useAsync((signal) => fetchProduct(id, signal), `${id}:${signedIn}`);
+
+  if (result.status === 'loading') {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin size="large" aria-label={t('common:app.loading')} />
+      </div>
+    );
+  }
+  if (result.status === 'error') {
+    if (result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400)) {
+      return (
+        <Result
+          status="404"
+          title={t('product.notFoundTitle')}
+          subTitle={t('product.notFound')}
+          extra={
+            <Link to="/">
+              <Button type="primary">{t('login.backToDeals')}</Button>
+            </Link>
+          }
+        />
+      );
+    }
+    return <Alert type="error" showIcon message={errorMessage(result.error, t('product.loadFailed'))} />;
+  }
+
+  const product = result.data;
+  const details = [
+    product.description && { key: 'description', label: t('product.description'), children: <Typography.Paragraph>{product.description}</Typography.Paragraph> },
+    (product.productIds?.length ?? 0) > 0 && {
+      key: 'identifiers',
+      label: t('product.identifiers'),
+      children: (
+        <Descriptions column={1} size="small" items={product.productIds!.map((entry) => ({ key: entry.id, label: entry.type, children: entry.value }))} />
+      ),
+    },
+    (product.properties?.length ?? 0) > 0 && {
+      key: 'properties',
+      label: t('product.properties'),
+      children: (
+        <Descriptions column={1} size="small" items={product.properties!.map((entry) => ({ key: entry.id, label: entry.name, children: entry.value }))} />
+      ),
+    },
+  ].filter(Boolean) as { key: string; label: string; children: ReactNode }[];
+
+  return (
+    <article className="kl-product-page">
+      <ProductHead product={product} />
+      <Breadcrumb
+        items={[
+          { title: <Link to="/">{t('breadcrumb.home')}</Link> },
+          ...(product.breadcrumb ?? []).map((entry) => ({ title: <Link to={`/${entry.slug}`}>{entry.name}</Link> })),
+          { title: product.name },
+        ]}
+      />
+      <Row gutter={[32, 24]} style={{ marginTop: 16 }}>
+        <Col xs={24} md={12}>
+          <Gallery product={product} />
+        </Col>
+        <Col xs={24} md={12}>
+          {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
+          <Typography.Title level={1} style={{ marginTop: 0 }}>
+            {product.name}
+          </Typography.Title>
+          <PriceSummary product={product} />
+          <Space wrap style={{ display: 'flex', marginTop: 16 }}>
+            <WishlistButton product={product} />
+            {isAdmin && (
+              <>
+                <Button icon={<TagsOutlined />} onClick={() => setAssigning(true)}>
+                  {t('admin.assignCategories')}
+                </Button>
+                <Button icon={<EditOutlined />} onClick={() => window.open(`/admin/products/${product.id}`, '_blank', 'noopener,noreferrer')}>
+                  {t('admin.editProduct')}
+                </Button>
+              </>
+            )}
+          </Space>
+          {details.length > 0 && <Collapse style={{ marginTop: 24 }} items={details} defaultActiveKey={['description']} />}
+        </Col>
+      </Row>
+      <section style={{ marginTop: 32 }}>
+        <Typography.Title level={3}>{t('product.otherPrices')}</Typography.Title>
+        <PriceList product={product} />
+      </section>
+      <Related product={product} />
+      {assigning && (
+        <Suspense fallback={null}>
+          <AssignCategoriesModal product={product} onClose={() => setAssigning(false)} onSaved={() => result.reload()} />
+        </Suspense>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,110 @@
+/** One product in a grid (card) or a row list: image, brand, name, lowest price, drop badge. */
+import { Button, Card, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+import { productPath } from './paths';
+
+const AssignCategoriesModal = lazy(() => import('../admin-modals/AssignCategoriesModal'));
+
+export type DisplayType = 'grid' | 'rows';
+
+const DESCRIPTION_LIMIT = 150;
+
+/** Drop badge only when percentageChange is below 0 and a priceChange exists (spec §5). */
+export function hasPriceDrop(product: Pick<Product, 'percentageChange' | 'priceChange'>): boolean {
+  return product.percentageChange !== null && product.percentageChange < 0 && product.priceChange !== null;
+}
+
+export function truncateDescription(text: string | null): string {
+  if (!text) return '';
+  return text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT)}...` : text;
+}
+
+function ProductImage({ product, size }: { product: Product; size: number }) {
+  const { t } = useStorefrontT();
+  return product.image ? (
+    <img
+      src={product.image}
+      alt={product.name}
+      loading="lazy"
+      style={{ width: '100%', height: size, objectFit: 'contain', background: '#fff' }}
+    />
+  ) : (
+    <div className="kl-no-image" style={{ height: size, display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>
+      {t('product.noImage')}
+    </div>
+  );
+}
+
+export function ProductCard({ product, displayType = 'grid' }: { product: Product; displayType?: DisplayType }) {
+  const { t } = useStorefrontT();
+  const isAdmin = useAuthStore(selectIsAdmin);
+  const [assigning, setAssigning] = useState(false);
+  const badges = (product.categories ?? []).slice(0, displayType === 'rows' ? 2 : 1);
+  const price = product.lowestPrice;
+
+  const body = (
+    <>
+      {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        <Link to={productPath(product)}>{product.name}</Link>
+      </Typography.Title>
+      {displayType === 'rows' && product.description && (
+        <Typography.Paragraph type="secondary">{truncateDescription(product.description)}</Typography.Paragraph>
+      )}
+      <div>
+        {badges.map((category) => (
+          <Tag key={category.id}>{category.name}</Tag>
+        ))}
+        {hasPriceDrop(product) && <Tag color="green">{formatPercentChange(product.percentageChange)}</Tag>}
+      </div>
+      {price ? (
+        <Typography.Text strong>
+          {t('product.fromPrice', { price: formatMoney(price.total), store: price.store.name })}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>
+      )}
+      {isAdmin && (
+        <div>
+          <Button size="small" onClick={() => setAssigning(true)}>
+            {t('admin.assignCategories')}
+          </Button>
+          {assigning && (
+            <Suspense fallback={null}>
+              <AssignCategoriesModal product={product} onClose={() => setAssigning(false)} />
+            </Suspense>
+          )}
+        </div>
+      )}
+    </>
+  );
+
+  if (displayType === 'rows') {
+    return (
+      <Card size="small" data-testid="product-row">
+        <div style={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 16 }}>
+          <Link to={productPath(product)} aria-hidden tabIndex={-1}>
+            <ProductImage product={product} size={120} />
+          </Link>
+          <div>{body}</div>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <Card
+      size="small"
+      data-testid="product-card"
+      cover={
+        <Link to={productPath(product)} aria-hidden tabIndex={-1}>
+          <ProductImage product={product} size={180} />
+        </Link>
+      }
+    >
+      {body}
+    </Card>
+  );
+}

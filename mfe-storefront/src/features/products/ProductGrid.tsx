@@ -1,0 +1,36 @@
+/** Products as a card grid with a fixed column count, or as a row list. */
+import type { Product } from '@koopjesland/shared';
+import { ProductCard, type DisplayType } from './ProductCard';
+
+export function ProductGrid({
+  products,
+  columns,
+  displayType = 'grid',
+  label,
+}: {
+  products: Product[];
+  columns: number;
+  displayType?: DisplayType;
+  label?: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className={displayType === 'grid' ? 'kl-grid' : 'kl-rows'}
+      style={{
+        listStyle: 'none',
+        padding: 0,
+        margin: 0,
+        display: 'grid',
+        gap: 16,
+        gridTemplateColumns: displayType === 'grid' ? `repeat(${columns}, minmax(0, 1fr))` : '1fr',
+      }}
+    >
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} displayType={displayType} />
+        </li>
+      ))}
+    </ul>
+  );
+}

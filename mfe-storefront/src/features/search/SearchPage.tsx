@@ -1,0 +1,118 @@
+/**
+ * Search /search (spec §2): q, page, brand, store, category, minPrice, maxPrice, sortBy
+ * (default relevance), sortOrder (default desc); filter panel, grid/list, pagination.
+ */
+import { Alert, Button, Col, Empty, Row, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStorefrontT } from '../../i18n';
+import { errorMessage } from '../../lib/errors';
+import { useAsync } from '../../lib/useAsync';
+import { useIsMobile } from '../../lib/useIsMobile';
+import { useFilterParams } from '../filters/filter-params';
+import type { DisplayType } from '../products/ProductCard';
+import { ProductGrid } from '../products/ProductGrid';
+import { ViewToggle } from '../products/ViewToggle';
+import { PageHead } from '../seo/PageHead';
+import { DEFAULT_SEARCH_SORT, fetchSearchFilters, searchProducts } from './api';
+
+const FilterPanel = lazy(() => import('../filters/FilterPanel'));
+
+export default function SearchPage() {
+  const { t } = useStorefrontT();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { params, filters, page, update, clearAll, setPage } = useFilterParams({ searchParam: 'q', keepOnClear: ['q'] });
+  const [displayType, setDisplayType] = useState<DisplayType>('grid');
+  const values = {
+    ...filters,
+    sortBy: filters.sortBy ?? DEFAULT_SEARCH_SORT.sortBy,
+    sortOrder: filters.sortOrder ?? DEFAULT_SEARCH_SORT.sortOrder,
+  };
+  const results = useAsync((signal) => searchProducts(page, values, signal), params.toString());
+  const options = useAsync(() => fetchSearchFilters(filters.search), filters.search ?? '');
+  const query = filters.search ?? '';
+
+  const panel = (
+    <Suspense fallback={<Spin />}>
+      <FilterPanel
+        context="search"
+        values={values}
+        onChange={update}
+        onClearAll={clearAll}
+        options={options.data ?? { brands: [], stores: [], categories: [] }}
+      />
+    </Suspense>
+  );
+
+  let content;
+  if (results.status === 'loading') {
+    content = (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin size="large" aria-label={t('common:app.loading')} />
+      </div>
+    );
+  } else if (results.status === 'error') {
+    content = <Alert type="error" showIcon message={errorMessage(results.error, t('search.loadFailed'))} />;
+  } else if (results.data.products.length === 0) {
+    content = (
+      <Empty description={query ? t('search.noResultsFor', { query }) : t('search.noResults')}>
+        <Button onClick={() => navigate(-1)}>{t('search.goBack')}</Button>
+      </Empty>
+    );
+  } else {
+    const { products, pagination } = results.data;
+    content = (
+      <>
+        <ProductGrid products={products} columns={3} displayType={displayType} label={t('search.resultsLabel')} />
+        {pagination.totalPages > 1 && (
+          <Space style={{ width: '100%', justifyContent: 'center', marginTop: 24 }}>
+            <Button disabled={pagination.currentPage <= 1} onClick={() => setPage(pagination.currentPage - 1)}>
+              {t('pagination.previous')}
+            </Button>
+            <Typography.Text>
+              {t('pagination.pageOf', { current: pagination.currentPage, total: pagination.totalPages })}
+            </Typography.Text>
+            <Button
+              disabled={pagination.currentPage >= pagination.totalPages}
+              onClick={() => setPage(pagination.currentPage + 1)}
+            >
+              {t('pagination.next')}
+            </Button>
+          </Space>
+        )}
+      </>
+    );
+  }
+
+  const count = results.status === 'success' ? results.data.pagination.totalItems : null;
+  const title = query ? t('search.titleFor', { query }) : t('search.title');
+  return (
+    <div className="kl-search-page">
+      <PageHead title={title} canonicalPath={`/search${query ? `?q=${encodeURIComponent(query)}` : ''}`} noindex />
+      <Typography.Title level={1}>{title}</Typography.Title>
+      {count !== null && <Typography.Paragraph>{t('search.resultCount', { count })}</Typography.Paragraph>}
+      {isMobile ? (
+        <>
+          <div style={{ marginBottom: 16 }}>{panel}</div>
+          <Space style={{ marginBottom: 16 }}>
+            <ViewToggle value={displayType} onChange={setDisplayType} />
+          </Space>
+          {content}
+        </>
+      ) : (
+        <Row gutter={24}>
+          <Col span={8}>
+            <aside aria-label={t('filters.title')}>{panel}</aside>
+          </Col>
+          <Col span={16}>
+            <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'flex-end' }}>
+              <ViewToggle value={displayType} onChange={setDisplayType} />
+            </Space>
+            {content}
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

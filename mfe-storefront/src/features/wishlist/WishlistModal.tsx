@@ -1,0 +1,134 @@
+/**
+ * Wishlist add/edit (spec §4, §5): desired price in euros (prefix €, > 0, 2 decimals), default
+ * 75 % of the lowest price for a new entry or the stored max price; update and remove when editing.
+ */
+import { App, Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { eurosToCents, formatMoney, type Product } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+import { addToWishlist, removeWishlistItem, updateWishlistItem, NOT_WISHLISTED, type WishlistState } from './api';
+
+export const DEFAULT_WISHLIST_SHARE = 0.75;
+
+export function defaultDesiredPrice(product: Product, state: WishlistState): number | null {
+  if (state.isWishlisted && state.maxPrice !== null) return state.maxPrice / 100;
+  const lowest = product.lowestPrice?.total;
+  return lowest ? Math.round(lowest * DEFAULT_WISHLIST_SHARE) / 100 : null;
+}
+
+export default function WishlistModal({
+  product,
+  state,
+  onClose,
+  onChange,
+}: {
+  product: Product;
+  state: WishlistState;
+  onClose(): void;
+  onChange(state: WishlistState): void;
+}) {
+  const { t } = useStorefrontT();
+  const { notification } = App.useApp();
+  const [value, setValue] = useState<number | null>(defaultDesiredPrice(product, state));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const editing = state.isWishlisted && state.wishlistItemId !== null;
+
+  const validCents = (): number | null => {
+    if (value === null || value === undefined || String(value).trim() === '') {
+      setError(t('wishlist.priceRequired'));
+      return null;
+    }
+    const cents = eurosToCents(value);
+    if (cents === null || cents <= 0) {
+      setError(t('wishlist.pricePositive'));
+      return null;
+    }
+    return cents;
+  };
+
+  const save = async () => {
+    const cents = validCents();
+    if (cents === null) return;
+    setBusy(true);
+    try {
+      if (editing) {
+        await updateWishlistItem(state.wishlistItemId!, cents);
+        onChange({ isWishlisted: true, wishlistItemId: state.wishlistItemId, maxPrice: cents });
+        notification.success({ message: t('wishlist.updated', { product: product.name }) });
+      } else {
+        const { wishlistItem } = await addToWishlist(product.id, cents);
+        onChange({ isWishlisted: true, wishlistItemId: wishlistItem.id, maxPrice: wishlistItem.maxPrice });
+        notification.success({ message: t('wishlist.added', { product: product.name }) });
+      }
+      onClose();
+    } catch {
+      notification.error({ message: editing ? t('wishlist.updateFailed') : t('wishlist.addFailed') });
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await removeWishlistItem(state.wishlistItemId!);
+      onChange(NOT_WISHLISTED);
+      notification.success({ message: t('wishlist.removed', { product: product.name }) });
+      onClose();
+    } catch {
+      notification.error({ message: t('wishlist.removeFailed') });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={editing ? t('wishlist.editTitle') : t('wishlist.addTitle')}
+      onCancel={onClose}
+      footer={
+        <Space>
+          {editing && (
+            <Button danger onClick={remove} loading={busy}>
+              {t('wishlist.remove')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button type="primary" onClick={save} loading={busy}>
+            {editing ? t('wishlist.update') : t('wishlist.add')}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph strong>{product.name}</Typography.Paragraph>
+      {product.lowestPrice && (
+        <Typography.Paragraph type="secondary">
+          {t('wishlist.currentLowest', { price: formatMoney(product.lowestPrice.total) })}
+        </Typography.Paragraph>
+      )}
+      <Form.Item
+        label={t('wishlist.desiredPrice')}
+        htmlFor="wishlist-price"
+        layout="vertical"
+        validateStatus={error ? 'error' : undefined}
+        help={error ?? t('wishlist.desiredPriceHelp')}
+      >
+        <InputNumber
+          id="wishlist-price"
+          prefix="€"
+          min={0}
+          step={0.01}
+          precision={2}
+          decimalSeparator=","
+          style={{ width: '100%' }}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
+          disabled={busy}
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The storefront's routes, mounted by the shell at '/*': home, login, search, product and
+ * category pages. Each page is its own chunk (route-level splitting, ARCHITECTURE §8).
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageSpinner, StorefrontLayout } from './layout/StorefrontLayout';
+import { StorefrontProviders } from './StorefrontProviders';
+import './storefront.css';
+
+const HomePage = lazy(() => import('./features/home/HomePage'));
+const LoginPage = lazy(() => import('./features/login/LoginPage'));
+const SearchPage = lazy(() => import('./features/search/SearchPage'));
+const ProductPage = lazy(() => import('./features/product/ProductPage'));
+const CategoryPage = lazy(() => import('./features/category/CategoryPage'));
+
+export default function StorefrontRoutes() {
+  return (
+    <StorefrontProviders>
+      <Routes>
+        <Route
+          path="login"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <LoginPage />
+            </Suspense>
+          }
+        />
+        <Route element={<StorefrontLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="product/:slug/:id" element={<ProductPage />} />
+          <Route path=":slug" element={<CategoryPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </StorefrontProviders>
+  );
+}
