@@ -1,0 +1,80 @@
+/**
+ * The API server: opens and migrates the database, seeds the demo data into an empty one
+ * (then runs the demo feeds through the real importer), serves the API and the built
+ * front ends on one port, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app';
+import { databaseOptions, loadConfig, type ApiConfig } from './config';
+import { openDatabase } from './db/client';
+import { hasAnyData, seedDemoData, type SeedResult } from './demo/seed';
+import { createAndRunDemoFeeds } from './features/feeds/demo';
+import { startFeedScheduler } from './features/feeds/scheduler';
+import frontEnds from './static/front-ends';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: ApiConfig = loadConfig()): Promise<RunningServer> {
+  const database = await openDatabase({ ...databaseOptions(config) });
+  let seeded: SeedResult | null = null;
+  if (process.env.SEED_DEMO !== 'off' && !(await hasAnyData(database.db))) {
+    console.log('Empty database: creating the demo data…');
+    seeded = await seedDemoData(database.db);
+  }
+
+  const app = await buildApp({ config, database, logger: true });
+  await app.register(frontEnds);
+  await app.ready();
+  if (seeded) {
+    try {
+      await createAndRunDemoFeeds(app);
+    } catch (error) {
+      app.log.error({ err: error }, 'demo feeds failed; the demo catalog is still there');
+    }
+  }
+  const stopScheduler = config.runScheduler ? startFeedScheduler(app) : () => undefined;
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  console.log(`\nKoopjesland runs at ${url} (API ${url}/api, docs ${url}/api/docs; database: ${database.driver})`);
+  if (seeded) {
+    const { admin, user } = seeded.accounts;
+    console.log(`Demo admin: ${admin.email} / ${admin.password}`);
+    console.log(`Demo user:  ${user.email} / ${user.password}\n`);
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      stopScheduler();
+      await app.close();
+      await database.close();
+    })());
+  return { url, stop };
+}
+
+/** Runs the server until SIGINT/SIGTERM. */
+export async function main(): Promise<void> {
+  const server = await startServer();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: shutting down…`);
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

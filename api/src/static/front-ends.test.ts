@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openTestDatabase } from '../../test/helpers';
+import frontEnds, { inlineRemotesConfig } from './front-ends';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-dist-'));
+const write = (file: string, content: string) => {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), content);
+};
+write('shell/dist/index.html', '<!doctype html><html><head><title>Koopjesland</title></head><body><div id="root"></div></body></html>');
+write('shell/dist/main.3f2a9c1b7d.js', 'console.log("shell")');
+write('mfe-storefront/dist/mf-manifest.json', '{"name":"storefront"}');
+write('mfe-storefront/dist/static/js/routes.a1b2c3d4e5.js', 'export {}');
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  const opened = await openTestDatabase();
+  dispose = opened.dispose;
+  app = await buildApp({
+    config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
+    database: opened.database,
+  });
+  await app.register(frontEnds, { root, env: { REMOTE_STORE_ADMIN_URL: 'https://cdn.example/store-admin/mf-manifest.json' } });
+  await app.ready();
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await dispose();
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+it('serves remotes.json from the environment with hosted defaults, never cached', async () => {
+  const res = await app.inject({ method: 'GET', url: '/remotes.json' });
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.json()).toEqual({
+    storefront: '/remotes/storefront/mf-manifest.json',
+    catalogAdmin: '/remotes/catalog-admin/mf-manifest.json',
+    storeAdmin: 'https://cdn.example/store-admin/mf-manifest.json',
+    configAdmin: '/remotes/config-admin/mf-manifest.json',
+  });
+});
+
+it('serves index.html with the remotes inlined, also as the fallback for client routes', async () => {
+  for (const url of ['/', '/product/sony-koptelefoon/12', '/admin/users']) {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const inline = /<script id="remotes-config" type="application\/json">(.*?)<\/script>/.exec(res.body);
+    expect(JSON.parse(inline![1]!).storeAdmin).toBe('https://cdn.example/store-admin/mf-manifest.json');
+  }
+});
+
+it('caches hashed assets for a year and manifests not at all', async () => {
+  const asset = await app.inject({ method: 'GET', url: '/main.3f2a9c1b7d.js' });
+  expect(asset.statusCode).toBe(200);
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const manifest = await app.inject({ method: 'GET', url: '/remotes/storefront/mf-manifest.json' });
+  expect(manifest.json()).toEqual({ name: 'storefront' });
+  expect(manifest.headers['cache-control']).toBe('no-cache');
+  const chunk = await app.inject({ method: 'GET', url: '/remotes/storefront/static/js/routes.a1b2c3d4e5.js' });
+  expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+it('answers 404 for unknown API paths, missing assets and traversal attempts', async () => {
+  const api = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: html });
+  expect(api.statusCode).toBe(404);
+  expect(api.json().error).toBe('Not found');
+  expect((await app.inject({ method: 'GET', url: '/missing.4b5c6d7e8f.js' })).statusCode).toBe(404);
+  expect((await app.inject({ method: 'GET', url: '/remotes/storefront/nope.js', headers: html })).statusCode).toBe(404);
+  const traversal = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+  expect(traversal.statusCode).toBe(404);
+});
+
+it('replaces a placeholder the build left in index.html and escapes markup', () => {
+  const out = inlineRemotesConfig('<head><script id="remotes-config" type="application/json">{}</script></head>', {
+    storefront: '</script><b>',
+  });
+  expect(out).toBe('<head><script id="remotes-config" type="application/json">{"storefront":"\\u003c/script>\\u003cb>"}</script></head>');
+});
+
+it('draws demo images as SVG', async () => {
+  await app.sql(`insert into products (id, slug, name, brand) values (7, 'x', 'Sony Koptelefoon WH-100', 'Sony')`);
+  const image = await app.inject({ method: 'GET', url: '/media/products/7-1.svg' });
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toContain('image/svg+xml');
+  expect(image.body).toContain('>S</text>');
+  expect((await app.inject({ method: 'GET', url: '/media/products/999-1.svg' })).statusCode).toBe(404);
+});

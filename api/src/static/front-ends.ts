@@ -1,0 +1,106 @@
+/**
+ * Serves the built front ends from the API process (the `npm start` shape): the shell at `/`
+ * with index.html as the SPA fallback, each remote under `/remotes/<name>/`, and
+ * `/remotes.json`, which is also inlined into index.html so the shell skips a round trip.
+ * Hashed assets are cached for a year; index.html, remotes.json and manifests never.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { REPO_ROOT } from '../config';
+
+export const REMOTES = [
+  { name: 'storefront', key: 'storefront', folder: 'mfe-storefront', env: 'REMOTE_STOREFRONT_URL' },
+  { name: 'catalog-admin', key: 'catalogAdmin', folder: 'mfe-catalog-admin', env: 'REMOTE_CATALOG_ADMIN_URL' },
+  { name: 'store-admin', key: 'storeAdmin', folder: 'mfe-store-admin', env: 'REMOTE_STORE_ADMIN_URL' },
+  { name: 'config-admin', key: 'configAdmin', folder: 'mfe-config-admin', env: 'REMOTE_CONFIG_ADMIN_URL' },
+] as const;
+
+export const SHELL_FOLDER = 'shell';
+
+/** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
+export function remotesConfig(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    REMOTES.map((remote) => [remote.key, env[remote.env] || `/remotes/${remote.name}/mf-manifest.json`]),
+  );
+}
+
+/** Puts the remotes JSON into the page as #remotes-config (replacing a placeholder if the build left one). */
+export function inlineRemotesConfig(html: string, config: Record<string, string>): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const tag = `<script id="remotes-config" type="application/json">${json}</script>`;
+  const placeholder = /<script id="remotes-config"[^>]*>[\s\S]*?<\/script>/;
+  if (placeholder.test(html)) return html.replace(placeholder, tag);
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
+}
+
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|map)$/i;
+const NEVER_CACHED = /(^|\/)(index\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json)$/;
+
+export function cacheControlFor(filePath: string): string {
+  if (NEVER_CACHED.test(filePath) || filePath.endsWith('.html')) return 'no-cache';
+  if (HASHED.test(filePath)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export interface FrontEndOptions {
+  /** Folder holding shell and the mfe-* folders, each with its dist. */
+  root?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+const frontEnds: FastifyPluginAsync<FrontEndOptions> = async (app, options) => {
+  const root = options.root ?? REPO_ROOT;
+  const config = remotesConfig(options.env);
+  const shellDist = path.join(root, SHELL_FOLDER, 'dist');
+  const indexFile = path.join(shellDist, 'index.html');
+  const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) =>
+    res.setHeader('cache-control', cacheControlFor(filePath));
+
+  // reply.sendFile, rooted at the shell's dist; files are served by the fallback route below.
+  await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders });
+
+  for (const remote of REMOTES) {
+    const dist = path.join(root, remote.folder, 'dist');
+    if (!fs.existsSync(dist)) {
+      app.log.warn(`${remote.folder}/dist is missing: /remotes/${remote.name}/ will answer 404`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${remote.name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders,
+    });
+  }
+
+  app.get('/remotes.json', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(config),
+  );
+
+  let indexHtml: string | undefined;
+  const sendIndex = (reply: FastifyReply) => {
+    if (!fs.existsSync(indexFile)) {
+      return reply.status(503).type('text/plain').send('The front end is not built yet: run npm run build.');
+    }
+    indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/')) return reply.callNotFound();
+    if (urlPath === '/' || urlPath === '/index.html') return sendIndex(reply);
+    const file = path.resolve(shellDist, `.${urlPath}`);
+    if (file.startsWith(shellDist + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      return reply.sendFile(path.relative(shellDist, file));
+    }
+    // Client-side routes (/product/…, /admin/…) get the app; missing assets get a 404.
+    if (request.headers.accept?.includes('text/html')) return sendIndex(reply);
+    return reply.callNotFound();
+  });
+};
+
+export default frontEnds;

@@ -1,0 +1,32 @@
+/**
+ * npm run build: builds every front end (shell and remotes) with its workspace's own
+ * `build` script. `buildFrontEnds({ onlyMissing: true })` is what `npm start` uses.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const FRONT_END_WORKSPACES = ['shell', 'mfe-storefront', 'mfe-catalog-admin', 'mfe-store-admin', 'mfe-config-admin'];
+
+const isBuilt = (workspace: string) => fs.existsSync(path.join(ROOT, workspace, 'dist', workspace === 'shell' ? 'index.html' : 'mf-manifest.json'));
+
+export function buildFrontEnds({ onlyMissing = false } = {}): void {
+  const targets = FRONT_END_WORKSPACES.filter((workspace) => !onlyMissing || !isBuilt(workspace));
+  for (const workspace of targets) {
+    console.log(`Building ${workspace}…`);
+    const started = Date.now();
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`Building ${workspace} failed (exit ${result.status})`);
+    console.log(`Built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (require.main === module) {
+  try {
+    buildFrontEnds();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
