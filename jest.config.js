@@ -39,8 +39,8 @@ module.exports = {
       roots: frontEnds.map((dir) => `<rootDir>/${dir}`),
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.[tj]sx?$': tsJest },
-      // ky ships ES modules only.
-      transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+      // ky and @ant-design/colors (through @ant-design/icons) ship ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!(ky|@ant-design/colors|@ant-design/fast-color)/)'],
       moduleNameMapper: {
         '\\.(css|less)$': 'identity-obj-proxy',
         '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.js',

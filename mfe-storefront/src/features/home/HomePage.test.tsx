@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { renderAt, signIn, signOut } from '../../test/render';
+import { mockApi, reply } from '../../test/mock-api';
+import { makeProduct, pagination, siteConfiguration } from '../../test/fixtures';
+import { resetSiteConfigurationCache } from '../site-configuration/useSiteConfiguration';
+import HomePage from './HomePage';
+
+const popular = [makeProduct({ id: 1, name: 'Popular TV' })];
+const drops = [
+  makeProduct({ id: 2, name: 'Cheaper Phone', percentageChange: -12.5, priceChange: -2000 }),
+  makeProduct({ id: 3, name: 'Dearer Laptop', percentageChange: 4, priceChange: 500 }),
+];
+
+function apiWith(productsReply: (sortBy: string | null) => unknown) {
+  return mockApi({
+    'GET /site-configuration': () => siteConfiguration,
+    'GET /categories/homepage': () => ({ categories: [{ id: 9, name: 'Televisies', slug: 'televisies', image: null, parentId: 1, createdAt: '', updatedAt: '' }] }),
+    'GET /products': ({ query }) => productsReply(query.get('sortBy')),
+  });
+}
+
+describe('HomePage', () => {
+  beforeEach(() => {
+    resetSiteConfigurationCache();
+    signOut();
+  });
+
+  it('shows a spinner, then popular categories, popular products and only real price drops', async () => {
+    const api = apiWith((sortBy) => ({ products: sortBy === 'views' ? popular : drops, pagination: pagination(2) }));
+    renderAt(<HomePage />);
+    expect(document.querySelector('.ant-spin')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Top 1 Price Drops' })).toBeInTheDocument();
+    expect(screen.getByText('Cheaper Phone')).toBeInTheDocument();
+    expect(screen.queryByText('Dearer Laptop')).not.toBeInTheDocument();
+    expect(screen.getByText('Popular TV')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Most Popular Categories' })).toBeInTheDocument();
+    expect(screen.getByText('Televisies')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    const dropCall = api.calls.find((c) => c.path === '/products' && c.query.get('sortBy') === 'percentageChange')!;
+    expect(Object.fromEntries(dropCall.query)).toMatchObject({ limit: '10', sortOrder: 'asc', excludeUncategorized: 'true' });
+    const categoriesCall = api.find('GET', '/categories/homepage')[0]!;
+    expect(categoriesCall.query.get('siteConfigurationId')).toBe('3');
+  });
+
+  it('shows the empty price-drop message when nothing dropped', async () => {
+    apiWith(() => ({ products: [], pagination: pagination(0) }));
+    renderAt(<HomePage />);
+    expect(await screen.findByText('No price drops found')).toBeInTheDocument();
+    expect(screen.getByText('Check back later for amazing deals!')).toBeInTheDocument();
+  });
+
+  it('shows a red error alert when loading fails', async () => {
+    apiWith(() => reply(500, { error: 'Database unavailable' }));
+    renderAt(<HomePage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    expect(alert.closest('.ant-alert')).toHaveClass('ant-alert-error');
+  });
+
+  it('hides the sign-in prompt for a signed-in visitor', async () => {
+    signIn();
+    apiWith(() => ({ products: popular, pagination: pagination(1) }));
+    renderAt(<HomePage />);
+    await screen.findAllByText('Popular TV');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument());
+  });
+});

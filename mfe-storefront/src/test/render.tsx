@@ -1,0 +1,45 @@
+/** Test harness: the storefront's providers, a memory router at a given address, English texts. */
+import { configure, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { changeLanguage, useAuthStore, type User } from '@koopjesland/shared';
+import { StorefrontProviders } from '../StorefrontProviders';
+
+// The first antd render in a jsdom worker is slow (style generation).
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20000);
+
+/** Shows the current address so tests can assert navigation. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export function renderAt(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+  void changeLanguage('en');
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <StorefrontProviders>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </StorefrontProviders>
+    </MemoryRouter>,
+  );
+}
+
+export const currentLocation = (): string => document.querySelector('[data-testid="location"]')?.textContent ?? '';
+
+export function signIn(user: Partial<User> = {}) {
+  useAuthStore.setState({
+    status: 'authenticated',
+    token: 'test-token',
+    user: { id: 7, email: 'demo@koopjesland.nl', isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...user } as User,
+  });
+}
+
+export function signOut() {
+  useAuthStore.setState({ status: 'anonymous', token: null, user: null });
+}
