@@ -1,0 +1,201 @@
+/**
+ * Public API benchmark (ARCHITECTURE.md §8): seeds the large demo catalogue once per
+ * database (100,000 products, about a million offers), then drives the storefront's calls
+ * over HTTP at a fixed concurrency and prints p50, p95 and requests per second for each,
+ * plus EXPLAIN ANALYZE of the slowest call's list query.
+ *
+ *   npm run bench:api                       # PGlite and PostgreSQL
+ *   npm run bench:api -- --db postgres      # one of them (pglite | postgres)
+ *   npm run bench:api -- --requests 500 --scale 20000
+ *
+ * PGlite keeps its data in data/bench-pglite; PostgreSQL uses the database koopjesland_bench
+ * on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432). Both are
+ * seeded only when empty (--reseed forces it).
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { buildApp } from '../../api/src/app';
+import { loadConfig, REPO_ROOT } from '../../api/src/config';
+import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
+import { hasAnyData, parseScale, seedDemoData } from '../../api/src/demo/seed';
+import { listQueries, type ProductListOptions } from '../../api/src/features/products/product-list';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const REQUESTS = Number(option('requests') ?? 1000);
+const CONCURRENCY = Number(option('concurrency') ?? 16);
+const RESEED = args.includes('--reseed');
+const targets = (option('db') ?? 'pglite,postgres').split(',');
+const scale = parseScale(option('scale') ?? 'large');
+
+async function ensurePostgresDatabase(): Promise<string> {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new Client({ connectionString: base });
+  await client.connect();
+  const { rowCount } = await client.query(`select 1 from pg_database where datname = 'koopjesland_bench'`);
+  if (!rowCount) await client.query('create database koopjesland_bench');
+  await client.end();
+  const url = new URL(base);
+  url.pathname = '/koopjesland_bench';
+  return url.toString();
+}
+
+async function openBenchDatabase(target: string): Promise<DatabaseHandle> {
+  if (target === 'postgres') return openDatabase({ databaseUrl: await ensurePostgresDatabase(), maxConnections: 20 });
+  return openDatabase({ dataDir: path.join(REPO_ROOT, 'data', 'bench-pglite') });
+}
+
+async function seedOnce(database: DatabaseHandle) {
+  if (!RESEED && (await hasAnyData(database.db))) return;
+  console.log(`  seeding ${scale.products} products ...`);
+  const started = performance.now();
+  const result = await seedDemoData(database.db, { scale, reset: true, log: (m) => console.log(m) });
+  console.log(`  seeded ${JSON.stringify(result.counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await database.query('analyze');
+}
+
+interface Scenario {
+  name: string;
+  url: () => string;
+  /** The list query behind the call, for EXPLAIN ANALYZE. */
+  explain?: ProductListOptions;
+}
+
+async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
+  const q = database.query;
+  // The leaf category with the most products, and a brand present in it.
+  const [big] = await q<{ id: number; slug: string }>(
+    `select c.id, c.slug from categories c join product_categories pc on pc.category_id = c.id
+     group by c.id order by count(*) desc limit 1`,
+  );
+  const [brand] = await q<{ brand: string }>(
+    `select p.brand from products p join product_categories pc on pc.product_id = p.id
+     where pc.category_id = $1 and p.brand is not null group by p.brand order by count(*) desc limit 1`,
+    [big!.id],
+  );
+  const [range] = await q<{ lo: number; hi: number }>(
+    'select min(id)::int as lo, max(id)::int as hi from products',
+  );
+  const randomId = () => range!.lo + Math.floor(Math.random() * (range!.hi - range!.lo + 1));
+  const filters = `brand=${encodeURIComponent(brand!.brand)}&minPrice=10000&maxPrice=200000&sortBy=lowestPrice.total&sortOrder=asc`;
+  const page = (n: number) => 1 + (n % 5);
+  let counter = 0;
+  return [
+    {
+      name: `GET /categories/page/${big!.slug}`,
+      url: () => `/api/categories/page/${big!.slug}?page=${page(counter++)}&limit=21`,
+      explain: { page: 1, limit: 21, sortBy: 'manual', sortOrder: 'asc', categoryIds: [big!.id], manualCategoryId: big!.id },
+    },
+    {
+      name: `GET /categories/page/${big!.slug} + filters`,
+      url: () => `/api/categories/page/${big!.slug}?limit=21&${filters}`,
+      explain: {
+        page: 1, limit: 21, sortBy: 'lowestPrice.total', sortOrder: 'asc', categoryIds: [big!.id],
+        brand: brand!.brand, minPrice: 10000, maxPrice: 200000,
+      },
+    },
+    {
+      name: 'GET /products?search=wasmachine',
+      url: () => `/api/products?search=wasmachine&page=${page(counter++)}&limit=21`,
+      explain: { page: 1, limit: 21, sortBy: 'relevance', sortOrder: 'desc', search: 'wasmachine' },
+    },
+    {
+      name: 'GET /products?search=wasmachien (typo)',
+      url: () => '/api/products?search=wasmachien&limit=21',
+      explain: { page: 1, limit: 21, sortBy: 'relevance', sortOrder: 'desc', search: 'wasmachien' },
+    },
+    { name: 'GET /products/{id}', url: () => `/api/products/${randomId()}` },
+    {
+      name: 'GET /products (top price drops)',
+      url: () => '/api/products?limit=10&sortBy=percentageChange&sortOrder=asc&excludeUncategorized=true',
+      explain: { page: 1, limit: 10, sortBy: 'percentageChange', sortOrder: 'asc', excludeUncategorized: true },
+    },
+    {
+      name: 'GET /products (popular)',
+      url: () => '/api/products?limit=10&sortBy=views&sortOrder=desc',
+      explain: { page: 1, limit: 10, sortBy: 'views', sortOrder: 'desc' },
+    },
+    { name: 'GET /categories/homepage', url: () => '/api/categories/homepage' },
+  ];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function drive(base: string, scenario: Scenario) {
+  // Warm up caches and plans before measuring.
+  for (let i = 0; i < 20; i++) await fetch(base + scenario.url()).then((r) => r.arrayBuffer());
+  const durations: number[] = [];
+  let issued = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (issued < REQUESTS) {
+        issued++;
+        const t = performance.now();
+        const response = await fetch(base + scenario.url());
+        await response.arrayBuffer();
+        if (!response.ok) failures++;
+        durations.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  return { p50: percentile(durations, 50), p95: percentile(durations, 95), rps: durations.length / seconds, failures };
+}
+
+async function benchTarget(target: string) {
+  console.log(`\n== ${target} ==`);
+  const database = await openBenchDatabase(target);
+  await seedOnce(database);
+  const config = loadConfig({
+    databaseUrl: undefined,
+    dataDir: path.join(os.tmpdir(), 'koopjesland-bench'),
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    runScheduler: false,
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const [counts] = await database.query<{ products: number; offers: number }>(
+    'select (select count(*)::int from products) as products, (select count(*)::int from prices where valid_to is null) as offers',
+  );
+  console.log(`  ${counts!.products} products, ${counts!.offers} current offers; ${REQUESTS} requests per call at concurrency ${CONCURRENCY}`);
+  const results: { scenario: Scenario; p50: number; p95: number; rps: number; failures: number }[] = [];
+  for (const scenario of await scenarios(database)) {
+    const result = await drive(base, scenario);
+    results.push({ scenario, ...result });
+    console.log(
+      `  ${scenario.name.padEnd(58)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms  ${result.rps.toFixed(0).padStart(6)} req/s${result.failures ? `  ${result.failures} FAILED` : ''}`,
+    );
+  }
+  const slowest = results.filter((r) => r.scenario.explain).sort((a, b) => b.p95 - a.p95)[0];
+  if (slowest?.scenario.explain) {
+    const queries = listQueries(slowest.scenario.explain);
+    for (const [label, query] of Object.entries(queries)) {
+      const plan = (await database.db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as { rows: Record<string, string>[] };
+      console.log(`\n  EXPLAIN ANALYZE (${slowest.scenario.name}, ${label} query):`);
+      for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
+    }
+  }
+  await app.close();
+  await database.close();
+}
+
+async function main() {
+  for (const target of targets) await benchTarget(target.trim());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
