@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { currentLocation, renderAt, signOut } from '../../test/render';
+import { mockApi, reply } from '../../test/mock-api';
+import { makeProduct, pagination } from '../../test/fixtures';
+import CategoryPage from './CategoryPage';
+import { preferenceKey } from './display-preference';
+
+const settings = {
+  defaultDisplayType: 'rows', defaultSortBy: 'views', defaultSortOrder: 'desc', hideFiltersAndViewButtons: false,
+  showOnHomePage: null, hideFromMenu: false, representativeProductId: null, subcategoryColumns: 3, alternativeName: null,
+};
+
+function pageReply(products = [makeProduct({ id: 1, name: 'OLED TV', brand: 'LG' })], extra = {}) {
+  return {
+    products,
+    pagination: pagination(products.length),
+    category: { id: 4, name: 'Televisies', slug: 'televisies', settings },
+    breadcrumb: [{ id: 2, name: 'Elektronica', slug: 'elektronica' }],
+    subcategories: [],
+    ...extra,
+  };
+}
+
+describe('CategoryPage', () => {
+  beforeEach(() => {
+    signOut();
+    localStorage.clear();
+  });
+
+  it('writes the category default sort to the address and shows breadcrumb, count and products', async () => {
+    const api = mockApi({
+      'GET /categories/page/televisies': () => pageReply(),
+      'GET /categories/televisies/filters': () => ({ brands: ['LG', 'Sony'], stores: [{ id: 1, name: 'Bol' }] }),
+    });
+    renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
+    expect(await screen.findByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/televisies?sortBy=views&sortOrder=desc'));
+    expect(screen.getByText('1 products found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Elektronica' })).toHaveAttribute('href', '/elektronica');
+    expect(screen.getByText('OLED TV')).toBeInTheDocument();
+    // Display type falls back to the category default (rows).
+    expect(screen.getByTestId('product-row')).toBeInTheDocument();
+    const last = api.find('GET', '/categories/page/televisies').at(-1)!;
+    expect(Object.fromEntries(last.query)).toMatchObject({ page: '1', limit: '21', sortBy: 'views', sortOrder: 'desc' });
+  });
+
+  it('resets page to 1 on a filter change and clear-all leaves only page=1', async () => {
+    mockApi({
+      'GET /categories/page/televisies': () => pageReply(),
+      'GET /categories/televisies/filters': () => ({ brands: ['LG'], stores: [] }),
+    });
+    renderAt(<CategoryPage />, { route: '/televisies?page=3&sortBy=name&sortOrder=asc', path: ':slug' });
+    const min = await screen.findByLabelText('Min price');
+    fireEvent.change(min, { target: { value: '12.345' } });
+    fireEvent.blur(min);
+    await waitFor(() => expect(currentLocation()).toBe('/televisies?page=1&sortBy=name&sortOrder=asc&minPrice=1235'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(currentLocation()).toMatch(/^\/televisies\?page=1/));
+  });
+
+  it('persists the grid/list choice per category', async () => {
+    mockApi({ 'GET /categories/page/televisies': () => pageReply(), 'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }) });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    fireEvent.click(await screen.findByText('Grid'));
+    expect(await screen.findByTestId('product-card')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(preferenceKey('televisies'))!)).toEqual({ displayType: 'grid' });
+  });
+
+  it('shows the empty message and popular products from subcategories', async () => {
+    mockApi({
+      'GET /categories/page/televisies': () =>
+        pageReply([], { subcategories: [{ id: 8, name: 'OLED', slug: 'oled', image: null, parentId: 4, createdAt: '', updatedAt: '' }] }),
+      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+      'GET /categories/4/popular-subcategory-products': () => ({ products: [makeProduct({ id: 9, name: 'Popular OLED' })] }),
+    });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    expect(await screen.findByText('No products found matching the current filters.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Popular Products from Subcategories' })).toBeInTheDocument();
+    expect(screen.getByText('Popular OLED')).toBeInTheDocument();
+    expect(screen.getByText('OLED')).toBeInTheDocument();
+  });
+
+  it('shows the accordion instead of the sidebar under 768 px', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
+    mockApi({ 'GET /categories/page/televisies': () => pageReply(), 'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }) });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    expect(await screen.findByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Min price')).not.toBeInTheDocument();
+    window.matchMedia = original;
+  });
+
+  it('replaces the page with a red alert on failure', async () => {
+    mockApi({ 'GET /categories/page/televisies': () => reply(404, { error: 'Category not found' }) });
+    renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Category not found');
+  });
+});
