@@ -6,6 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
 import userRoutes from './users/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
+import adminWishlistRoutes from './admin-wishlists/routes';
+import storeRatingRoutes from './store-ratings/routes';
 import productRoutes from './products/routes';
 import categoryRoutes from './categories/routes';
 import storeRoutes from './stores/routes';
@@ -17,6 +19,8 @@ export const features: FastifyPluginAsync[] = [
   authRoutes,
   userRoutes,
   siteConfigurationRoutes,
+  adminWishlistRoutes,
+  storeRatingRoutes,
   productRoutes,
   categoryRoutes,
   storeRoutes,

@@ -41,3 +41,10 @@ export const deleteAllPricesResultSchema = z.object({
   deletedCategoryAliases: z.number().int(),
 });
 export type DeleteAllPricesResult = z.infer<typeof deleteAllPricesResultSchema>;
+
+/** A store rating as the admin list shows it: with the store's name and the author's email. */
+export const adminStoreRatingSchema = storeRatingSchema.extend({
+  storeName: z.string(),
+  userEmail: z.string().nullable(),
+});
+export type AdminStoreRating = z.infer<typeof adminStoreRatingSchema>;

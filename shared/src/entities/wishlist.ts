@@ -19,3 +19,10 @@ export const wishlistCheckSchema = z.object({
   maxPrice: cents.nullable(),
 });
 export type WishlistCheck = z.infer<typeof wishlistCheckSchema>;
+
+/** A wishlist item as the admin list shows it: whose it is and which product. */
+export const adminWishlistItemSchema = wishlistItemSchema.omit({ product: true }).extend({
+  userEmail: z.string(),
+  productName: z.string(),
+});
+export type AdminWishlistItem = z.infer<typeof adminWishlistItemSchema>;
