@@ -1,0 +1,105 @@
+import { changeLanguage, initI18n } from '@koopjesland/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createConfigAdminStore } from '../../api/store';
+import { registerConfigAdminTranslations } from '../../i18n';
+import { ConfigAdminPages } from '../../routes';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+let handler: Handler;
+const requests: URL[] = [];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const users = [
+  { id: 1, email: 'admin@koopjesland.nl', isAdmin: true, createdAt: '2024-03-01T10:00:00.000Z', updatedAt: '2024-03-02T10:00:00.000Z' },
+  { id: 2, email: 'klant@example.com', isAdmin: false, createdAt: '2024-04-01T10:00:00.000Z', updatedAt: '2024-04-02T10:00:00.000Z' },
+];
+const page = { users, pagination: { currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 20 } };
+
+beforeAll(async () => {
+  initI18n();
+  registerConfigAdminTranslations();
+  await changeLanguage('en');
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(new URL(request.url));
+    return handler(request);
+  }) as typeof fetch;
+});
+
+function LocationDisplay() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function renderUsersPage() {
+  return render(
+    <Provider store={createConfigAdminStore()}>
+      <MemoryRouter initialEntries={['/admin/users']}>
+        <Routes>
+          <Route path="/admin/*" element={<ConfigAdminPages />} />
+        </Routes>
+        <LocationDisplay />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('/admin/users', () => {
+  it('shows a loading table until the users arrive', async () => {
+    let release: (response: Response) => void = () => undefined;
+    handler = () => new Promise<Response>((resolve) => (release = resolve));
+    const { container } = renderUsersPage();
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    release(json(page));
+    expect(await screen.findByText('klant@example.com', undefined, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).toBeNull());
+  });
+
+  it('lists users with their role as Admin or User, 20 per page, newest first', async () => {
+    handler = () => json(page);
+    renderUsersPage();
+    const adminRow = (await screen.findByText('admin@koopjesland.nl', undefined, { timeout: 8000 })).closest('tr')!;
+    expect(within(adminRow).getByText('Admin')).toBeInTheDocument();
+    const userRow = screen.getByText('klant@example.com').closest('tr')!;
+    expect(within(userRow).getByText('User')).toBeInTheDocument();
+    expect(requests[0]!.pathname).toBe('/api/auth/users');
+    expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ page: '1', limit: '20', sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+
+  it('sorts on the server when a column header is clicked', async () => {
+    handler = () => json(page);
+    renderUsersPage();
+    await screen.findByText('klant@example.com', undefined, { timeout: 8000 });
+    await userEvent.click(screen.getByText('Email'));
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('sortBy')).toBe('email'));
+    expect(requests.at(-1)!.searchParams.get('sortOrder')).toBe('asc');
+    await userEvent.click(screen.getByText('Role'));
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('sortBy')).toBe('isAdmin'));
+  });
+
+  it('opens a user on row click and the add button goes to /admin/users/new', async () => {
+    handler = () => json(page);
+    renderUsersPage();
+    await userEvent.click(await screen.findByText('klant@example.com', undefined, { timeout: 8000 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/2');
+    expect(await screen.findByText('User details and editing are not available yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Users' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Add user/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/new');
+  });
+
+  it('shows an error when the list cannot be loaded', async () => {
+    handler = () => json({ error: 'Database unavailable' }, 500);
+    renderUsersPage();
+    expect(await screen.findByText('Failed to load data. Please try again.', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+  });
+});

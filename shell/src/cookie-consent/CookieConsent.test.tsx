@@ -1,0 +1,63 @@
+import { changeLanguage } from '@koopjesland/shared';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initShellI18n } from '../i18n';
+import { CookieConsent } from './CookieConsent';
+
+beforeAll(async () => {
+  initShellI18n();
+  await changeLanguage('en');
+});
+
+beforeEach(() => {
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+const dialog = () => screen.queryByRole('dialog', { name: 'We value your privacy' });
+
+describe('cookie consent (spec §2)', () => {
+  it('shows the dialog with the privacy policy and both choices while undecided', () => {
+    render(<CookieConsent />);
+    expect(dialog()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Essential only' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Accept all', 'all'],
+    ['Essential only', 'essential'],
+  ])('"%s" stores %s under cookie_consent and the dialog stays away afterwards', async (button, stored) => {
+    const { unmount } = render(<CookieConsent />);
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(window.localStorage.getItem('cookie_consent')).toBe(stored);
+    expect(dialog()).not.toBeInTheDocument();
+    unmount();
+    render(<CookieConsent />);
+    expect(dialog()).not.toBeInTheDocument();
+  });
+
+  it('shows the dialog every time when storage is unavailable', async () => {
+    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const { unmount } = render(<CookieConsent />);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept all' }));
+    expect(dialog()).not.toBeInTheDocument();
+    unmount();
+    render(<CookieConsent />);
+    expect(dialog()).toBeInTheDocument();
+  });
+
+  it('speaks Dutch by default', async () => {
+    await changeLanguage('nl');
+    render(<CookieConsent />);
+    expect(screen.getByRole('dialog', { name: 'Wij hechten waarde aan je privacy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Alles accepteren' })).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+});

@@ -1,0 +1,132 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { changeLanguage } from '@koopjesland/shared';
+import { screen } from '@testing-library/react';
+import { initFederation } from '../federation/runtime';
+import { initShellI18n } from '../i18n';
+import { renderShellRoutes, signInAs } from '../test/render-shell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+/** Each remote's ./routes renders its name and the path it sees. */
+function remoteStub(name: string) {
+  return {
+    default: function RemoteRoutes() {
+      return <p>{`${name} area`}</p>;
+    },
+  };
+}
+
+beforeAll(async () => {
+  initShellI18n();
+  await changeLanguage('en');
+  // Warm the lazily loaded admin layout (antd) so findBy* waits measure rendering, not transpiling.
+  await import('../admin-layout/AdminLayout');
+});
+
+beforeEach(() => {
+  mockedLoadRemote.mockReset();
+  mockedLoadRemote.mockImplementation(async (id: string) => remoteStub(id.split('/')[0]!));
+  initFederation(
+    Promise.resolve({
+      storefront: 'http://cdn.test/storefront/mf-manifest.json',
+      catalogAdmin: 'http://cdn.test/catalog-admin/mf-manifest.json',
+      storeAdmin: 'http://cdn.test/store-admin/mf-manifest.json',
+      configAdmin: 'http://cdn.test/config-admin/mf-manifest.json',
+    }),
+  );
+  signInAs('anonymous');
+});
+
+describe('shell routes', () => {
+  it('registers the remotes from remotes.json with the federation runtime', async () => {
+    renderShellRoutes('/');
+    expect(await screen.findByText('storefront area')).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenCalledWith(
+      expect.arrayContaining([{ name: 'storefront', entry: 'http://cdn.test/storefront/mf-manifest.json' }]),
+    );
+    expect(mockedLoadRemote).toHaveBeenCalledWith('storefront/routes');
+  });
+
+  it.each(['/', '/login', '/search', '/product/koffiezetapparaat/12', '/koffie'])('renders the storefront at %s', async (path) => {
+    renderShellRoutes(path);
+    expect(await screen.findByText('storefront area')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  it.each(['/some/deeper/unknown', '/product/missing-id'])('redirects the unknown path %s to /', async (path) => {
+    renderShellRoutes(path);
+    expect(await screen.findByText('storefront area')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('sends an admin from /admin to /admin/users, rendered by the config-admin remote inside the admin layout', async () => {
+    signInAs('admin');
+    renderShellRoutes('/admin');
+    // The first antd render in a test run is slow (style generation); allow it time.
+    expect(await screen.findByText('configAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users');
+    expect(await screen.findByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(screen.getByRole('link', { name: /Back to site/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: /Log out/ })).toBeInTheDocument();
+  });
+
+  it('lists the sidebar links in the order of the spec', async () => {
+    signInAs('admin');
+    renderShellRoutes('/admin/stores');
+    expect(await screen.findByText('storeAdmin area')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Admin' });
+    const hrefs = Array.from(menu.querySelectorAll('a')).map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/admin/users',
+      '/admin/stores',
+      '/admin/categories',
+      '/admin/category-aliases',
+      '/admin/bulk-category-alias',
+      '/admin/products',
+      '/admin/prices',
+      '/admin/wishlists',
+      '/admin/store-ratings',
+      '/admin/site-configuration',
+      '/admin/site-configurations',
+    ]);
+  });
+
+  it('mounts catalog pages from the catalog-admin remote', async () => {
+    signInAs('admin');
+    renderShellRoutes('/admin/categories/4');
+    expect(await screen.findByText('catalogAdmin area')).toBeInTheDocument();
+  });
+
+  it('redirects an unknown admin page to /', async () => {
+    signInAs('admin');
+    renderShellRoutes('/admin/nothing-here');
+    expect(await screen.findByText('storefront area')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('admin guard', () => {
+  it.each([
+    ['anonymous', 'anonymous' as const],
+    ['a signed-in non-admin', 'user' as const],
+  ])('silently sends %s from /admin/users to /', async (_label, kind) => {
+    signInAs(kind);
+    renderShellRoutes('/admin/users');
+    expect(await screen.findByText('storefront area')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByText('configAdmin area')).not.toBeInTheDocument();
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('configAdmin/routes');
+  });
+
+  it('lets an admin see the admin area', async () => {
+    signInAs('admin');
+    renderShellRoutes('/admin/users');
+    expect(await screen.findByText('configAdmin area')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users');
+  });
+});

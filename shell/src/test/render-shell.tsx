@@ -1,0 +1,32 @@
+/** Test helpers: the shell's routes in a memory router, the current location made visible. */
+import { useAuthStore, type User } from '@koopjesland/shared';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ShellRoutes } from '../routing/ShellRoutes';
+
+export function LocationDisplay() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export function renderShellRoutes(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ShellRoutes />
+      <LocationDisplay />
+    </MemoryRouter>,
+  );
+}
+
+const baseUser: User = {
+  id: 1,
+  email: 'someone@example.com',
+  isAdmin: false,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+};
+
+export function signInAs(kind: 'anonymous' | 'user' | 'admin') {
+  if (kind === 'anonymous') useAuthStore.setState({ status: 'anonymous', user: null, token: null });
+  else useAuthStore.setState({ status: 'authenticated', user: { ...baseUser, isAdmin: kind === 'admin' }, token: 'token' });
+}
