@@ -236,7 +236,7 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
   };
 }
 
-function describeStreamError(error: unknown): string {
+export function describeStreamError(error: unknown): string {
   const err = error as NodeJS.ErrnoException;
   if (err?.code === 'Z_DATA_ERROR' || err?.code === 'Z_BUF_ERROR') return `The gzip data is corrupt or truncated (${err.message})`;
   if (err?.name === 'AbortError') return 'Cancelled';

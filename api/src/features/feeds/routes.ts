@@ -15,7 +15,7 @@ import {
 } from '@koopjesland/shared/entities';
 import { feedRuns, storeFeeds, stores } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { cancelRun, startRun } from './runner';
+import { cancelRun, startRun, stopActiveRuns } from './runner';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const storeParams = z.object({ storeId: z.coerce.number().int().positive() });
@@ -116,6 +116,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['store feeds'];
   const access = { access: 'stores' as const };
+  app.addHook('onClose', stopActiveRuns);
 
   app.get('/store-feeds/store/:storeId', {
     config: access,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { feedRuns, storeFeeds } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { importers, readFeedRecords, readParameters } from '../../importers';
-import { DEFAULT_LIMITS, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
+import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer } from '../../importers/types';
 import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
 import { applyStagedRun } from './apply';
@@ -45,6 +45,13 @@ export function activeRunCount(): number {
   return active.size;
 }
 
+/** Cancels this process's runs and waits for them to record their end (server shutdown). */
+export async function stopActiveRuns(): Promise<void> {
+  const runs = [...active.values()];
+  for (const run of runs) run.controller.abort();
+  await Promise.allSettled(runs.map((run) => run.done));
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const err = error as { code?: string; cause?: { code?: string } };
   return err?.code === '23505' || err?.cause?.code === '23505';
@@ -65,7 +72,13 @@ export async function createRun(app: FastifyInstance, feedId: number, trigger: R
 export async function startRun(app: FastifyInstance, feedId: number, trigger: RunTrigger, options: RunOptions = {}) {
   const run = await createRun(app, feedId, trigger);
   const controller = new AbortController();
-  const done = executeRun(app, run.id, controller.signal, options).finally(() => active.delete(run.id));
+  const done = executeRun(app, run.id, controller.signal, options)
+    .catch((error: unknown) => {
+      // Only the bookkeeping itself can fail here (database gone): report, never crash.
+      app.log.error({ err: error, runId: run.id }, 'feed run bookkeeping failed');
+      return run;
+    })
+    .finally(() => active.delete(run.id));
   active.set(run.id, { controller, done });
   return run;
 }
@@ -292,7 +305,13 @@ export async function executeRun(
     if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');
     return finish(app, runId, {
       status: isCancel ? 'cancelled' : 'failed',
-      failureReason: isCancel ? 'Cancelled' : error instanceof FeedFailure ? error.message : `Import failed: ${(error as Error).message}`,
+      failureReason: isCancel
+        ? 'Cancelled'
+        : error instanceof FeedFailure
+          ? error.message
+          : (error as NodeJS.ErrnoException)?.code?.startsWith('Z_')
+            ? describeStreamError(error)
+            : `Import failed: ${(error as Error).message}`,
       recordsRead: counters.recordsRead,
       recordsRejected: counters.rejected,
       bytesRead: bytesRead(),

@@ -1,0 +1,154 @@
+jest.setTimeout(60_000);
+import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from './test-support';
+
+interface OfferRow {
+  external_id: string;
+  amount: number;
+  shipping: number;
+  total: number;
+  url: string;
+  delivery_time: string | null;
+  delivery_days: number | null;
+  name: string;
+  brand: string | null;
+  gtin: string | null;
+  alias: string | null;
+}
+
+/** Each importer against its fixture: the offers, products, aliases and identifiers it yields. */
+describe('importers', () => {
+  let t: FeedTestContext;
+  beforeAll(async () => {
+    t = await createFeedTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function importFixture(importer: string, fixture: string, extra: Record<string, unknown> = {}) {
+    const { gzip, ...feed } = extra;
+    const relative = t.placeFixture(fixture, `${importer}/${fixture}${gzip ? '.gz' : ''}`, { gzip: Boolean(gzip) });
+    const { id } = await t.createFeed({ name: fixture, importer, path: relative, ...feed });
+    const run = await t.run(id);
+    const offers = await t.database.query<OfferRow>(
+      `select o.external_id, o.amount, o.shipping, o.total, o.url, o.delivery_time, o.delivery_days, p.name, p.brand,
+         (select value from product_identifiers i where i.product_id = p.id and i.type in ('EAN', 'GTIN') limit 1) as gtin,
+         (select a.path from product_category_aliases pca join category_aliases a on a.id = pca.alias_id
+           where pca.product_id = p.id order by a.id desc limit 1) as alias
+       from prices o join products p on p.id = o.product_id where o.feed_id = $1 order by o.external_id`,
+      [id],
+    );
+    return { run, offers };
+  }
+
+  it('tradetracker (v2): EAN and brand from properties, shipping, images deduplicated, HTML sanitised, USD rejected', async () => {
+    const { run, offers } = await importFixture('tradetracker', 'tradetracker.xml');
+    expect(run).toMatchObject({ status: 'succeeded', recordsRead: 4, offersCreated: 3, productsCreated: 2, recordsRejected: 1 });
+    expect(run.errorSample).toEqual([{ position: 4, reason: 'Currency USD is not supported (EUR only)' }]);
+    expect(offers.map((o) => [o.external_id, o.amount, o.shipping, o.total, o.gtin, o.alias])).toEqual([
+      ['TT-1001', 7999, 495, 8494, EXISTING_EAN, 'Huishouden > Keuken > Koffiezetapparaten'],
+      ['TT-1002', 3450, 0, 3450, '8710000000024', 'Huishouden > Keuken > Koffie'],
+      ['TT-1003', 549, 0, 549, null, 'Huishouden > Keuken > Koffie'],
+    ]);
+    expect(offers[0]).toMatchObject({ name: 'Bestaand product', delivery_time: '1-2 werkdagen', delivery_days: 2 });
+    expect(offers[0]!.url).toBe('https://tc.tradetracker.net/?c=1&m=2&a=3&u=https%3A%2F%2Fshop.example%2Fsenseo');
+    const [bialetti] = await t.database.query<{ id: number; description: string; brand: string; slug: string }>(
+      "select id, description, brand, slug from products where name like 'Bialetti%'",
+    );
+    expect(bialetti).toMatchObject({ brand: 'Bialetti', slug: 'bialetti-moka-express-6-kops', description: 'Het origineel uit Italië.' });
+    const properties = await t.database.query('select name, value from product_properties where product_id = $1', [bialetti!.id]);
+    expect(properties).toEqual([{ name: 'material', value: 'Aluminium' }]);
+    // A new alias waits in 'Overig'; the new product follows it there.
+    const categories = await t.database.query<{ slug: string }>(
+      'select c.slug from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = $1',
+      [bialetti!.id],
+    );
+    expect(categories).toEqual([{ slug: 'overig' }]);
+  });
+
+  it('tradetracker (v1 layout)', async () => {
+    const { run, offers } = await importFixture('tradetracker', 'tradetracker-v1.xml');
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 1 });
+    expect(offers[0]).toMatchObject({ external_id: 'TT1-1', total: 12900, brand: 'Tefal', gtin: '8710000000048', alias: 'Koken', delivery_days: 1 });
+  });
+
+  it('awin: CSV columns, out-of-stock skipped, missing price rejected', async () => {
+    const { run, offers } = await importFixture('awin', 'awin.csv');
+    // The catalog product already has this store's offer (from another feed): it is updated, not duplicated.
+    expect(run).toMatchObject({ status: 'succeeded', recordsRead: 4, offersCreated: 1, offersUpdated: 1, recordsRejected: 2 });
+    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias])).toEqual([
+      ['AW-1', 29900, EXISTING_EAN, null, 'Audio > Koptelefoons'],
+      ['AW-2', 10490, '8710000000055', 'JBL', 'Audio > Speakers'],
+    ]);
+    const images = await t.database.query<{ url: string; is_main: boolean }>(
+      "select i.url, i.is_main from product_images i join products p on p.id = i.product_id where p.name = 'JBL Flip 6'",
+    );
+    expect(images).toEqual([{ url: 'https://awin.example/img/jbl.jpg', is_main: true }]);
+  });
+
+  it('daisycon: XML and CSV', async () => {
+    const xml = await importFixture('daisycon', 'daisycon.xml');
+    expect(xml.offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias])).toEqual([
+      ['DC-1', 16999, '8710000000086', 'LEGO', 'Speelgoed > Bouwen > LEGO'],
+      ['DC-2', 9394, '8710000000093', 'Playmobil', 'Speelgoed > Poppenhuizen'],
+    ]);
+    const csv = await importFixture('daisycon', 'daisycon.csv');
+    expect(csv.offers.map((o) => [o.external_id, o.amount, o.shipping, o.gtin, o.alias])).toEqual([
+      ['DC-3', 1499, 295, '8710000000109', 'Speelgoed > Puzzels'],
+    ]);
+    const images = await t.database.query('select url from product_images i join products p on p.id = i.product_id where p.name like $1 order by i.id', ['Ravensburger%']);
+    expect(images).toEqual([{ url: 'https://daisycon.example/img/puzzel.jpg' }, { url: 'https://daisycon.example/img/puzzel-2.jpg' }]);
+  });
+
+  it('bol: gzip, "|" delimiter, quoted fields, category columns, undeliverable skipped', async () => {
+    const { run, offers } = await importFixture('bol', 'bol.csv', { compression: 'gzip', gzip: true });
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 2, recordsRejected: 1 });
+    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.alias, o.delivery_days])).toEqual([
+      ['9200000101', 32999, '8710000000116', 'Games > Consoles', 1],
+      ['9200000102', 5298, '8710000000123', 'Games > Switch games', 3],
+    ]);
+  });
+
+  it('gameresource: platform and genre as the category path', async () => {
+    const { offers } = await importFixture('gameresource', 'gameresource.xml');
+    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias])).toEqual([
+      ['GR-1', 7198, '8710000000147', 'Electronic Arts', 'Games > PlayStation 5 > Sport'],
+      ['GR-2', 5999, '8710000000154', 'Sony', 'Games > PlayStation 5 > Platform'],
+    ]);
+  });
+
+  it('koopjesland (Google Merchant Center): RSS, Atom and tab-separated', async () => {
+    const rss = await importFixture('koopjesland', 'koopjesland.xml');
+    expect(rss.run).toMatchObject({ offersCreated: 1, recordsRejected: 1 });
+    expect(rss.offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias])).toEqual([
+      ['KL-1', 64900, '8710000000161', 'Dyson', 'Huishouden > Stofzuigers'],
+    ]);
+    const atom = await importFixture('koopjesland', 'koopjesland-atom.xml');
+    expect(atom.offers.map((o) => [o.external_id, o.total, o.gtin])).toEqual([['KL-3', 29900, '8710000000185']]);
+    const tsv = await importFixture('koopjesland', 'koopjesland.tsv');
+    expect(tsv.offers.map((o) => [o.external_id, o.amount, o.shipping, o.alias])).toEqual([['KL-4', 1500, 495, 'Wonen > Verlichting']]);
+  });
+
+  it('tradedoubler: JSON and XML, shipping from fields', async () => {
+    const json = await importFixture('tradedoubler', 'tradedoubler.json');
+    expect(json.offers.map((o) => [o.external_id, o.amount, o.shipping, o.gtin, o.alias])).toEqual([
+      ['TD-1', 79900, 0, '8710000000208', 'Telefonie > Smartphones'],
+      ['TD-2', 24900, 395, '8710000000215', 'Audio'],
+    ]);
+    const xml = await importFixture('tradedoubler', 'tradedoubler.xml');
+    expect(xml.offers.map((o) => [o.external_id, o.total, o.gtin, o.alias, o.delivery_days])).toEqual([
+      ['TD-3', 90400, '8710000000222', 'Telefonie > Smartphones', 4],
+    ]);
+  });
+
+  it('rejects records without a match when the feed does not create products, and honours a field map', async () => {
+    const { run, offers } = await importFixture('awin', 'awin.csv', {
+      allowCreateProducts: false,
+      parameters: { fieldMap: { name: 'description' } },
+    });
+    expect(run).toMatchObject({ status: 'succeeded', productsCreated: 0 });
+    expect(run.offersCreated + run.offersUpdated).toBe(1);
+    expect(run.errorSample).toContainEqual({ position: 3, reason: expect.stringMatching(/does not create products/) });
+    // The name now comes from the (empty) description column.
+    expect(run.errorSample).toContainEqual({ position: 5, reason: 'Missing product name' });
+    expect(offers.map((o) => o.external_id)).toEqual(['AW-1']);
+  });
+});
