@@ -140,15 +140,29 @@ describe('importers', () => {
   });
 
   it('rejects records without a match when the feed does not create products, and honours a field map', async () => {
-    const { run, offers } = await importFixture('awin', 'awin.csv', {
-      allowCreateProducts: false,
-      parameters: { fieldMap: { name: 'description' } },
-    });
-    expect(run).toMatchObject({ status: 'succeeded', productsCreated: 0 });
-    expect(run.offersCreated + run.offersUpdated).toBe(1);
-    expect(run.errorSample).toContainEqual({ position: 3, reason: expect.stringMatching(/does not create products/) });
-    // The name now comes from the (empty) description column.
-    expect(run.errorSample).toContainEqual({ position: 5, reason: 'Missing product name' });
-    expect(offers.map((o) => o.external_id)).toEqual(['AW-1']);
+    t.place(
+      'awin/mapped.csv',
+      [
+        'merchant_product_id;titel;search_price;ean;aw_deep_link',
+        `M-1;Bekend;5,00;${EXISTING_EAN};https://a.example/1`,
+        'M-2;Onbekend;6,00;8710000000239;https://a.example/2',
+        'M-3;;7,00;;https://a.example/3',
+      ].join('\n'),
+    );
+    const [other] = await t.database.query<{ id: number }>(
+      "insert into stores (name, slug, url) values ('Ander', 'ander', 'https://ander.example') returning id",
+    );
+    const { id } = await t.createFeed(
+      { name: 'mapped', importer: 'awin', path: 'awin/mapped.csv', allowCreateProducts: false, parameters: { fieldMap: { name: 'titel' }, maxInvalidRatio: 0.5 } },
+      other!.id,
+    );
+    const run = await t.run(id);
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 1, productsCreated: 0, recordsRejected: 2 });
+    expect(run.errorSample).toEqual([
+      { position: 4, reason: 'Missing product name' },
+      { position: 3, reason: expect.stringMatching(/does not create products/) },
+    ]);
+    const offers = await t.database.query('select product_id, total from prices where feed_id = $1', [id]);
+    expect(offers).toEqual([{ product_id: t.existingProductId, total: 500 }]);
   });
 });
