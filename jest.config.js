@@ -22,6 +22,8 @@ const tsJest = [
 const frontEnds = ['shared', 'shell', 'mfe-storefront', 'mfe-catalog-admin', 'mfe-store-admin', 'mfe-config-admin'];
 
 module.exports = {
+  // Per-project timeouts are not honoured by jest; API tests hash passwords and migrate databases.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'api',
@@ -31,7 +33,6 @@ module.exports = {
       transform: { '^.+\\.[tj]sx?$': tsJest },
       // light-my-request (app.inject) depends on cookie 1.x, which ships ES modules only.
       transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],
-      testTimeout: 60000,
     },
     {
       displayName: 'web',
@@ -46,7 +47,6 @@ module.exports = {
         '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.js',
       },
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
-      testTimeout: 20000,
     },
   ],
 };
