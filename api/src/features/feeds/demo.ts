@@ -1,8 +1,177 @@
 /**
- * Demo feeds: one per importer, each reading a bundled sample file from the feed storage
- * folder, run once so demo offers flow through the real import pipeline. (Filled in by
- * the feed import engine; the server calls it after seeding an empty database.)
+ * Demo feeds: one per importer, each reading a sample file written into the feed storage
+ * folder in that importer's real layout, run once so demo offers flow through the real
+ * import pipeline. The samples use catalog EANs (so offers land on existing products) plus
+ * a few new products.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
+import { storeFeeds } from '../../db/schema';
+import { FEED_IMPORTERS } from '@koopjesland/shared/entities';
+import { executeRun, createRun } from './runner';
 
-export async function createAndRunDemoFeeds(_app: FastifyInstance): Promise<void> {}
+interface DemoItem {
+  id: string;
+  ean: string;
+  name: string;
+  brand: string;
+  price: number;
+  shipping: number;
+  url: string;
+  image: string;
+  category: string;
+}
+
+const euro = (cents: number) => (cents / 100).toFixed(2);
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+const writers: Record<FeedImporter, { file: string; compression: FeedCompression; write(items: DemoItem[]): string }> = {
+  tradetracker: {
+    file: 'tradetracker.xml',
+    compression: 'none',
+    write: (items) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<products>\n${items
+        .map(
+          (i) => `  <product ID="${i.id}"><name>${xml(i.name)}</name><price currency="EUR">${euro(i.price)}</price><URL>${xml(i.url)}</URL>` +
+            `<images><image>${xml(i.image)}</image></images><categories><category path="${xml(i.category)}"/></categories>` +
+            `<properties><property name="EAN"><value>${i.ean}</value></property><property name="brand"><value>${xml(i.brand)}</value></property>` +
+            `<property name="deliveryCosts"><value>${euro(i.shipping)}</value></property><property name="deliveryTime"><value>1-2 werkdagen</value></property></properties></product>`,
+        )
+        .join('\n')}\n</products>\n`,
+  },
+  awin: {
+    file: 'awin.csv.gz',
+    compression: 'gzip',
+    write: (items) =>
+      ['merchant_product_id,product_name,search_price,currency,delivery_cost,delivery_time,ean,brand_name,merchant_category,merchant_image_url,aw_deep_link,in_stock']
+        .concat(items.map((i) => [i.id, quote(i.name), euro(i.price), 'EUR', euro(i.shipping), quote('2 werkdagen'), i.ean, quote(i.brand), quote(i.category), i.image, i.url, '1'].join(',')))
+        .join('\n'),
+  },
+  daisycon: {
+    file: 'daisycon.xml',
+    compression: 'none',
+    write: (items) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<datafeed><programs><program><products>\n${items
+        .map(
+          (i) => `<product><product_info><sku>${i.id}</sku><title>${xml(i.name)}</title><price>${euro(i.price)}</price><price_shipping>${euro(i.shipping)}</price_shipping>` +
+            `<delivery_time>Morgen in huis</delivery_time><ean>${i.ean}</ean><brand>${xml(i.brand)}</brand><category_path>${xml(i.category)}</category_path><link>${xml(i.url)}</link>` +
+            `<images><image><location>${xml(i.image)}</location></image></images></product_info></product>`,
+        )
+        .join('\n')}\n</products></program></programs></datafeed>\n`,
+  },
+  bol: {
+    file: 'bol.csv.gz',
+    compression: 'gzip',
+    write: (items) =>
+      ['productId|ean|title|brand|OfferNL.sellingPrice|OfferNL.shippingCost|OfferNL.maximalDeliveryDays|OfferNL.isDeliverable|category|imageUrl|productPageUrlNL']
+        .concat(items.map((i) => [i.id, i.ean, i.name, i.brand, euro(i.price), euro(i.shipping), '2', 'true', i.category, i.image, i.url].map(quote).join('|')))
+        .join('\n'),
+  },
+  gameresource: {
+    file: 'gameresource.xml',
+    compression: 'none',
+    write: (items) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<games>\n${items
+        .map(
+          (i) => `<game><id>${i.id}</id><ean>${i.ean}</ean><title>${xml(i.name)}</title><platform>Multi</platform><genre>${xml(i.category.split(' > ').pop()!)}</genre>` +
+            `<publisher>${xml(i.brand)}</publisher><price>${euro(i.price)}</price><shipping>${euro(i.shipping)}</shipping><url>${xml(i.url)}</url><image>${xml(i.image)}</image><stock>1</stock></game>`,
+        )
+        .join('\n')}\n</games>\n`,
+  },
+  koopjesland: {
+    file: 'koopjesland.xml',
+    compression: 'none',
+    write: (items) =>
+      `<?xml version="1.0"?>\n<rss xmlns:g="http://base.google.com/ns/1.0" version="2.0"><channel><title>Demo</title>\n${items
+        .map(
+          (i) => `<item><g:id>${i.id}</g:id><g:title>${xml(i.name)}</g:title><g:link>${xml(i.url)}</g:link><g:image_link>${xml(i.image)}</g:image_link>` +
+            `<g:price>${euro(i.price)} EUR</g:price><g:gtin>${i.ean}</g:gtin><g:brand>${xml(i.brand)}</g:brand><g:availability>in_stock</g:availability>` +
+            `<g:product_type>${xml(i.category)}</g:product_type><g:shipping><g:country>NL</g:country><g:price>${euro(i.shipping)} EUR</g:price></g:shipping></item>`,
+        )
+        .join('\n')}\n</channel></rss>\n`,
+  },
+  tradedoubler: {
+    file: 'tradedoubler.json',
+    compression: 'none',
+    write: (items) =>
+      JSON.stringify({
+        products: items.map((i) => ({
+          name: i.name,
+          brand: i.brand,
+          productUrl: i.url,
+          productImage: { url: i.image },
+          price: { value: euro(i.price), currency: 'EUR' },
+          identifiers: { ean: i.ean, sku: i.id },
+          categories: i.category.split(' > ').map((name) => ({ name })),
+          deliveryTime: '1-3 werkdagen',
+          fields: [{ name: 'shippingCost', value: euro(i.shipping) }],
+        })),
+      }),
+  },
+};
+
+/** A valid EAN-13 for a new demo product. */
+function demoEan(n: number): string {
+  const body = `87199${String(n).padStart(7, '0')}`;
+  const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+export async function createAndRunDemoFeeds(app: FastifyInstance): Promise<void> {
+  const stores = await app.sql<{ id: number; slug: string; url: string }>('select id, slug, url from stores order by id');
+  if (stores.length === 0) return;
+  const catalog = await app.sql<{ ean: string; name: string; brand: string | null; lowest_total: number | null }>(
+    `select i.value as ean, p.name, p.brand, p.lowest_total from product_identifiers i join products p on p.id = i.product_id
+     where i.type = 'EAN' order by p.id limit 400`,
+  );
+  for (const [index, importer] of FEED_IMPORTERS.entries()) {
+    const store = stores[index % stores.length]!;
+    // Each feed offers a slice of the catalog at its own price level, plus two new products.
+    const slice = catalog.filter((_, i) => i % FEED_IMPORTERS.length === index || i % 3 === index % 3).slice(0, 60);
+    const items: DemoItem[] = slice.map((p, i) => {
+      const base = p.lowest_total ?? 1999 + ((i * 733) % 20000);
+      return {
+        id: `${importer}-${i + 1}`,
+        ean: p.ean,
+        name: p.name,
+        brand: p.brand ?? 'Merkloos',
+        price: Math.max(99, Math.round(base * (0.9 + ((index * 7 + i) % 20) / 100))),
+        shipping: i % 3 === 0 ? 0 : 395,
+        url: `${store.url.replace(/\/$/, '')}/p/${p.ean}`,
+        image: `https://picsum.photos/seed/${p.ean}/600/600`,
+        category: 'Demo > Aanbiedingen',
+      };
+    });
+    for (const n of [1, 2]) {
+      const ean = demoEan(index * 10 + n);
+      items.push({
+        id: `${importer}-new-${n}`,
+        ean,
+        name: `Demo-artikel ${importer} ${n}`,
+        brand: 'Koopjesland',
+        price: 1495 + n * 500,
+        shipping: 0,
+        url: `${store.url.replace(/\/$/, '')}/p/${ean}`,
+        image: `https://picsum.photos/seed/${ean}/600/600`,
+        category: `Demo > ${importer}`,
+      });
+    }
+    const writer = writers[importer];
+    const relative = `${store.slug}/demo-${writer.file}`;
+    const file = path.join(app.config.feedStorageDir, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const content = writer.write(items);
+    fs.writeFileSync(file, writer.compression === 'gzip' ? zlib.gzipSync(content) : content);
+    const [feed] = await app.db
+      .insert(storeFeeds)
+      .values({ storeId: store.id, name: `Demo ${importer}`, importer, path: relative, compression: writer.compression })
+      .returning();
+    const run = await createRun(app, feed!.id, 'demo');
+    const result = await executeRun(app, run.id);
+    app.log.info({ importer, status: result.status, offers: result.offersCreated + result.offersUpdated, reason: result.failureReason }, 'demo feed imported');
+  }
+}

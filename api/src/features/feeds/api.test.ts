@@ -1,0 +1,98 @@
+jest.setTimeout(60_000);
+import { createAndRunDemoFeeds } from './demo';
+import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from './test-support';
+
+describe('store and feed API: access, credentials, demo feeds', () => {
+  let t: FeedTestContext;
+  let feedId: number;
+  let runId: number;
+  beforeAll(async () => {
+    t = await createFeedTestApp();
+    t.placeFixture('awin.csv');
+    feedId = (
+      await t.createFeed({ name: 'secret', importer: 'awin', path: 'winkel/awin.csv', credentials: { username: 'shop', password: 's3cret-pw' } })
+    ).id;
+    runId = (await t.run(feedId)).id;
+  });
+  afterAll(() => t.close());
+
+  const adminRoutes = () => [
+    ['POST', '/api/stores'],
+    ['PUT', `/api/stores/${t.storeId}`],
+    ['DELETE', `/api/stores/${t.storeId}`],
+    ['DELETE', `/api/stores/${t.storeId}/prices`],
+    ['GET', `/api/store-feeds/store/${t.storeId}`],
+    ['POST', `/api/store-feeds/store/${t.storeId}`],
+    ['GET', `/api/store-feeds/${feedId}`],
+    ['PUT', `/api/store-feeds/${feedId}`],
+    ['DELETE', `/api/store-feeds/${feedId}`],
+    ['POST', `/api/store-feeds/${feedId}/run`],
+    ['GET', `/api/store-feeds/${feedId}/runs`],
+    ['GET', `/api/feed-runs/${runId}`],
+    ['POST', `/api/feed-runs/${runId}/cancel`],
+  ] as const;
+
+  it('refuses anonymous (401) and non-admin (403) callers on every write, feed and run route', async () => {
+    for (const [method, url] of adminRoutes()) {
+      const anonymous = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect([method, url, anonymous.statusCode]).toEqual([method, url, 401]);
+      const user = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${t.userToken}` },
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
+      expect([method, url, user.statusCode]).toEqual([method, url, 403]);
+    }
+  });
+
+  it('never returns credentials from any read', async () => {
+    const reads = [
+      `/api/store-feeds/store/${t.storeId}`,
+      `/api/store-feeds/${feedId}`,
+      `/api/store-feeds/${feedId}/runs`,
+      `/api/feed-runs/${runId}`,
+    ];
+    for (const url of reads) {
+      const response = await t.app.inject({ method: 'GET', url, headers: t.auth });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('s3cret-pw');
+      expect(response.body).not.toContain('credentials');
+    }
+    const one = await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}`, headers: t.auth });
+    expect(one.json()).toMatchObject({ hasCredentials: true, lastRun: { id: runId, status: 'succeeded' } });
+    const updated = await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${feedId}`, headers: t.auth, payload: { name: 'renamed' } });
+    expect(updated.json()).toMatchObject({ name: 'renamed', hasCredentials: true });
+    expect(updated.body).not.toContain('s3cret-pw');
+  });
+
+  it('validates the feed form (spec §5)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/store-feeds/store/${t.storeId}`,
+      headers: t.auth,
+      payload: { name: ' ', importer: 'ftp', path: '', compression: 'rar' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Invalid name, importer, path, compression');
+    expect(response.json().details).toContain('Name is required');
+    expect(response.json().details).toContain('Storage path is required');
+  });
+
+  it('creates one demo feed per importer and imports them onto catalog products', async () => {
+    await createAndRunDemoFeeds(t.app);
+    const runs = await t.database.query<{ importer: string; status: string; failure_reason: string | null; offers: number }>(
+      `select f.importer, r.status, r.failure_reason, r.offers_created + r.offers_updated as offers
+       from feed_runs r join store_feeds f on f.id = r.feed_id where r.trigger = 'demo' order by f.importer`,
+    );
+    expect(runs.map((r) => [r.importer, r.status, r.failure_reason])).toEqual(
+      ['awin', 'bol', 'daisycon', 'gameresource', 'koopjesland', 'tradedoubler', 'tradetracker'].map((i) => [i, 'succeeded', null]),
+    );
+    expect(runs.every((r) => r.offers >= 2)).toBe(true);
+    const [existing] = await t.database.query<{ offer_count: number }>(
+      'select p.offer_count from products p join product_identifiers i on i.product_id = p.id where i.value = $1',
+      [EXISTING_EAN],
+    );
+    expect(existing!.offer_count).toBe(1);
+  });
+});
