@@ -21,3 +21,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver ??= ResizeObserverStub;
+
+// findBy*/waitFor wait for what a person would see; on a busy 2-core machine the first render
+// of an antd page can take longer than the 1 s default, so wait longer (this is no speed claim).
+import { configure } from '@testing-library/react';
+configure({ asyncUtilTimeout: 5000 });
