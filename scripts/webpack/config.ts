@@ -89,7 +89,9 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
     ],
     optimization: {
       // Never a runtimeChunk: a federation container must carry its own runtime.
-      minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })],
+      // esbuild wraps minified web output in an IIFE unless a format is given, which would hide
+      // the container's global (`var storefront`) that the federation runtime reads: keep scripts as scripts.
+      minimizer: [new EsbuildPlugin({ target: 'es2020', css: true, format: undefined })],
     },
     performance: { hints: false },
     stats: 'errors-warnings',
