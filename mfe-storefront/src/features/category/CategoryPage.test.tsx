@@ -35,13 +35,19 @@ describe('CategoryPage', () => {
     renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
     expect(await screen.findByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe('/televisies?sortBy=views&sortOrder=desc'));
+    // Writing the default sort keeps the page on screen (no spinner while it reloads).
     expect(screen.getByText('1 products found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Elektronica' })).toHaveAttribute('href', '/elektronica');
     expect(screen.getByText('OLED TV')).toBeInTheDocument();
     // Display type falls back to the category default (rows).
     expect(screen.getByTestId('product-row')).toBeInTheDocument();
-    const last = api.find('GET', '/categories/page/televisies').at(-1)!;
-    expect(Object.fromEntries(last.query)).toMatchObject({ page: '1', limit: '21', sortBy: 'views', sortOrder: 'desc' });
+    await waitFor(() => {
+      const last = api.find('GET', '/categories/page/televisies').at(-1)!;
+      expect(Object.fromEntries(last.query)).toMatchObject({ page: '1', limit: '21', sortBy: 'views', sortOrder: 'desc' });
+    });
+    await waitFor(() => expect(screen.getByText('OLED TV').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false'));
+    // The filter panel stayed mounted: its options were fetched once.
+    expect(api.find('GET', '/categories/televisies/filters')).toHaveLength(1);
   });
 
   it('resets page to 1 on a filter change and clear-all leaves only page=1', async () => {

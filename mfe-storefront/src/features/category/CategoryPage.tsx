@@ -74,6 +74,8 @@ export default function CategoryPage() {
   const data = useAsync<CategoryPageData>(
     (signal) => fetchCategoryPage(slug, page, filters, signal),
     `${slug}?${params.toString()}`,
+    // Filter, sort and page changes (and writing the default sort below) keep the page on screen.
+    { scope: slug },
   );
 
   // With no sortBy/sortOrder in the address, write the category's defaults there (spec §4).
@@ -144,7 +146,7 @@ export default function CategoryPage() {
   );
 
   return (
-    <div className="kl-category-page">
+    <div className="kl-category-page" aria-busy={data.refreshing} style={data.refreshing ? { opacity: 0.6 } : undefined}>
       <CategoryHead category={category} breadcrumb={ancestors} products={products} totalItems={pagination.totalItems} />
       <Breadcrumb
         items={[
