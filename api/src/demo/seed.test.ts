@@ -99,6 +99,15 @@ it('creates the site configuration for localhost, the demo accounts and homepage
   ]);
   const home = await one<{ n: number }>(`select count(*)::int as n from category_settings where show_on_home_page is not null`);
   expect(home.n).toBe(9);
+  const withoutPicture = await one<{ n: number }>(
+    `select count(*)::int as n from category_settings s join products p on p.id = s.representative_product_id
+     where s.show_on_home_page is not null and p.image is null`,
+  );
+  const homeWithPicture = await one<{ n: number }>(
+    `select count(*)::int as n from category_settings where show_on_home_page is not null and representative_product_id is not null`,
+  );
+  expect(withoutPicture.n).toBe(0);
+  expect(homeWithPicture.n).toBe(9);
 });
 
 it('refuses to seed over existing data without reset', async () => {

@@ -304,6 +304,25 @@ export async function seedDemoData(
     );
     await run(sql`update stores set last_price_update = now()`);
 
+    // Every category gets a representative product (its most viewed one, subtree included), so
+    // category cards show a real picture as a merchandiser would set it.
+    await run(sql`
+      with recursive tree as (
+        select id as category_id, id as member_id from categories
+        union all
+        select tree.category_id, c.id from tree join categories c on c.parent_id = tree.member_id
+      ),
+      best as (
+        select distinct on (tree.category_id) tree.category_id, p.id as product_id
+        from tree
+        join product_categories pc on pc.category_id = tree.member_id
+        join products p on p.id = pc.product_id and p.image is not null
+        order by tree.category_id, p.views desc, p.id
+      )
+      insert into category_settings (category_id, representative_product_id)
+      select category_id, product_id from best
+      on conflict (category_id) do update set representative_product_id = excluded.representative_product_id`);
+
     await run(
       sql.raw(`insert into store_ratings (store_id, user_id, rating, comment, created_at)
       select s.id, null, 3 + ${h('s.id * 50 + k', 21)} % 3,

@@ -6,8 +6,14 @@ import { z } from 'zod';
  */
 export const isoDateTime = z
   .union([z.string(), z.date()])
-  .transform((value) => (typeof value === 'string' ? value : value.toISOString()))
+  .transform((value) => (typeof value === 'string' ? normalizeTimestamp(value) : value.toISOString()))
   .pipe(z.string());
+
+/** PostgreSQL's text form ("2026-11-21 04:56:33.953+00") from raw SQL, as ISO 8601 in UTC. */
+function normalizeTimestamp(value: string): string {
+  const date = new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
 
 /** Money is always integer cents. */
 export const cents = z.number().int();
