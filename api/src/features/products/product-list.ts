@@ -60,19 +60,25 @@ export interface ProductListRow {
 
 const tsQuery = (search: string) => sql`websearch_to_tsquery('dutch', ${search})`;
 
-/** Full text (Dutch stems) or trigram word similarity on the name (plurals, typos, prefixes). */
+/**
+ * Full text (Dutch stems) or trigram word similarity on the name (plurals, typos, prefixes).
+ * Two id subqueries instead of one OR: each is answered by its own GIN index, and a row that
+ * fails the full-text test is never rechecked against the trigram one (which would detoast
+ * every candidate's search_vector).
+ */
 export function searchCondition(search: string, alias = sql.raw('p')): SQL {
-  return sql`(${alias}.search_vector @@ ${tsQuery(search)} or ${alias}.name %> ${search})`;
+  return sql`${alias}.id in (select id from products where search_vector @@ ${tsQuery(search)}
+    union all select id from products where name %> ${search})`;
 }
 
 export function relevance(search: string): SQL {
   return sql`(ts_rank(p.search_vector, ${tsQuery(search)}) + word_similarity(${search}, p.name))`;
 }
 
-export function whereClause(filters: ProductFilters): SQL {
+export function whereClause(filters: ProductFilters, options: { categoryJoined?: boolean } = {}): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.search) conditions.push(searchCondition(filters.search));
-  if (filters.categoryIds)
+  if (filters.categoryIds && !options.categoryJoined)
     conditions.push(
       sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = any(${intArray(filters.categoryIds)}))`,
     );
@@ -115,7 +121,7 @@ function orderBy(options: ProductListOptions): SQL {
       return notNullKey(sql`p.views`);
     case 'manual':
       if (options.manualCategoryId !== undefined)
-        return sql`(select pc.sort_order from product_categories pc where pc.product_id = p.id and pc.category_id = ${options.manualCategoryId}) ${direction} nulls last, p.created_at desc, p.id desc`;
+        return sql`mpc.sort_order ${direction} nulls last, p.created_at desc, p.id desc`;
       return notNullKey(sql`p.created_at`);
     case 'createdAt':
     default:
@@ -123,67 +129,105 @@ function orderBy(options: ProductListOptions): SQL {
   }
 }
 
+/**
+ * Columns of a list row. lowestPrice and categories are scalar subqueries: PostgreSQL
+ * evaluates such expensive output expressions after the sort and limit, so they run for the
+ * page's rows only, in the same round trip.
+ */
 const listColumns = sql`p.id, p.slug, p.name, p.brand,
   case when length(p.description) > ${DESCRIPTION_PREVIEW} then left(p.description, ${DESCRIPTION_PREVIEW}) || '...' else p.description end as description,
   p.image, p.image_id as "imageId", p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice",
   p.offer_count as "offerCount", p.price_change as "priceChange", p.percentage_change as "percentageChange",
-  p.views, p.created_at as "createdAt", p.updated_at as "updatedAt"`;
-
-type BareRow = Omit<ProductListRow, 'lowestPrice' | 'categories'>;
-
-/** Adds lowestPrice (with its store) and categories to list rows: two indexed look-ups per page. */
-export async function decorateProducts(db: Database, rows: BareRow[]): Promise<ProductListRow[]> {
-  if (!rows.length) return [];
-  const priceIds = rows.flatMap((row) => (row.lowestPriceId ? [row.lowestPriceId] : []));
-  const [lowest, categories] = await Promise.all([
-    priceIds.length
-      ? selectRows<{ id: number; amount: number; shipping: number; total: number; storeId: number; storeName: string; storeLogo: string | null }>(
-          db,
-          sql`select o.id, o.amount, o.shipping, o.total, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo"
-              from prices o join stores s on s.id = o.store_id where o.id = any(${intArray(priceIds)})`,
-        )
-      : Promise.resolve([]),
-    selectRows<{ productId: number; id: number; name: string; slug: string }>(
-      db,
-      sql`select pc.product_id as "productId", c.id, c.name, c.slug
-          from product_categories pc join categories c on c.id = pc.category_id
-          where pc.product_id = any(${intArray(rows.map((row) => row.id))}) order by c.name`,
-    ),
-  ]);
-  const lowestById = new Map(
-    lowest.map((o) => [o.id, { id: o.id, amount: o.amount, shipping: o.shipping, total: o.total, store: { id: o.storeId, name: o.storeName, logo: o.storeLogo } }]),
-  );
-  return rows.map((row) => ({
-    ...row,
-    lowestPrice: (row.lowestPriceId && lowestById.get(row.lowestPriceId)) || null,
-    categories: categories.filter((c) => c.productId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
-  }));
-}
+  p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
+  (select json_build_object('id', o.id, 'amount', o.amount, 'shipping', o.shipping, 'total', o.total,
+      'store', json_build_object('id', s.id, 'name', s.name, 'logo', s.logo))
+    from prices o join stores s on s.id = o.store_id where o.id = p.lowest_price_id) as "lowestPrice",
+  coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by c.name, c.id)
+    from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id), '[]'::json) as categories`;
 
 export function checkPageWindow(page: number, limit: number): void {
   if ((page - 1) * limit >= RESULT_WINDOW)
     throw badRequest('Invalid page', `page: at most the first ${RESULT_WINDOW} results can be paged through; narrow the filters`);
 }
 
+/**
+ * Where a list reads its rows. The manual order of one category starts from that category's
+ * product_categories rows (index on category_id, sort_order), so a category page reads only
+ * the page's products; a manual order over several categories left-joins the sort order.
+ */
+function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: boolean } {
+  const manual = options.sortBy === 'manual' ? options.manualCategoryId : undefined;
+  if (manual === undefined) return { from: sql`products p`, categoryJoined: false };
+  if (options.categoryIds?.length === 1 && options.categoryIds[0] === manual)
+    return { from: sql`product_categories mpc join products p on p.id = mpc.product_id and mpc.category_id = ${manual}`, categoryJoined: true };
+  return {
+    from: sql`products p left join product_categories mpc on mpc.product_id = p.id and mpc.category_id = ${manual}`,
+    categoryJoined: false,
+  };
+}
+
+/** Filters other than categories narrow a list; a category-only list is counted on product_categories. */
+const onlyCategories = (filters: ProductFilters) =>
+  !!filters.categoryIds?.length &&
+  !filters.search &&
+  filters.categoryAliasId === undefined &&
+  !filters.excludeUncategorized &&
+  !filters.brand &&
+  !filters.productIds &&
+  filters.storeId === undefined &&
+  filters.minPrice === undefined &&
+  filters.maxPrice === undefined;
+
 /** The page query and the capped count query of a list (also EXPLAINed by the API benchmark). */
 export function listQueries(options: ProductListOptions): { page: SQL; count: SQL } {
-  const where = whereClause(options);
+  const { from, categoryJoined } = fromClause(options);
+  const where = whereClause(options, { categoryJoined });
+  const categoryIds = options.categoryIds ?? [];
   return {
-    page: sql`select ${listColumns} from products p where ${where}
+    page: sql`select ${listColumns} from ${from} where ${where}
           order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
-    count: sql`select count(*)::int as total from (select 1 from products p where ${where} limit ${RESULT_WINDOW}) capped`,
+    count: onlyCategories(options)
+      ? sql`select count(*)::int as total from (select distinct product_id from product_categories
+              where category_id = any(${intArray(categoryIds)}) limit ${RESULT_WINDOW}) capped`
+      : sql`select count(*)::int as total from (select 1 from products p where ${whereClause(options)} limit ${RESULT_WINDOW}) capped`,
   };
+}
+
+/** Above this planner estimate a list is certainly over the count cap, so it is not counted. */
+const CERTAINLY_CAPPED = 3 * RESULT_WINDOW;
+
+/** The planner's row estimate of a list (no execution): cheap, and good enough to tell "far more than the cap". */
+async function estimatedRows(db: Database, options: ProductListOptions): Promise<number> {
+  type Plan = [{ Plan: { 'Plan Rows': number } }];
+  const [row] = await selectRows<{ 'QUERY PLAN': Plan | string }>(
+    db,
+    sql`explain (format json) select 1 from products p where ${whereClause(options)}`,
+  );
+  const plan = typeof row?.['QUERY PLAN'] === 'string' ? (JSON.parse(row['QUERY PLAN']) as Plan) : row?.['QUERY PLAN'];
+  return plan?.[0].Plan['Plan Rows'] ?? 0;
+}
+
+/**
+ * totalItems, capped at RESULT_WINDOW: known from the page itself when it is the last one,
+ * taken as the cap when the planner expects far more rows, counted (up to the cap) otherwise.
+ */
+async function cappedTotal(db: Database, options: ProductListOptions, query: SQL, pageRows: number, estimate: number) {
+  const offset = (options.page - 1) * options.limit;
+  if (pageRows > 0 && pageRows < options.limit) return offset + pageRows;
+  if (estimate >= CERTAINLY_CAPPED) return RESULT_WINDOW;
+  const [counted] = await selectRows<{ total: number }>(db, query);
+  return counted?.total ?? 0;
 }
 
 export async function listProducts(db: Database, options: ProductListOptions) {
   checkPageWindow(options.page, options.limit);
   const queries = listQueries(options);
-  const [rows, [counted]] = await Promise.all([
-    selectRows<BareRow>(db, queries.page),
-    selectRows<{ total: number }>(db, queries.count),
+  const [rows, estimate] = await Promise.all([
+    selectRows<ProductListRow>(db, queries.page),
+    onlyCategories(options) ? Promise.resolve(0) : estimatedRows(db, options),
   ]);
   return {
-    products: await decorateProducts(db, rows),
-    pagination: paginationOf(counted?.total ?? 0, options),
+    products: rows,
+    pagination: paginationOf(await cappedTotal(db, options, queries.count, rows.length, estimate), options),
   };
 }
