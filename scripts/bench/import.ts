@@ -30,7 +30,7 @@ async function writeFeed(file: string, gzip: boolean, head: string, line: (n: nu
   const sink = gzip ? zlib.createGzip({ level: 1 }) : null;
   if (sink) sink.pipe(out);
   const target = sink ?? out;
-  const write = (text: string) => (target.write(text) ? Promise.resolve() : new Promise((r) => target.once('drain', r)));
+  const write = (text: string) => (target.write(text) ? Promise.resolve() : new Promise<void>((r) => target.once('drain', () => r())));
   await write(head);
   let chunk = '';
   for (let n = 1; n <= RECORDS; n++) {
@@ -42,7 +42,7 @@ async function writeFeed(file: string, gzip: boolean, head: string, line: (n: nu
   }
   await write(chunk + tail);
   target.end();
-  await new Promise((r) => out.on('close', r));
+  await new Promise<void>((r) => out.on('close', () => r()));
 }
 
 async function generate(dir: string, changed: boolean) {

@@ -53,7 +53,7 @@ const storeBody = z.object({
   logo: optionalUrl.nullish(),
 });
 
-const averageRating = sql<number | null>`(select round(avg(rating)::numeric, 1)::float8 from store_ratings r where r.store_id = ${stores.id})`;
+const averageRating = sql<number | null>`(select round(avg(rating)::numeric, 1)::float8 from store_ratings r where r.store_id = "stores"."id")`;
 
 async function loadStore(app: FastifyInstance, id: number) {
   const [store] = await app.db
@@ -67,9 +67,9 @@ async function loadStore(app: FastifyInstance, id: number) {
       createdAt: stores.createdAt,
       updatedAt: stores.updatedAt,
       averageRating,
-      prices: sql<number>`(select count(*)::int from prices p where p.store_id = ${stores.id} and p.valid_to is null)`,
-      storeRatings: sql<number>`(select count(*)::int from store_ratings r where r.store_id = ${stores.id})`,
-      feeds: sql<number>`(select count(*)::int from store_feeds f where f.store_id = ${stores.id})`,
+      prices: sql<number>`(select count(*)::int from prices p where p.store_id = "stores"."id" and p.valid_to is null)`,
+      storeRatings: sql<number>`(select count(*)::int from store_ratings r where r.store_id = "stores"."id")`,
+      feeds: sql<number>`(select count(*)::int from store_feeds f where f.store_id = "stores"."id")`,
     })
     .from(stores)
     .where(eq(stores.id, id));
