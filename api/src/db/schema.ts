@@ -166,10 +166,18 @@ export const products = pgTable(
   (t) => [
     index().on(t.slug),
     index().on(t.brand),
-    index().on(t.views),
-    index().on(t.createdAt),
-    index().on(t.lowestTotal),
-    index().on(t.percentageChange),
+    // List sorts end in "id" as a tie-breaker; each (column, id) index serves its sort in both
+    // directions where the column is not null, and the nullable price columns get one index per
+    // direction because their sorts put products without an offer last either way.
+    index('products_views_id_idx').on(t.views, t.id),
+    index('products_created_at_id_idx').on(t.createdAt, t.id),
+    index('products_lower_name_id_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_lowest_total_asc_idx').on(t.lowestTotal.asc().nullsLast(), t.id.asc()),
+    index('products_lowest_total_desc_idx').on(t.lowestTotal.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('products_percentage_change_asc_idx').on(t.percentageChange.asc().nullsLast(), t.id.asc()),
+    index('products_percentage_change_desc_idx').on(t.percentageChange.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('products_price_change_asc_idx').on(t.priceChange.asc().nullsLast(), t.id.asc()),
+    index('products_price_change_desc_idx').on(t.priceChange.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],

@@ -61,23 +61,30 @@ export interface ProductListRow {
 const tsQuery = (search: string) => sql`websearch_to_tsquery('dutch', ${search})`;
 
 /**
- * Full text (Dutch stems) or trigram word similarity on the name (plurals, typos, prefixes).
- * Two id subqueries instead of one OR: each is answered by its own GIN index, and a row that
- * fails the full-text test is never rechecked against the trigram one (which would detoast
- * every candidate's search_vector).
+ * Full text (Dutch stems) first; only when that finds nothing among the list's other filters,
+ * trigram word similarity on the name (plurals the Dutch stemmer leaves alone, typos,
+ * prefixes). Each branch is one GIN index scan: no OR across both indexes, and when the full
+ * text matches, the fallback's NOT EXISTS is a one-time filter that skips the trigram scan
+ * (whose recheck computes word_similarity for every candidate) entirely.
  */
-export function searchCondition(search: string, alias = sql.raw('p')): SQL {
-  return sql`${alias}.id in (select id from products where search_vector @@ ${tsQuery(search)}
-    union all select id from products where name %> ${search})`;
+function searchCondition(search: string, others: SQL): SQL {
+  const fullText = sql`p.search_vector @@ ${tsQuery(search)}`;
+  return sql`p.id in (
+    select p.id from products p where ${fullText}
+    union all
+    select p.id from products p where p.name %> ${search}
+      and not exists (select 1 from products p where ${fullText} and ${others}))`;
 }
 
-export function relevance(search: string): SQL {
-  return sql`(ts_rank(p.search_vector, ${tsQuery(search)}) + word_similarity(${search}, p.name))`;
+/** Full-text rank when the full text matched (name weighs most), else the name's word similarity. */
+function relevance(search: string): SQL {
+  return sql`(case when p.search_vector @@ ${tsQuery(search)} then ts_rank(p.search_vector, ${tsQuery(search)})
+    else word_similarity(${search}, p.name) end)`;
 }
 
 export function whereClause(filters: ProductFilters, options: { categoryJoined?: boolean } = {}): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filters.search) conditions.push(searchCondition(filters.search));
+  if (filters.search) conditions.push(searchCondition(filters.search, whereClause({ ...filters, search: undefined })));
   if (filters.categoryIds && !options.categoryJoined)
     conditions.push(
       sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = any(${intArray(filters.categoryIds)}))`,
@@ -110,7 +117,7 @@ function orderBy(options: ProductListOptions): SQL {
     case 'relevance':
       return options.search ? key(relevance(options.search)) : notNullKey(sql`p.views`);
     case 'name':
-      return key(sql`lower(p.name)`);
+      return notNullKey(sql`lower(p.name)`);
     case 'lowestPrice.total':
       return key(sql`p.lowest_total`);
     case 'percentageChange':
@@ -120,8 +127,9 @@ function orderBy(options: ProductListOptions): SQL {
     case 'views':
       return notNullKey(sql`p.views`);
     case 'manual':
+      // Inner-joined (one category) the sort order is never null, so its index serves both directions.
       if (options.manualCategoryId !== undefined)
-        return sql`mpc.sort_order ${direction} nulls last, p.created_at desc, p.id desc`;
+        return sql`mpc.sort_order ${direction}${sql.raw(manualJoined(options) ? '' : ' nulls last')}, p.created_at desc, p.id desc`;
       return notNullKey(sql`p.created_at`);
     case 'createdAt':
     default:
@@ -155,10 +163,16 @@ export function checkPageWindow(page: number, limit: number): void {
  * product_categories rows (index on category_id, sort_order), so a category page reads only
  * the page's products; a manual order over several categories left-joins the sort order.
  */
+const manualJoined = (options: ProductListOptions) =>
+  options.sortBy === 'manual' &&
+  options.manualCategoryId !== undefined &&
+  options.categoryIds?.length === 1 &&
+  options.categoryIds[0] === options.manualCategoryId;
+
 function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: boolean } {
   const manual = options.sortBy === 'manual' ? options.manualCategoryId : undefined;
   if (manual === undefined) return { from: sql`products p`, categoryJoined: false };
-  if (options.categoryIds?.length === 1 && options.categoryIds[0] === manual)
+  if (manualJoined(options))
     return { from: sql`product_categories mpc join products p on p.id = mpc.product_id and mpc.category_id = ${manual}`, categoryJoined: true };
   return {
     from: sql`products p left join product_categories mpc on mpc.product_id = p.id and mpc.category_id = ${manual}`,
@@ -187,8 +201,8 @@ export function listQueries(options: ProductListOptions): { page: SQL; count: SQ
     page: sql`select ${listColumns} from ${from} where ${where}
           order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
     count: onlyCategories(options)
-      ? sql`select count(*)::int as total from (select distinct product_id from product_categories
-              where category_id = any(${intArray(categoryIds)}) limit ${RESULT_WINDOW}) capped`
+      ? sql`select count(*)::int as total from (select ${sql.raw(categoryIds.length > 1 ? 'distinct' : '')} product_id
+              from product_categories where category_id = any(${intArray(categoryIds)}) limit ${RESULT_WINDOW}) capped`
       : sql`select count(*)::int as total from (select 1 from products p where ${whereClause(options)} limit ${RESULT_WINDOW}) capped`,
   };
 }
