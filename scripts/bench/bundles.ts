@@ -1,7 +1,8 @@
 /**
  * Front-end bundle figures (`npm run bench:bundles`): builds what is not built, then prints per
  * front end the gzip size of its entry (remoteEntry.js / main) and of all its JS, and the gzip
- * JS a browser downloads for the first load of `/` (anonymous visitor) and `/admin/users` (admin).
+ * JS a browser downloads for the first load of `/`, a category page and a product page (anonymous
+ * visitor) and `/admin/users` (admin).
  * The page loads run in headless Chromium against a small static server laid out like
  * production (shell at /, remotes under /remotes/<name>/, remotes.json inlined); API calls are
  * answered by stubs, so only the JavaScript is measured. `--share-antd` measures the variant
@@ -15,8 +16,11 @@ import { chromium, type Page } from 'playwright-core';
 import { build } from '../webpack/build';
 import { ROOT_DIR } from '../webpack/config';
 import { FRONT_ENDS, type FrontEnd, REMOTES } from '../webpack/front-ends';
+import { makePrice, makeProduct, pagination } from '../../mfe-storefront/src/test/fixtures';
 
 const shareAntd = process.argv.includes('--share-antd');
+/** `--files`: list every JS file of each first load with its gzip size. */
+const listFiles = process.argv.includes('--files');
 const distOf = (frontEnd: FrontEnd) =>
   shareAntd ? join(ROOT_DIR, 'scripts/bench/.cache/share-antd', frontEnd.workspace) : join(ROOT_DIR, frontEnd.workspace, 'dist');
 
@@ -61,8 +65,8 @@ const MIME: Record<string, string> = {
 };
 
 /** Serves the dists like production and counts the gzip bytes of every JS file it sends. */
-function startStaticServer(): Promise<{ server: Server; origin: string; jsBytes: { total: number; files: string[] } }> {
-  const jsBytes = { total: 0, files: [] as string[] };
+function startStaticServer(): Promise<{ server: Server; origin: string; jsBytes: { total: number; files: string[]; sizes: Map<string, number> } }> {
+  const jsBytes = { total: 0, files: [] as string[], sizes: new Map<string, number>() };
   const shell = FRONT_ENDS.find((frontEnd) => frontEnd.kind === 'host')!;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://bench');
@@ -90,6 +94,7 @@ function startStaticServer(): Promise<{ server: Server; origin: string; jsBytes:
     if (file.endsWith('.js')) {
       jsBytes.total += gzipSize(file);
       jsBytes.files.push(url.pathname);
+      jsBytes.sizes.set(url.pathname, gzipSize(file));
     }
     response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
@@ -110,6 +115,24 @@ async function stubApi(page: Page): Promise<void> {
     const path = new URL(route.request().url()).pathname;
     const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
     if (path.endsWith('/auth/profile')) return json(200, ADMIN);
+    // Visitor pages: one category and one product, so their page chunks render fully.
+    if (path.endsWith('/categories/page/televisies'))
+      return json(200, {
+        products: [makeProduct({ id: 1, name: 'OLED TV' }), makeProduct({ id: 2, name: 'QLED TV' })],
+        pagination: pagination(2),
+        category: { id: 4, name: 'Televisies', slug: 'televisies', settings: null },
+        breadcrumb: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
+        subcategories: [],
+      });
+    if (path.endsWith('/categories/televisies/filters')) return json(200, { brands: ['LG', 'Sony'], stores: [{ id: 1, name: 'Bol' }] });
+    if (path.endsWith('/products/1'))
+      return json(200, {
+        ...makeProduct({ id: 1, name: 'OLED TV', slug: 'oled-tv' }),
+        images: [{ id: 1, url: '/media/products/1-1.svg', store: null, width: null, height: null, filename: null, main: true, isDisabled: false }],
+        prices: [makePrice(), makePrice({ id: 501, total: 10999, isLowest: false, store: { id: 2, name: 'Coolblue', logo: null } })],
+        categories: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
+        breadcrumb: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
+      });
     if (path.endsWith('/auth/users'))
       return json(200, { users: [ADMIN], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 20 } });
     return json(404, { error: 'Not found' });
@@ -125,6 +148,8 @@ async function measurePageLoads(): Promise<void> {
   try {
     const scenarios = [
       { label: '/ (visitor)', path: '/', admin: false },
+      { label: '/televisies (visitor)', path: '/televisies', admin: false },
+      { label: '/product/oled-tv/1 (visitor)', path: '/product/oled-tv/1', admin: false },
       { label: '/admin/users (admin)', path: '/admin/users', admin: true },
     ];
     console.log('\nFirst load in Chromium (gzip JS downloaded; cold cache):');
@@ -142,7 +167,10 @@ async function measurePageLoads(): Promise<void> {
       jsBytes.total = 0;
       jsBytes.files = [];
       await page.goto(`${origin}${scenario.path}`, { waitUntil: 'networkidle' });
-      console.log(`  ${scenario.label.padEnd(24)} ${kib(jsBytes.total).padStart(10)} in ${jsBytes.files.length} JS files (now at ${new URL(page.url()).pathname})`);
+      // What the page shows, so a figure from a page that failed to render is not trusted.
+      const heading = await page.evaluate(() => document.querySelector('h1, [role="alert"]')?.textContent?.trim().slice(0, 40) ?? '(no heading)');
+      console.log(`  ${scenario.label.padEnd(30)} ${kib(jsBytes.total).padStart(10)} in ${jsBytes.files.length} JS files (now at ${new URL(page.url()).pathname}, shows "${heading}")`);
+      if (listFiles) for (const file of jsBytes.files) console.log(`      ${kib(jsBytes.sizes.get(file) ?? 0).padStart(10)}  ${file}`);
       await context.close();
     }
   } finally {

@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { sharedMap, type SharedConfig } from '../../shared/build/federation';
 import { frontEnd as findFrontEnd } from './front-ends';
@@ -91,7 +92,10 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
       // Never a runtimeChunk: a federation container must carry its own runtime.
       // esbuild wraps minified web output in an IIFE unless a format is given, which would hide
       // the container's global (`var storefront`) that the federation runtime reads: keep scripts as scripts.
-      minimizer: [new EsbuildPlugin({ target: 'es2020', css: true, format: undefined })],
+      minimizer: [
+        new TerserPlugin({ extractComments: false, terserOptions: { ecma: 2020, compress: { passes: 2 } } }),
+        new EsbuildPlugin({ target: 'es2020', css: true, format: undefined, include: /\.css$/ }),
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',

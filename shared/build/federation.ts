@@ -15,7 +15,6 @@ export const SHARED_SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
   'react-router-dom',
   'i18next',
   'react-i18next',
@@ -31,7 +30,19 @@ export interface SharedConfig {
   requiredVersion: string | false;
   eager: false;
   strictVersion: false;
+  /** The module provided under this name when it is not the package itself. */
+  import?: string;
+  version?: string;
 }
+
+/**
+ * `react-router-dom` is provided as a declarative-API subset (see react-router-dom.ts) so the
+ * router's unused data/SSR code is not on every page. `react-router` is then bundled inside that
+ * one shared module, never shared or imported on its own, so the router context exists once.
+ */
+const PROVIDED_AS: Partial<Record<(typeof SHARED_SINGLETONS)[number], string>> = {
+  'react-router-dom': join(__dirname, 'react-router-dom.ts'),
+};
 
 type PackageJson = { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; version?: string };
 
@@ -64,14 +75,20 @@ export function sharedMap(workspaceDir: string, rootDir = join(workspaceDir, '..
       eager: false,
       strictVersion: false,
     };
+    const provided = PROVIDED_AS[name];
+    if (provided) {
+      map[name].import = provided;
+      map[name].version = installedVersion(rootDir, packageName, true) || undefined;
+    }
   }
   return map;
 }
 
-function installedVersion(rootDir: string, packageName: string): string | false {
+function installedVersion(rootDir: string, packageName: string, exact = false): string | false {
   try {
     const version = readPackageJson(join(rootDir, 'node_modules', packageName, 'package.json')).version;
-    return version ? `^${version}` : false;
+    if (!version) return false;
+    return exact ? version : `^${version}`;
   } catch {
     return false;
   }

@@ -1,0 +1,38 @@
+/**
+ * What the front ends share as `react-router-dom`: the declarative router API only.
+ * A shared module cannot be tree-shaken, and react-router 7 whole (data routers, SSR, RSC)
+ * is ~65 KiB gzip on every page; this subset is ~17 KiB. Front ends import router APIs from
+ * `react-router-dom` only; `react-router-dom.test.ts` fails when one uses a name missing here.
+ */
+export {
+  BrowserRouter,
+  HashRouter,
+  MemoryRouter,
+  Router,
+  Routes,
+  Route,
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  useHref,
+  useInRouterContext,
+  useLinkClickHandler,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigationType,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
+  createPath,
+  createSearchParams,
+  generatePath,
+  matchPath,
+  matchRoutes,
+  parsePath,
+  resolvePath,
+} from 'react-router';
