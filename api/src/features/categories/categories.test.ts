@@ -154,4 +154,15 @@ describe('category membership (catalogue admins)', () => {
     expect(names((await get('/api/categories/page/koffie')).body.products)).toEqual(['Philips koffiezetapparaat']);
     expect((await call('POST', url, { productIds: [424242] }, admin.headers)).body.error).toBe('Invalid productIds');
   });
+
+  it('updates the subcategory counts at once when products join or leave a category', async () => {
+    const koffieCount = async () =>
+      (await get('/api/categories/page/huishouden')).body.subcategories.find((c: { slug: string }) => c.slug === 'koffie')._count;
+    const before = await koffieCount();
+    const url = `/api/categories/${data.categories.koffie.id}/products`;
+    await call('POST', url, { productIds: [data.products.samsung.id] }, admin.headers);
+    expect(await koffieCount()).toEqual({ ...before, products: before.products + 1, computedProducts: before.computedProducts + 1 });
+    await call('DELETE', url, { productIds: [data.products.samsung.id] }, admin.headers);
+    expect(await koffieCount()).toEqual(before);
+  });
 });

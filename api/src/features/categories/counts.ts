@@ -12,8 +12,39 @@ export interface CategoryCounts {
   childCategories: number;
 }
 
+/**
+ * Subtree counts read every membership below a category (all 100,000 products for a top
+ * category of the large catalogue), so each instance keeps them while the database's
+ * category_membership_version sequence (moved by statement triggers on product_categories and
+ * categories) stays the same, and at most a minute in any case.
+ */
+const COUNTS_MAX_AGE_MS = 60_000;
+interface CachedCounts {
+  version: string;
+  at: number;
+  counts: Map<number, CategoryCounts>;
+}
+const cachedCounts = new WeakMap<Database, CachedCounts>();
+
+async function membershipVersion(db: Database): Promise<string> {
+  const [row] = await selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from category_membership_version`);
+  return row?.version ?? '';
+}
+
 export async function countsOf(db: Database, categoryIds: number[]): Promise<Map<number, CategoryCounts>> {
   if (!categoryIds.length) return new Map();
+  const version = await membershipVersion(db);
+  let cache = cachedCounts.get(db);
+  if (!cache || cache.version !== version || Date.now() - cache.at > COUNTS_MAX_AGE_MS) {
+    cache = { version, at: Date.now(), counts: new Map() };
+    cachedCounts.set(db, cache);
+  }
+  const missing = categoryIds.filter((id) => !cache.counts.has(id));
+  if (missing.length) for (const [id, counts] of await countNow(db, missing)) cache.counts.set(id, counts);
+  return new Map(categoryIds.flatMap((id) => (cache.counts.has(id) ? [[id, cache.counts.get(id)!] as const] : [])));
+}
+
+async function countNow(db: Database, categoryIds: number[]): Promise<Map<number, CategoryCounts>> {
   const rows = await selectRows<{ id: number } & CategoryCounts>(
     db,
     sql`with recursive tree as (
