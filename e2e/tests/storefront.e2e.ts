@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { api } from '../support/api';
+import { api, login } from '../support/api';
 import { launchBrowser, newVisitor } from '../support/browser';
 import { DEMO_USER } from '../support/server';
 
@@ -78,22 +78,34 @@ describe('storefront', () => {
     await page.waitForURL(`**/product/${first.slug}/${first.id}`);
     await page.getByRole('heading', { name: first.name }).waitFor();
 
+    // The demo stores live on .example hosts: answer for them so the new tab has a real address.
+    await context.route(/^https:\/\/[^/]+\.example\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Store</title>' }),
+    );
     const offerButton = page.getByRole('button', { name: /^View offer at / }).first();
     const [logResponse, popup] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/prices/log-redirect')),
       context.waitForEvent('page'),
       offerButton.click(),
     ]);
-    expect(logResponse.status()).toBeLessThan(300);
-    const body = logResponse.request().postDataJSON() as { product: { id: number }; redirectUrl: string };
-    expect(body.product.id).toBe(first.id);
-    expect(popup.url()).toContain(new URL(body.redirectUrl).hostname);
+    // The server answers once the click-out is stored (its body is checked by the component and API tests;
+    // Chromium streams fetch bodies, so the browser protocol does not show it here).
+    expect(logResponse.status()).toBe(202);
+    const detail = await api<{ prices: { url: string; store: { name: string } }[] }>(`products/${first.id}`);
+    await popup.waitForLoadState();
+    const clicked = detail.prices.find((offer) => popup.url().includes(new URL(offer.url).hostname));
+    expect(clicked).toBeDefined();
     await context.close();
   });
 
   it('lets the demo user add, edit and remove a wishlist item, coming back after sign-in', async () => {
-    const { products } = await api<ListResponse>('products?limit=1&sortBy=views&sortOrder=desc');
-    const product = products[0]!;
+    // A popular product that is not on the demo user's wishlist yet.
+    const { token } = await login(DEMO_USER.email, DEMO_USER.password);
+    const { wishlistItems } = await api<{ wishlistItems: { productId: number }[] }>('wishlist', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { products } = await api<ListResponse>('products?limit=20&sortBy=views&sortOrder=desc');
+    const product = products.find((p) => !wishlistItems.some((item) => item.productId === p.id))!;
     const { context, page } = await newVisitor(browser);
     await page.goto(`/product/${product.slug}/${product.id}`);
     await page.getByRole('heading', { name: product.name }).waitFor();
