@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '../categories/lookup';
+import { rankedIds } from './search-cache';
 import { intArray, selectRows } from './sql';
 
 /** Rows a list can reach by paging and the cap of its count (documented in docs/architecture.md). */
@@ -192,12 +193,17 @@ const onlyCategories = (filters: ProductFilters) =>
   filters.minPrice === undefined &&
   filters.maxPrice === undefined;
 
-/** The page query and the capped count query of a list (also EXPLAINed by the API benchmark). */
-export function listQueries(options: ProductListOptions): { page: SQL; count: SQL } {
+/**
+ * The queries of a list (also EXPLAINed by the API benchmark): the page and its capped count,
+ * and for searches the ranking of every match (ids, at most RESULT_WINDOW) that the search
+ * cache keeps.
+ */
+export function listQueries(options: ProductListOptions): { page: SQL; count: SQL; ranked: SQL } {
   const { from, categoryJoined } = fromClause(options);
   const where = whereClause(options, { categoryJoined });
   const categoryIds = options.categoryIds ?? [];
   return {
+    ranked: sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
     page: sql`select ${listColumns} from ${from} where ${where}
           order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
     count: onlyCategories(options)
@@ -233,8 +239,25 @@ async function cappedTotal(db: Database, options: ProductListOptions, query: SQL
   return counted?.total ?? 0;
 }
 
+/** A search's page: its ids from the ranked (cached) list, its rows read by id. */
+async function searchPage(db: Database, options: ProductListOptions) {
+  const { page, limit, ...rest } = options;
+  const ranked = listQueries(options).ranked;
+  const ids = await rankedIds(db, JSON.stringify(rest), async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
+  const pageIds = ids.slice((page - 1) * limit, page * limit);
+  const rows = pageIds.length
+    ? await selectRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    products: pageIds.flatMap((id) => byId.get(id) ?? []),
+    pagination: paginationOf(ids.length, options),
+  };
+}
+
 export async function listProducts(db: Database, options: ProductListOptions) {
   checkPageWindow(options.page, options.limit);
+  if (options.search) return searchPage(db, options);
   const queries = listQueries(options);
   const [rows, estimate] = await Promise.all([
     selectRows<ProductListRow>(db, queries.page),

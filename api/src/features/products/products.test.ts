@@ -208,4 +208,15 @@ describe('PUT /api/products/{id}', () => {
     const bad = await ctx.app.inject({ method: 'PUT', url, payload: { ...payload, categoryIds: [987654] }, headers: admin.headers });
     expect(bad.json()).toMatchObject({ error: 'Invalid categoryIds' });
   });
+
+  it('makes an edited product findable by its new name at once', async () => {
+    expect((await get('/api/products?search=droogmolen')).body.products).toEqual([]);
+    const admin = await signIn(ctx.app, 'editor@example.nl', true);
+    const payload = { name: 'Droogmolen 40 m', slug: 'droogmolen-40-m' };
+    const url = `/api/products/${data.products.waslijn.id}`;
+    expect((await ctx.app.inject({ method: 'PUT', url, payload, headers: admin.headers })).statusCode).toBe(200);
+    const { body } = await get('/api/products?search=droogmolen');
+    expect(names(body)).toEqual(['Droogmolen 40 m']);
+    expect(body.pagination).toMatchObject({ totalItems: 1, currentPage: 1 });
+  });
 });
