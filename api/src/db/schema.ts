@@ -165,7 +165,9 @@ export const products = pgTable(
   },
   (t) => [
     index().on(t.slug),
-    index().on(t.brand),
+    // A brand filter with the price sort or a price range (the category page's filters) walks
+    // this index in price order; it also serves every brand look-up.
+    index('products_brand_lowest_total_idx').on(t.brand, t.lowestTotal, t.id),
     // List sorts end in "id" as a tie-breaker; each (column, id) index serves its sort in both
     // directions where the column is not null, and the nullable price columns get one index per
     // direction because their sorts put products without an offer last either way.

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { breadcrumbOf, OVERIG_SLUG } from '../categories/lookup';
 import { selectRows } from './sql';
+import { countView } from './view-counter';
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
   p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
@@ -53,15 +54,12 @@ interface OfferRow {
   createdAt: Date;
 }
 
-/** Finds the product by id or slug and counts the view in the same statement. */
+/** Finds the product by id or slug and counts the view (written in batches, see view-counter). */
 export async function viewProduct(db: Database, by: { id: number } | { slug: string }) {
-  const target = 'id' in by ? sql`id = ${by.id}` : sql`id = (select id from products where slug = ${by.slug} order by id limit 1)`;
-  const [product] = await selectRows<ProductRow>(
-    db,
-    sql`update products p set views = p.views + 1 where ${target} returning ${detailColumns}`,
-  );
+  const target = 'id' in by ? sql`p.id = ${by.id}` : sql`p.id = (select id from products where slug = ${by.slug} order by id limit 1)`;
+  const [product] = await selectRows<ProductRow>(db, sql`select ${detailColumns} from products p where ${target}`);
   if (!product) throw notFound('Product not found');
-  return loadProductDetail(db, product);
+  return loadProductDetail(db, { ...product, views: product.views + countView(db, product.id) });
 }
 
 /** The product without counting a view (admin edits). */

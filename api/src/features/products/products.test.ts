@@ -1,5 +1,6 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { seedCatalogue, signIn } from './test-fixtures';
+import { flushViews } from './view-counter';
 
 let ctx: TestContext;
 let data: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -168,6 +169,16 @@ describe('GET /api/products/{id} and /slug/{slug}', () => {
     expect(body.views).toBe(41);
     const again = await get(`/api/products/slug/${data.products.bosch.slug}`);
     expect(again.body.views).toBe(42);
+  });
+
+  it('writes the counted views to the database in one batch', async () => {
+    const id = data.products.philips.id;
+    const viewsInDb = async () => (await ctx.database.query<{ views: number }>('select views from products where id = $1', [id]))[0]!.views;
+    const before = await viewsInDb();
+    await get(`/api/products/${id}`);
+    expect((await get(`/api/products/${id}`)).body.views).toBe(before + 2);
+    await flushViews(ctx.app.db);
+    expect(await viewsInDb()).toBe(before + 2);
   });
 
   it('adds the wishlist state for a signed-in visitor', async () => {

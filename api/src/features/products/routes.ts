@@ -22,6 +22,7 @@ import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
 import { listProducts, whereClause, type ProductFilters, type ProductListOptions } from './product-list';
 import { idParam, productFilterQuerySchema, productListQuerySchema, queryBoolean, type ProductListQuery } from './query-params';
 import { selectRows } from './sql';
+import { flushViews } from './view-counter';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 const listResponse = z.object({ products: z.array(productSchema), pagination: paginationSchema });
@@ -79,6 +80,7 @@ const productUpdateSchema = z.object({
 
 export default async function productRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', () => flushViews(app.db));
 
   app.get('/products', {
     config: { access: 'public' },
