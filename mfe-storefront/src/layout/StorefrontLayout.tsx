@@ -1,26 +1,27 @@
-/** Header plus main content for every storefront screen except the login screen. */
-import { Layout, Spin } from 'antd';
+/** Header plus main content for every storefront screen except the login screen (plain markup: no antd on first paint). */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Header } from '../features/header/Header';
+import { useStorefrontT } from '../i18n';
 
 export function PageSpinner() {
+  const { t } = useStorefrontT();
   return (
-    <div style={{ textAlign: 'center', padding: 48 }}>
-      <Spin size="large" />
+    <div className="kl-page-spinner" role="status" aria-label={t('common:app.loading')}>
+      <span className="kl-spinner" />
     </div>
   );
 }
 
 export function StorefrontLayout() {
   return (
-    <Layout style={{ minHeight: '100vh', background: '#fafafa' }}>
+    <div className="kl-layout">
       <Header />
-      <Layout.Content className="kl-main" style={{ padding: '24px 16px', maxWidth: 1280, width: '100%', margin: '0 auto' }}>
+      <main className="kl-main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
-      </Layout.Content>
-    </Layout>
+      </main>
+    </div>
   );
 }

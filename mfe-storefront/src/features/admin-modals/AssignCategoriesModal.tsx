@@ -3,10 +3,11 @@
  * name, searched case-insensitively keeping (and expanding) ancestors of matches; save is
  * enabled only when the selection differs from the current one.
  */
-import { App, Input, Modal, Spin, Tree, Typography } from 'antd';
+import { Input, Modal, Spin, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { apiGet, apiPut, type Category, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useNotify } from '../notifications/notifications';
 
 interface TreeNode {
   key: number;
@@ -39,7 +40,7 @@ export function filterTree(nodes: TreeNode[], search: string): { nodes: TreeNode
 
 export default function AssignCategoriesModal({ product, onClose, onSaved }: { product: Product; onClose(): void; onSaved?(): void }) {
   const { t } = useStorefrontT();
-  const { notification } = App.useApp();
+  const notification = useNotify();
   const initial = useMemo(() => product.categoryIds ?? product.categories?.map((c) => c.id) ?? [], [product]);
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   const [error, setError] = useState<string | null>(null);

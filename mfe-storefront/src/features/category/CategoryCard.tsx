@@ -1,11 +1,12 @@
 /** A category tile (homepage and subcategory grids); admins get settings and a hidden-from-menu icon. */
 import { EyeInvisibleOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Tooltip, Typography } from 'antd';
+import { Button, Card, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIsAdmin, useAuthStore, type Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { categoryPath } from '../products/paths';
+import { Typography } from '../../lib/typography';
 
 const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));
 

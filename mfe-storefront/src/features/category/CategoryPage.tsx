@@ -4,7 +4,7 @@
  * address when absent.
  */
 import { EditOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { selectIsAdmin, useAuthStore } from '@koopjesland/shared';
@@ -21,6 +21,7 @@ import { CategoryHead } from '../seo/CategoryHead';
 import { fetchCategoryFilters, fetchCategoryPage, fetchPopularSubcategoryProducts, type CategoryPageData } from './api';
 import { CategoryGrid } from './CategoryCard';
 import { readDisplayPreference, saveDisplayPreference } from './display-preference';
+import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
 const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));

@@ -3,12 +3,13 @@
  * filters and clear all. Text and prices are applied on blur (search also on Enter); prices
  * are typed in euros and sent as cents, rounded.
  */
-import { Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { centsToEuros, eurosToCents, formatMoney } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import type { FilterKey, FilterValues } from './filter-params';
 import { SortControls } from './SortControls';
+import { Typography } from '../../lib/typography';
 
 export interface FilterOptions {
   brands: string[];

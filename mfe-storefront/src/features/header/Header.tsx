@@ -1,34 +1,31 @@
-/** Header (spec §2): logo, category drawer toggle, search box, language menu, user menu. */
-import { GlobalOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Input, Layout, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+/**
+ * Header (spec §2): logo, category drawer toggle, search box, language menu, user menu.
+ * Plain markup and CSS (storefront.css): it is on every first paint, so it carries no antd code;
+ * the category drawer (antd Drawer) loads when first opened.
+ */
+import { GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { changeLanguage, currentLanguage, selectIsAdmin, useAuthStore, type Language } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { loginPathFor } from '../login/redirect';
+import { MenuButton } from './MenuButton';
 
 const CategoryDrawer = lazy(() => import('../category-drawer/CategoryDrawer'));
+
+const LANGUAGES: Language[] = ['nl', 'en'];
 
 function LanguageMenu() {
   const { t, i18n } = useStorefrontT();
   const language = (i18n.resolvedLanguage as Language | undefined) ?? currentLanguage();
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: [
-          { key: 'nl', label: t('common:language.nl') },
-          { key: 'en', label: t('common:language.en') },
-        ],
-        onClick: ({ key }) => void changeLanguage(key as Language),
-      }}
-    >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('common:language.label')}>
-        {language.toUpperCase()}
-      </Button>
-    </Dropdown>
+    <MenuButton
+      label={t('common:language.label')}
+      icon={<GlobalOutlined />}
+      text={language.toUpperCase()}
+      entries={LANGUAGES.map((key) => ({ key, label: t(`common:language.${key}`), checked: key === language }))}
+      onSelect={(key) => void changeLanguage(key as Language)}
+    />
   );
 }
 
@@ -41,31 +38,27 @@ function UserMenu() {
   const navigate = useNavigate();
   if (!user) {
     return (
-      <Link to={loginPathFor(location)}>
-        <Button type="primary" icon={<UserOutlined />}>
-          {t('header.login')}
-        </Button>
+      <Link to={loginPathFor(location)} className="kl-button kl-button-primary">
+        <UserOutlined />
+        {t('header.login')}
       </Link>
     );
   }
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'email', label: user.email, disabled: true },
-          ...(isAdmin ? [{ key: 'admin', label: t('header.adminPanel') }] : []),
-          { type: 'divider' as const },
-          { key: 'logout', label: t('header.logout') },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'admin') navigate('/admin');
-          if (key === 'logout') void logout();
-        },
+    <MenuButton
+      label={t('header.userMenu')}
+      icon={<UserOutlined />}
+      entries={[
+        { caption: user.email },
+        ...(isAdmin ? [{ key: 'admin', label: t('header.adminPanel') }] : []),
+        { divider: true },
+        { key: 'logout', label: t('header.logout') },
+      ]}
+      onSelect={(key) => {
+        if (key === 'admin') navigate('/admin');
+        if (key === 'logout') void logout();
       }}
-    >
-      <Button type="text" icon={<UserOutlined />} aria-label={t('header.userMenu')} />
-    </Dropdown>
+    />
   );
 }
 
@@ -74,43 +67,42 @@ export function Header() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  const search = (value: string) => {
-    const query = value.trim();
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (query) navigate(`/search?q=${encodeURIComponent(query)}`);
   };
   return (
-    <Layout.Header
-      style={{ display: 'flex', alignItems: 'center', gap: 12, background: '#fff', padding: '0 16px', borderBottom: '1px solid #f0f0f0' }}
-    >
-      <Button
-        type="text"
-        icon={<MenuOutlined />}
+    <header className="kl-header">
+      <button
+        type="button"
+        className="kl-button kl-button-text"
         aria-label={t('header.categories')}
         onClick={() => {
           setDrawerLoaded(true);
           setDrawerOpen(true);
         }}
-      />
-      <Link to="/" aria-label={t('header.home')} style={{ fontWeight: 700, fontSize: 20, whiteSpace: 'nowrap' }}>
+      >
+        <MenuOutlined />
+      </button>
+      <Link to="/" aria-label={t('header.home')} className="kl-logo">
         {t('common:app.name')}
       </Link>
-      <Input.Search
-        role="searchbox"
-        aria-label={t('header.search')}
-        placeholder={t('header.searchPlaceholder')}
-        onSearch={search}
-        style={{ flex: 1, maxWidth: 560 }}
-        enterButton
-      />
-      <Space style={{ marginLeft: 'auto' }}>
+      <form role="search" className="kl-search" onSubmit={search}>
+        <input type="search" name="q" aria-label={t('header.search')} placeholder={t('header.searchPlaceholder')} />
+        <button type="submit" className="kl-button kl-button-primary" aria-label={t('header.search')}>
+          <SearchOutlined />
+        </button>
+      </form>
+      <div className="kl-header-menus">
         <LanguageMenu />
         <UserMenu />
-      </Space>
+      </div>
       {drawerLoaded && (
         <Suspense fallback={null}>
           <CategoryDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
       )}
-    </Layout.Header>
+    </header>
   );
 }

@@ -1,5 +1,5 @@
 /** Homepage (spec §2): popular categories, popular products, top price drops, sign-in prompt. */
-import { Alert, Button, Card, Empty, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -11,6 +11,7 @@ import { PageHead } from '../seo/PageHead';
 import { websiteJsonLd } from '../seo/structured-data';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
 import { fetchHomepageCategories, fetchPopularProducts, fetchPriceDrops } from './api';
+import { Typography } from '../../lib/typography';
 
 const PRODUCT_COLUMNS = 5;
 const CATEGORY_COLUMNS = 3;

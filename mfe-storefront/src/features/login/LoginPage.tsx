@@ -3,12 +3,13 @@
  * and clear form and error; typing clears the error; busy state disables the inputs.
  * After signing in the visitor returns to ?redirect= (else '/').
  */
-import { Alert, App, Button, Card, Form, Input, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { safeRedirect } from './redirect';
+import { useNotify } from '../notifications/notifications';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -16,7 +17,7 @@ const PASSWORD_MIN_LENGTH = 6;
 
 export default function LoginPage() {
   const { t } = useStorefrontT();
-  const { notification } = App.useApp();
+  const notification = useNotify();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const authenticated = useAuthStore(selectIsAuthenticated);

@@ -1,8 +1,9 @@
 /** Every current offer: store, price, shipping (or free), total, delivery time, lowest marker, 'view offer'. */
-import { Button, List, Space, Tag, Typography } from 'antd';
+import { Button, List, Space, Tag } from 'antd';
 import { formatMoney, type Price, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { clickOut } from '../click-out/click-out';
+import { Typography } from '../../lib/typography';
 
 export function PriceList({ product }: { product: Product }) {
   const { t } = useStorefrontT();

@@ -3,7 +3,7 @@
  * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
  */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
@@ -17,6 +17,7 @@ import { WishlistButton } from '../wishlist/WishlistButton';
 import { fetchProduct, fetchRecommendations } from './api';
 import { Gallery } from './Gallery';
 import { PriceList } from './PriceList';
+import { Typography } from '../../lib/typography';
 
 const AssignCategoriesModal = lazy(() => import('../admin-modals/AssignCategoriesModal'));
 

@@ -1,10 +1,11 @@
 /** One product in a grid (card) or a row list: image, brand, name, lowest price, drop badge. */
-import { Button, Card, Tag, Typography } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { productPath } from './paths';
+import { Typography } from '../../lib/typography';
 
 const AssignCategoriesModal = lazy(() => import('../admin-modals/AssignCategoriesModal'));
 

@@ -2,7 +2,7 @@
  * Search /search (spec §2): q, page, brand, store, category, minPrice, maxPrice, sortBy
  * (default relevance), sortOrder (default desc); filter panel, grid/list, pagination.
  */
-import { Alert, Button, Col, Empty, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
@@ -15,6 +15,7 @@ import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { PageHead } from '../seo/PageHead';
 import { DEFAULT_SEARCH_SORT, fetchSearchFilters, searchProducts } from './api';
+import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
 

@@ -2,11 +2,13 @@
  * Wishlist add/edit (spec §4, §5): desired price in euros (prefix €, > 0, 2 decimals), default
  * 75 % of the lowest price for a new entry or the stored max price; update and remove when editing.
  */
-import { App, Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { Button, Form, InputNumber, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { eurosToCents, formatMoney, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { addToWishlist, removeWishlistItem, updateWishlistItem, NOT_WISHLISTED, type WishlistState } from './api';
+import { useNotify } from '../notifications/notifications';
+import { Typography } from '../../lib/typography';
 
 export const DEFAULT_WISHLIST_SHARE = 0.75;
 
@@ -28,7 +30,7 @@ export default function WishlistModal({
   onChange(state: WishlistState): void;
 }) {
   const { t } = useStorefrontT();
-  const { notification } = App.useApp();
+  const notification = useNotify();
   const [value, setValue] = useState<number | null>(defaultDesiredPrice(product, state));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
