@@ -168,7 +168,7 @@ async function measurePageLoads(): Promise<void> {
       jsBytes.files = [];
       await page.goto(`${origin}${scenario.path}`, { waitUntil: 'networkidle' });
       // What the page shows, so a figure from a page that failed to render is not trusted.
-      const heading = await page.evaluate(() => document.querySelector('h1, [role="alert"]')?.textContent?.trim().slice(0, 40) ?? '(no heading)');
+      const heading = await page.evaluate(() => document.querySelector('h1, h2, h3, h4, h5, [role="alert"], .ant-table')?.textContent?.trim().slice(0, 40) ?? '(no heading)');
       console.log(`  ${scenario.label.padEnd(30)} ${kib(jsBytes.total).padStart(10)} in ${jsBytes.files.length} JS files (now at ${new URL(page.url()).pathname}, shows "${heading}")`);
       if (listFiles) for (const file of jsBytes.files) console.log(`      ${kib(jsBytes.sizes.get(file) ?? 0).padStart(10)}  ${file}`);
       await context.close();
