@@ -69,28 +69,33 @@ export async function productDetail(db: Database, id: number) {
   return loadProductDetail(db, product);
 }
 
+interface ProductParts {
+  images: { id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; main: boolean; isDisabled: boolean }[];
+  properties: { id: number; name: string; value: string }[];
+  identifiers: { id: number; type: string; value: string }[];
+  categories: { id: number; name: string; slug: string }[];
+  counts: { prices: number; categories: number };
+}
+
+/** Everything of the page except the offers (which carry dates) in one round trip. */
+const partsQuery = (id: number) => sql`select
+  (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'storeName', s.name, 'width', i.width, 'height', i.height,
+      'filename', i.filename, 'main', i.is_main, 'isDisabled', i.is_disabled) order by i.is_main desc, i.id), '[]'::json)
+    from product_images i left join stores s on s.id = i.store_id where i.product_id = ${id} and not i.is_disabled) as images,
+  (select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'value', pp.value) order by pp.id), '[]'::json)
+    from product_properties pp where pp.product_id = ${id}) as properties,
+  (select coalesce(json_agg(json_build_object('id', pi.id, 'type', pi.type, 'value', pi.value) order by pi.type, pi.id), '[]'::json)
+    from product_identifiers pi where pi.product_id = ${id}) as identifiers,
+  (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by (c.slug = ${OVERIG_SLUG}), c.name), '[]'::json)
+    from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = ${id}) as categories,
+  json_build_object(
+    'prices', (select count(*)::int from prices where product_id = ${id} and valid_to is null),
+    'categories', (select count(*)::int from product_categories where product_id = ${id})) as counts`;
+
 async function loadProductDetail(db: Database, product: ProductRow) {
   const id = product.id;
-  const [images, properties, identifiers, categories, offers, [counts]] = await Promise.all([
-    selectRows<{ id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; main: boolean; isDisabled: boolean }>(
-      db,
-      sql`select i.id, i.url, s.name as "storeName", i.width, i.height, i.filename, i.is_main as main, i.is_disabled as "isDisabled"
-          from product_images i left join stores s on s.id = i.store_id
-          where i.product_id = ${id} and not i.is_disabled order by i.is_main desc, i.id`,
-    ),
-    selectRows<{ id: number; name: string; value: string }>(
-      db,
-      sql`select id, name, value from product_properties where product_id = ${id} order by id`,
-    ),
-    selectRows<{ id: number; type: string; value: string }>(
-      db,
-      sql`select id, type, value from product_identifiers where product_id = ${id} order by type, id`,
-    ),
-    selectRows<{ id: number; name: string; slug: string }>(
-      db,
-      sql`select c.id, c.name, c.slug from product_categories pc join categories c on c.id = pc.category_id
-          where pc.product_id = ${id} order by (c.slug = ${OVERIG_SLUG}), c.name`,
-    ),
+  const [[parts], offers] = await Promise.all([
+    selectRows<ProductParts>(db, partsQuery(id)),
     selectRows<OfferRow>(
       db,
       sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
@@ -100,12 +105,8 @@ async function loadProductDetail(db: Database, product: ProductRow) {
           from prices o join stores s on s.id = o.store_id
           where o.product_id = ${id} and o.valid_to is null order by o.total, o.id`,
     ),
-    selectRows<{ prices: number; categories: number }>(
-      db,
-      sql`select (select count(*)::int from prices where product_id = ${id} and valid_to is null) as prices,
-                 (select count(*)::int from product_categories where product_id = ${id}) as categories`,
-    ),
   ]);
+  const { images, properties, identifiers, categories, counts } = parts!;
   const prices = offers.map(({ storeId, storeName, storeLogo, ...offer }, index) => ({
     ...offer,
     store: { id: storeId, name: storeName, logo: storeLogo },
