@@ -240,13 +240,14 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const category = await findCategory(db, request.params.slug);
       if (category.slug !== request.params.slug) throw notFound('Category not found');
       checkPriceRange(q);
-      const [settings, breadcrumb, children] = await Promise.all([
+      // Breadcrumb and subcategory cards load while the list waits for the settings (its default sort).
+      const around = Promise.all([breadcrumbOf(db, category.id), childCategories(db, [category.id]).then((children) => withCardData(db, children))]);
+      around.catch(() => undefined); // awaited below; a failure of the settings must not leave it unhandled
+      const [settings, categoryIds] = await Promise.all([
         settingsOfOne(db, category.id),
-        breadcrumbOf(db, category.id),
-        childCategories(db, [category.id]),
+        q.includeSubcategories ? descendantIds(db, category.id) : [category.id],
       ]);
-      const categoryIds = q.includeSubcategories ? await descendantIds(db, category.id) : [category.id];
-      const [list, subcategories] = await Promise.all([
+      const [list, [breadcrumb, subcategories]] = await Promise.all([
         listProducts(db, {
           page: q.page,
           limit: q.limit,
@@ -260,7 +261,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
           minPrice: q.minPrice,
           maxPrice: q.maxPrice,
         }),
-        withCardData(db, children),
+        around,
       ]);
       return {
         ...list,

@@ -259,10 +259,15 @@ export async function listProducts(db: Database, options: ProductListOptions) {
   checkPageWindow(options.page, options.limit);
   if (options.search) return searchPage(db, options);
   const queries = listQueries(options);
-  const [rows, estimate] = await Promise.all([
-    selectRows<ProductListRow>(db, queries.page),
-    onlyCategories(options) ? Promise.resolve(0) : estimatedRows(db, options),
-  ]);
+  if (onlyCategories(options)) {
+    // Counted on product_categories alone: cheap enough to run beside the page.
+    const [rows, [counted]] = await Promise.all([
+      selectRows<ProductListRow>(db, queries.page),
+      selectRows<{ total: number }>(db, queries.count),
+    ]);
+    return { products: rows, pagination: paginationOf(counted?.total ?? 0, options) };
+  }
+  const [rows, estimate] = await Promise.all([selectRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
   return {
     products: rows,
     pagination: paginationOf(await cappedTotal(db, options, queries.count, rows.length, estimate), options),
