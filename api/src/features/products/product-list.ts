@@ -64,17 +64,30 @@ const tsQuery = (search: string) => sql`websearch_to_tsquery('dutch', ${search})
 /**
  * Full text (Dutch stems) first; only when that finds nothing among the list's other filters,
  * trigram word similarity on the name (plurals the Dutch stemmer leaves alone, typos,
- * prefixes). Each branch is one GIN index scan: no OR across both indexes, and when the full
- * text matches, the fallback's NOT EXISTS is a one-time filter that skips the trigram scan
- * (whose recheck computes word_similarity for every candidate) entirely.
+ * prefixes). Each branch is one GIN index scan (no OR across both indexes). The full-text
+ * matches are materialised once, so the fallback's "nothing found" test reads them instead of
+ * letting the planner hunt for a first match with a sequential scan, and the trigram scan
+ * (whose recheck computes word_similarity for every candidate) is skipped when they exist.
+ * Rows: (id, score): full-text rank, or word similarity in the fallback.
  */
-function searchCondition(search: string, others: SQL): SQL {
-  const fullText = sql`p.search_vector @@ ${tsQuery(search)}`;
-  return sql`p.id in (
-    select p.id from products p where ${fullText}
+function searchMatches(search: string, others: SQL): SQL {
+  return sql`with full_text as materialized (
+      select p.id, ts_rank(p.search_vector, ${tsQuery(search)}) as score from products p
+      where p.search_vector @@ ${tsQuery(search)} and ${others})
+    select id, score from full_text
     union all
-    select p.id from products p where p.name %> ${search}
-      and not exists (select 1 from products p where ${fullText} and ${others}))`;
+    select p.id, word_similarity(${search}, p.name) from products p
+    where p.name %> ${search} and ${others} and not exists (select 1 from full_text)`;
+}
+
+function searchCondition(search: string, others: SQL): SQL {
+  return sql`p.id in (select m.id from (${searchMatches(search, others)}) m)`;
+}
+
+/** The relevance order of a search, scored by the branch that found each row. */
+function rankedByRelevance(search: string, filters: ProductFilters): SQL {
+  return sql`select m.id from (${searchMatches(search, whereClause({ ...filters, search: undefined }))}) m
+    order by m.score desc, m.id desc limit ${RESULT_WINDOW}`;
 }
 
 /** Full-text rank when the full text matched (name weighs most), else the name's word similarity. */
@@ -203,7 +216,10 @@ export function listQueries(options: ProductListOptions): { page: SQL; count: SQ
   const where = whereClause(options, { categoryJoined });
   const categoryIds = options.categoryIds ?? [];
   return {
-    ranked: sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
+    ranked:
+      options.search && options.sortBy === 'relevance'
+        ? rankedByRelevance(options.search, options)
+        : sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
     page: sql`select ${listColumns} from ${from} where ${where}
           order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
     count: onlyCategories(options)
