@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { currentLocation, renderAt, signOut } from '../../test/render';
+import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
 import { mockApi, reply } from '../../test/mock-api';
 import { makeProduct, pagination } from '../../test/fixtures';
 import CategoryPage from './CategoryPage';
@@ -94,6 +94,24 @@ describe('CategoryPage', () => {
     expect(await screen.findByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByLabelText('Min price')).not.toBeInTheDocument();
     window.matchMedia = original;
+  });
+
+  it('opens the assign-products modal from the admin buttons', async () => {
+    signIn({ isAdmin: true });
+    // The providers check a stored session once per test file; keep this admin through that check.
+    const admin = { id: 7, email: 'admin@koopjesland.nl', isAdmin: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    localStorage.setItem('authToken', 'test-token');
+    localStorage.setItem('authUser', JSON.stringify(admin));
+    mockApi({
+      'GET /auth/profile': () => admin,
+      'GET /categories/page/televisies': () => pageReply(),
+      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+      'GET /products': () => ({ products: [makeProduct({ id: 3, name: 'Unassigned TV' })], pagination: pagination(1, 1, 30) }),
+    });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    fireEvent.click(await screen.findByRole('button', { name: /Assign products/ }));
+    expect(await screen.findByText('Assign products to Televisies')).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'Unassigned TV' })).toBeInTheDocument();
   });
 
   it('replaces the page with a red alert on failure', async () => {

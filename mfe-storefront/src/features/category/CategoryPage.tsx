@@ -3,7 +3,7 @@
  * accordion on mobile), grid/list, pagination; the category's default sort is written to the
  * address when absent.
  */
-import { EditOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
 const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));
+const AssignProductsModal = lazy(() => import('../admin-modals/AssignProductsModal'));
 
 const DEFAULT_SORT_BY = 'manual';
 const DEFAULT_SORT_ORDER = 'asc';
@@ -71,6 +72,7 @@ export default function CategoryPage() {
   const { params, setParams, filters, page, update, clearAll, setPage } = useFilterParams();
   const [chosenDisplay, setChosenDisplay] = useState<{ slug: string; value: DisplayType } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
 
   const data = useAsync<CategoryPageData>(
     (signal) => fetchCategoryPage(slug, page, filters, signal),
@@ -171,6 +173,9 @@ export default function CategoryPage() {
             <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
               {t('admin.categorySettings')}
             </Button>
+            <Button icon={<AppstoreAddOutlined />} onClick={() => setAssignOpen(true)}>
+              {t('admin.assignProducts.button')}
+            </Button>
           </Space>
         )}
       </Space>
@@ -181,6 +186,18 @@ export default function CategoryPage() {
             categoryName={category.name}
             onClose={(saved) => {
               setSettingsOpen(false);
+              if (saved) data.reload();
+            }}
+          />
+        </Suspense>
+      )}
+      {assignOpen && (
+        <Suspense fallback={null}>
+          <AssignProductsModal
+            categoryId={category.id}
+            categoryName={category.name}
+            onClose={(saved) => {
+              setAssignOpen(false);
               if (saved) data.reload();
             }}
           />
