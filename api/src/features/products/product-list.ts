@@ -255,11 +255,18 @@ async function cappedTotal(db: Database, options: ProductListOptions, query: SQL
   return counted?.total ?? 0;
 }
 
+/** The ranked ids (at most RESULT_WINDOW) of a search list, through the search cache. */
+export async function searchResultIds(db: Database, options: Omit<ProductListOptions, 'page' | 'limit'>): Promise<number[]> {
+  const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
+  const key = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const ranked = listQueries({ ...rest, page: 1, limit: 1 }).ranked;
+  return rankedIds(db, key, async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
+}
+
 /** A search's page: its ids from the ranked (cached) list, its rows read by id. */
 async function searchPage(db: Database, options: ProductListOptions) {
-  const { page, limit, ...rest } = options;
-  const ranked = listQueries(options).ranked;
-  const ids = await rankedIds(db, JSON.stringify(rest), async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
+  const { page, limit } = options;
+  const ids = await searchResultIds(db, options);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
     ? await selectRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)

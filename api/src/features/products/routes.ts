@@ -19,9 +19,9 @@ import { badRequest, notFound } from '../../http/errors';
 import { descendantIds, findCategory } from '../categories/lookup';
 import { brandOptions, categoryOptions, storeOptions } from './facets';
 import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
-import { listProducts, whereClause, type ProductFilters, type ProductListOptions } from './product-list';
+import { listProducts, searchResultIds, whereClause, type ProductFilters, type ProductListOptions } from './product-list';
 import { idParam, productFilterQuerySchema, productListQuerySchema, queryBoolean, type ProductListQuery } from './query-params';
-import { selectRows } from './sql';
+import { intArray, selectRows } from './sql';
 import { flushViews } from './view-counter';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -128,7 +128,11 @@ export default async function productRoutes(instance: FastifyInstance) {
       response: { 200: searchFiltersResponseSchema, ...errors },
     },
     handler: async (request) => {
-      const where = whereClause({ search: request.query.search || undefined });
+      // A search's matches come from the search cache its result list already filled.
+      const search = request.query.search || undefined;
+      const where = search
+        ? sql`p.id = any(${intArray(await searchResultIds(app.db, { search, sortBy: 'relevance', sortOrder: 'desc' }))})`
+        : whereClause({});
       const [brands, stores, categoryList] = await Promise.all([
         brandOptions(app.db, where),
         storeOptions(app.db, where),
