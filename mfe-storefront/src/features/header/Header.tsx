@@ -4,7 +4,7 @@
  * the category drawer (antd Drawer) loads when first opened.
  */
 import { GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { changeLanguage, currentLanguage, selectIsAdmin, useAuthStore, type Language } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -67,10 +67,11 @@ export function Header() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    if (query) navigate(`/search?q=${encodeURIComponent(query)}`);
+  const [query, setQuery] = useState('');
+  // Enter or the button, like antd's Input.Search; no <form> submit, so React starts no form action.
+  const search = () => {
+    const text = query.trim();
+    if (text) navigate(`/search?q=${encodeURIComponent(text)}`);
   };
   return (
     <header className="kl-header">
@@ -88,12 +89,21 @@ export function Header() {
       <Link to="/" aria-label={t('header.home')} className="kl-logo">
         {t('common:app.name')}
       </Link>
-      <form role="search" className="kl-search" onSubmit={search}>
-        <input type="search" name="q" aria-label={t('header.search')} placeholder={t('header.searchPlaceholder')} />
-        <button type="submit" className="kl-button kl-button-primary" aria-label={t('header.search')}>
+      <div role="search" className="kl-search">
+        <input
+          type="search"
+          aria-label={t('header.search')}
+          placeholder={t('header.searchPlaceholder')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') search();
+          }}
+        />
+        <button type="button" className="kl-button kl-button-primary" aria-label={t('header.search')} onClick={search}>
           <SearchOutlined />
         </button>
-      </form>
+      </div>
       <div className="kl-header-menus">
         <LanguageMenu />
         <UserMenu />

@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { currentLanguage } from '@koopjesland/shared';
+import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
+import { mockApi } from '../../test/mock-api';
+import { Header } from './Header';
+
+describe('Header', () => {
+  beforeEach(() => {
+    signOut();
+    mockApi({});
+  });
+
+  it('searches from the search box', async () => {
+    renderAt(<Header />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: '  oled tv ' } });
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Search products' }), { key: 'Enter' });
+    await waitFor(() => expect(currentLocation()).toBe('/search?q=oled%20tv'));
+  });
+
+  it('switches the language from the language menu', async () => {
+    renderAt(<Header />);
+    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Nederlands' }));
+    await waitFor(() => expect(currentLanguage()).toBe('nl'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('shows the email and the admin link to an admin', async () => {
+    signIn({ email: 'admin@koopjesland.nl', isAdmin: true });
+    renderAt(<Header />);
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getByText('admin@koopjesland.nl')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Admin Panel' }));
+    await waitFor(() => expect(currentLocation()).toBe('/admin'));
+  });
+
+  it('shows no admin link to a visitor who is not an admin, and a sign-in link when anonymous', () => {
+    signIn({ isAdmin: false });
+    const { unmount } = renderAt(<Header />);
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    unmount();
+    signOut();
+    renderAt(<Header />, { route: '/televisies' });
+    expect(screen.getByRole('link', { name: /Sign In/ })).toHaveAttribute('href', expect.stringMatching(/^\/login/));
+  });
+});
