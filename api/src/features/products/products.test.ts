@@ -22,6 +22,12 @@ describe('GET /api/products', () => {
     const { status, body } = await get('/api/products?limit=2');
     expect(status).toBe(200);
     expect(body.pagination).toEqual({ currentPage: 1, totalPages: 3, totalItems: 6, itemsPerPage: 2 });
+    const last = await get('/api/products?limit=4&page=2&sortBy=name&sortOrder=asc');
+    expect(last.body.products).toHaveLength(2);
+    expect(last.body.pagination).toEqual({ currentPage: 2, totalPages: 2, totalItems: 6, itemsPerPage: 4 });
+    const searched = await get('/api/products?search=wasmachine&limit=1&page=2');
+    expect(names(searched.body)).toEqual(['Miele WWD 120 wasmachine']);
+    expect(searched.body.pagination).toEqual({ currentPage: 2, totalPages: 2, totalItems: 2, itemsPerPage: 1 });
     const { body: all } = await get('/api/products?sortBy=name&sortOrder=asc');
     const bosch = all.products.find((p: { id: number }) => p.id === data.products.bosch.id);
     expect(bosch.lowestPrice).toEqual({
