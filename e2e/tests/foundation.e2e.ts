@@ -67,7 +67,7 @@ describe('foundation', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Populairste categorieën' }).waitFor();
     await page.getByRole('button', { name: 'Taal' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Most Popular Categories' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Most Popular Categories' }).waitFor();
@@ -75,7 +75,7 @@ describe('foundation', () => {
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
     // And back to Dutch.
     await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: 'Nederlands' }).click();
+    await page.getByRole('menuitemradio', { name: 'Nederlands' }).click();
     await page.getByRole('heading', { name: 'Populairste categorieën' }).waitFor();
     await context.close();
   });
