@@ -7,6 +7,7 @@
  *   npm run bench:api                       # PGlite and PostgreSQL
  *   npm run bench:api -- --db postgres      # one of them (pglite | postgres)
  *   npm run bench:api -- --requests 500 --scale 20000
+ *   npm run bench:api -- --db postgres --pool 8   # PostgreSQL pool size (default: the API's)
  *
  * PGlite keeps its data in data/bench-pglite; PostgreSQL uses the database koopjesland_bench
  * on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432). Both are
@@ -32,6 +33,8 @@ const option = (name: string) => {
 const REQUESTS = Number(option('requests') ?? 1000);
 const CONCURRENCY = Number(option('concurrency') ?? 16);
 const RESEED = args.includes('--reseed');
+/** PostgreSQL pool size; default: the API's own (openDatabase). */
+const POOL = option('pool') ? Number(option('pool')) : undefined;
 const targets = (option('db') ?? 'pglite,postgres').split(',');
 const scale = parseScale(option('scale') ?? 'large');
 
@@ -48,7 +51,7 @@ async function ensurePostgresDatabase(): Promise<string> {
 }
 
 async function openBenchDatabase(target: string): Promise<DatabaseHandle> {
-  if (target === 'postgres') return openDatabase({ databaseUrl: await ensurePostgresDatabase(), maxConnections: 20 });
+  if (target === 'postgres') return openDatabase({ databaseUrl: await ensurePostgresDatabase(), maxConnections: POOL });
   return openDatabase({ dataDir: path.join(REPO_ROOT, 'data', 'bench-pglite') });
 }
 
@@ -58,7 +61,7 @@ async function seedOnce(database: DatabaseHandle) {
   const started = performance.now();
   const result = await seedDemoData(database.db, { scale, reset: true, log: (m) => console.log(m) });
   console.log(`  seeded ${JSON.stringify(result.counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await database.query('analyze');
+  await database.query('vacuum analyze'); // the visibility map and statistics autovacuum would leave behind
 }
 
 interface Scenario {

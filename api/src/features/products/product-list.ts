@@ -151,11 +151,7 @@ function orderBy(options: ProductListOptions): SQL {
   }
 }
 
-/**
- * Columns of a list row. lowestPrice and categories are scalar subqueries: PostgreSQL
- * evaluates such expensive output expressions after the sort and limit, so they run for the
- * page's rows only, in the same round trip.
- */
+/** Columns of a list row; lowestPrice and categories are per-row subqueries, so select them for a page's rows only. */
 const listColumns = sql`p.id, p.slug, p.name, p.brand,
   case when length(p.description) > ${DESCRIPTION_PREVIEW} then left(p.description, ${DESCRIPTION_PREVIEW}) || '...' else p.description end as description,
   p.image, p.image_id as "imageId", p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice",
@@ -220,8 +216,13 @@ export function listQueries(options: ProductListOptions): { page: SQL; count: SQ
       options.search && options.sortBy === 'relevance'
         ? rankedByRelevance(options.search, options)
         : sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
-    page: sql`select ${listColumns} from ${from} where ${where}
-          order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
+    // The page's ids first (ARRAY keeps their order), then their columns: the per-row price
+    // and category look-ups run for the page's rows only, not for the rows OFFSET skips.
+    page: sql`select ${listColumns} from unnest(array(
+            select p.id from ${from} where ${where}
+            order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}
+          )) with ordinality as page(id, position)
+          join products p on p.id = page.id order by page.position`,
     count: onlyCategories(options)
       ? sql`select count(*)::int as total from (select ${sql.raw(categoryIds.length > 1 ? 'distinct' : '')} product_id
               from product_categories where category_id = any(${intArray(categoryIds)}) limit ${RESULT_WINDOW}) capped`
