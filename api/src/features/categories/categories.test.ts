@@ -113,6 +113,21 @@ describe('GET /api/categories/page/{slug}', () => {
 });
 
 describe('homepage categories and settings', () => {
+  it('sorts the category page by its saved defaults and shows its settings and breadcrumb', async () => {
+    const url = `/api/categories/${data.categories.drogers.id}/settings`;
+    const payload = { defaultSortBy: 'name', defaultSortOrder: 'desc', representativeProductId: data.products.samsung.id };
+    expect((await call('PUT', url, payload, admin.headers)).status).toBe(200);
+    const { body } = await get('/api/categories/page/drogers');
+    expect(body.category.settings).toMatchObject({
+      defaultSortBy: 'name',
+      defaultSortOrder: 'desc',
+      representativeProduct: { id: data.products.samsung.id, name: 'Samsung warmtepompdroger 9 kg' },
+    });
+    expect(names(body.products)).toEqual(['Samsung warmtepompdroger 9 kg', 'Bosch droger zonder aanbod']);
+    expect(body.breadcrumb.map((c: { slug: string }) => c.slug)).toEqual(['huishouden', 'wassen', 'drogers']);
+    expect(body.subcategories).toEqual([]);
+  });
+
   it('falls back to the top-level categories without overig, then follows showOnHomePage', async () => {
     expect(names((await get('/api/categories/homepage')).body.categories)).toEqual(['Huishouden']);
     const [site] = await ctx.app.db.insert(siteConfigurations).values({ title: 'K', name: 'K', description: 'K' }).returning();

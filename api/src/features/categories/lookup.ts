@@ -59,17 +59,20 @@ export async function descendantIds(db: Database, categoryId: number): Promise<n
   return rows.map((row) => row.id);
 }
 
+/** The ancestors of a category and itself as (id, name, slug, depth): the category has depth 0. */
+export const ancestorsQuery = (categoryId: number) => sql`with recursive up as (
+    select id, name, slug, parent_id, 0 as depth from categories where id = ${categoryId}
+    union all
+    select c.id, c.name, c.slug, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
+    where up.depth < 20
+  )
+  select id, name, slug, depth from up`;
+
 /** Root first, the category itself last. */
 export async function breadcrumbOf(db: Database, categoryId: number) {
   const rows = await selectRows<{ id: number; name: string; slug: string; depth: number }>(
     db,
-    sql`with recursive up as (
-          select id, name, slug, parent_id, 0 as depth from categories where id = ${categoryId}
-          union all
-          select c.id, c.name, c.slug, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id
-          where up.depth < 20
-        )
-        select id, name, slug, depth from up order by depth desc`,
+    sql`${ancestorsQuery(categoryId)} order by depth desc`,
   );
   return rows.map(({ id, name, slug }) => ({ id, name, slug }));
 }

@@ -26,8 +26,8 @@ import { checkPriceRange } from '../products/routes';
 import { categoryPageQuerySchema, idParam, queryBoolean } from '../products/query-params';
 import { intArray, selectRows } from '../products/sql';
 import { countsOf } from './counts';
-import { breadcrumbOf, childCategories, descendantIds, findCategory, OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
-import { settingsOf, settingsOfOne } from './settings';
+import { ancestorsQuery, breadcrumbOf, childCategories, descendantIds, findCategory, OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
+import { settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
 import { allCategories, categoryTree } from './tree';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -107,6 +107,21 @@ async function withCardData(db: Database, rows: CategoryRow[]): Promise<Category
 }
 
 const categoryColumns = sql`c.id, c.name, c.slug, c.image, c.parent_id as "parentId", c.created_at as "createdAt", c.updated_at as "updatedAt"`;
+
+/** The category page's settings, breadcrumb (root first) and child categories in one round trip. */
+async function categoryPageHead(db: Database, categoryId: number) {
+  const [head] = await selectRows<{ settings: SettingsRow | null; breadcrumb: { id: number; name: string; slug: string }[]; children: CategoryRow[] }>(
+    db,
+    sql`select
+      (select row_to_json(x) from (select ${settingsColumns} from category_settings s
+        left join products p on p.id = s.representative_product_id where s.category_id = ${categoryId}) x) as settings,
+      (select json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by a.depth desc)
+        from (${ancestorsQuery(categoryId)}) a) as breadcrumb,
+      (select coalesce(json_agg(row_to_json(x) order by x.name), '[]'::json)
+        from (select ${categoryColumns} from categories c where c.parent_id = ${categoryId}) x) as children`,
+  );
+  return { settings: toSettings(head?.settings), breadcrumb: head?.breadcrumb ?? [], children: head?.children ?? [] };
+}
 
 export default async function categoryRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -240,14 +255,11 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const category = await findCategory(db, request.params.slug);
       if (category.slug !== request.params.slug) throw notFound('Category not found');
       checkPriceRange(q);
-      // Breadcrumb and subcategory cards load while the list waits for the settings (its default sort).
-      const around = Promise.all([breadcrumbOf(db, category.id), childCategories(db, [category.id]).then((children) => withCardData(db, children))]);
-      around.catch(() => undefined); // awaited below; a failure of the settings must not leave it unhandled
-      const [settings, categoryIds] = await Promise.all([
-        settingsOfOne(db, category.id),
+      const [{ settings, breadcrumb, children }, categoryIds] = await Promise.all([
+        categoryPageHead(db, category.id),
         q.includeSubcategories ? descendantIds(db, category.id) : [category.id],
       ]);
-      const [list, [breadcrumb, subcategories]] = await Promise.all([
+      const [list, subcategories] = await Promise.all([
         listProducts(db, {
           page: q.page,
           limit: q.limit,
@@ -261,7 +273,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
           minPrice: q.minPrice,
           maxPrice: q.maxPrice,
         }),
-        around,
+        withCardData(db, children),
       ]);
       return {
         ...list,

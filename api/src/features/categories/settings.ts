@@ -20,36 +20,44 @@ export const DEFAULT_SETTINGS: CategorySettings = {
   alternativeName: null,
 };
 
-type SettingsRow = Omit<CategorySettings, 'representativeProduct'> & {
+export type SettingsRow = Omit<CategorySettings, 'representativeProduct'> & {
   categoryId: number;
   productName: string | null;
   productImage: string | null;
 };
+
+/** The columns of a settings row (alias s) with its representative product (alias p). */
+export const settingsColumns = sql`s.category_id as "categoryId", s.default_display_type as "defaultDisplayType", s.default_sort_by as "defaultSortBy",
+  s.default_sort_order as "defaultSortOrder", s.hide_filters_and_view_buttons as "hideFiltersAndViewButtons",
+  s.show_on_home_page as "showOnHomePage", s.hide_from_menu as "hideFromMenu",
+  s.representative_product_id as "representativeProductId", s.subcategory_columns as "subcategoryColumns",
+  s.alternative_name as "alternativeName", p.name as "productName", p.image as "productImage"`;
+
+/** A settings row (or none: the defaults) as the API returns it. */
+export function toSettings(row: SettingsRow | null | undefined): CategorySettings {
+  if (!row) return DEFAULT_SETTINGS;
+  const { categoryId: _categoryId, productName, productImage, ...settings } = row;
+  return {
+    ...settings,
+    representativeProduct:
+      settings.representativeProductId && productName !== null
+        ? { id: settings.representativeProductId, name: productName, image: productImage }
+        : null,
+  };
+}
 
 /** Settings of each category id; categories without a row get the defaults. */
 export async function settingsOf(db: Database, categoryIds: number[]): Promise<Map<number, CategorySettings>> {
   const rows = categoryIds.length
     ? await selectRows<SettingsRow>(
         db,
-        sql`select s.category_id as "categoryId", s.default_display_type as "defaultDisplayType", s.default_sort_by as "defaultSortBy",
-              s.default_sort_order as "defaultSortOrder", s.hide_filters_and_view_buttons as "hideFiltersAndViewButtons",
-              s.show_on_home_page as "showOnHomePage", s.hide_from_menu as "hideFromMenu",
-              s.representative_product_id as "representativeProductId", s.subcategory_columns as "subcategoryColumns",
-              s.alternative_name as "alternativeName", p.name as "productName", p.image as "productImage"
+        sql`select ${settingsColumns}
             from category_settings s left join products p on p.id = s.representative_product_id
             where s.category_id = any(${intArray(categoryIds)})`,
       )
     : [];
   const byId = new Map<number, CategorySettings>(categoryIds.map((id) => [id, DEFAULT_SETTINGS]));
-  for (const { categoryId, productName, productImage, ...settings } of rows) {
-    byId.set(categoryId, {
-      ...settings,
-      representativeProduct:
-        settings.representativeProductId && productName !== null
-          ? { id: settings.representativeProductId, name: productName, image: productImage }
-          : null,
-    });
-  }
+  for (const row of rows) byId.set(row.categoryId, toSettings(row));
   return byId;
 }
 
