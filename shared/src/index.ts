@@ -8,3 +8,4 @@ export * from './format/money';
 export * from './format/date';
 export * from './theme';
 export type * from './entities';
+export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';

@@ -28,23 +28,8 @@ export const categorySettingsSchema = z.object({
 });
 export type CategorySettings = z.infer<typeof categorySettingsSchema>;
 
-/**
- * The settings a category has until someone saves its own (docs/product.md §3 "Category settings"):
- * the API answers them for a category without a row, the settings modal starts from them and
- * the category page falls back on them.
- */
-export const DEFAULT_CATEGORY_SETTINGS: CategorySettings = {
-  defaultDisplayType: 'grid',
-  defaultSortBy: 'manual',
-  defaultSortOrder: 'asc',
-  hideFiltersAndViewButtons: false,
-  showOnHomePage: null,
-  hideFromMenu: false,
-  representativeProductId: null,
-  representativeProduct: null,
-  subcategoryColumns: 4,
-  alternativeName: null,
-};
+// Defined in a zod-free module so front ends can import the value without the schema library.
+export { DEFAULT_CATEGORY_SETTINGS } from './category-defaults';
 
 export const categoryRefSchema = z.object({ id, name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;

@@ -1,0 +1,20 @@
+import type { CategorySettings } from './category';
+
+/**
+ * The settings a category has until someone saves its own (docs/product.md §3 "Category settings"):
+ * the API answers them for a category without a row, the settings modal starts from them and
+ * the category page falls back on them. No zod here: front ends import this value (through
+ * `@koopjesland/shared`) and must not download the schema library with it.
+ */
+export const DEFAULT_CATEGORY_SETTINGS: CategorySettings = {
+  defaultDisplayType: 'grid',
+  defaultSortBy: 'manual',
+  defaultSortOrder: 'asc',
+  hideFiltersAndViewButtons: false,
+  showOnHomePage: null,
+  hideFromMenu: false,
+  representativeProductId: null,
+  representativeProduct: null,
+  subcategoryColumns: 4,
+  alternativeName: null,
+};
