@@ -11,7 +11,8 @@ import StorefrontRoutes from './routes';
 
 initI18n();
 void useAuthStore.getState().initialize();
-void useSiteConfigStore.getState().load();
+// The shell loads the site configuration once; running alone, nobody has, so load it here.
+if (useSiteConfigStore.getState().status === 'idle') void useSiteConfigStore.getState().load();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,12 @@
-/** Test harness: the storefront's providers, a memory router at a given address, English texts. */
+/**
+ * Test harness: the storefront's providers with a fresh data store per render, a memory router
+ * at a given address, English texts, and the site configuration as the shell would have loaded it.
+ */
 import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { changeLanguage, useAuthStore, type User } from '@koopjesland/shared';
+import { changeLanguage, useAuthStore, useSiteConfigStore, type SiteConfigState, type User } from '@koopjesland/shared';
+import { createStorefrontStore } from '../api/store';
 import { StorefrontProviders } from '../StorefrontProviders';
 
 // The first antd render in a jsdom worker is slow (style generation).
@@ -15,11 +19,13 @@ export function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** Renders `ui` at `route`; returns the render result and the data store it used. */
 export function renderAt(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
   void changeLanguage('en');
-  return render(
+  const store = createStorefrontStore();
+  const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <StorefrontProviders>
+      <StorefrontProviders store={store}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={null} />
@@ -28,6 +34,12 @@ export function renderAt(ui: ReactElement, { route = '/', path = '*' }: { route?
       </StorefrontProviders>
     </MemoryRouter>,
   );
+  return { ...result, store };
+}
+
+/** The shared site-configuration store as the shell leaves it after loading (default: none for this domain). */
+export function setSiteConfiguration(state: Partial<Pick<SiteConfigState, 'status' | 'configuration' | 'error'>> = {}) {
+  useSiteConfigStore.setState({ status: 'missing', configuration: null, error: null, ...state });
 }
 
 export const currentLocation = (): string => document.querySelector('[data-testid="location"]')?.textContent ?? '';

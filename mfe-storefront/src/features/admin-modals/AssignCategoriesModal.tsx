@@ -4,10 +4,11 @@
  * enabled only when the selection differs from the current one.
  */
 import { Input, Modal, Spin, Tree, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { apiGet, apiPut, type Category, type Product } from '@koopjesland/shared';
+import { useMemo, useState } from 'react';
+import type { Category, Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useNotify } from '../notifications/notifications';
+import { useGetCategoryTreeQuery, useSaveProductCategoriesMutation } from './api';
 
 interface TreeNode {
   key: number;
@@ -42,33 +43,32 @@ export default function AssignCategoriesModal({ product, onClose, onSaved }: { p
   const { t } = useStorefrontT();
   const notification = useNotify();
   const initial = useMemo(() => product.categoryIds ?? product.categories?.map((c) => c.id) ?? [], [product]);
-  const [tree, setTree] = useState<TreeNode[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const categories = useGetCategoryTreeQuery();
+  const [saveCategories, { isLoading: saving }] = useSaveProductCategoriesMutation();
+  const [saveFailed, setSaveFailed] = useState(false);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number[]>(initial);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    apiGet<{ categories: Category[] }>('categories', { query: { includeHierarchy: true, excludeOverig: true, limit: 1000 } }).then(
-      (response) => setTree(toNodes(response.categories)),
-      () => setError(t('admin.loadCategoriesFailed')),
-    );
-  }, [t]);
+  const tree = useMemo(() => (categories.data ? toNodes(categories.data.categories) : null), [categories.data]);
+  const error = saveFailed
+    ? t('admin.updateCategoriesFailed')
+    : categories.isError
+      ? t('admin.loadCategoriesFailed')
+      : null;
 
   const filtered = useMemo(() => filterTree(tree ?? [], search), [tree, search]);
   const changed = selected.length !== initial.length || selected.some((id) => !initial.includes(id));
 
   const save = async () => {
-    setSaving(true);
+    setSaveFailed(false);
     try {
-      await apiPut(`products/${product.id}`, { categoryIds: selected });
-      notification.success({ message: t('admin.assignSuccess', { product: product.name }) });
+      // Saving refreshes the product (its tag), so the open product page shows the new categories.
+      await saveCategories({ productId: product.id, categoryIds: selected }).unwrap();
+      notification.success({ title: t('admin.assignSuccess', { product: product.name }) });
       onSaved?.();
       onClose();
     } catch {
-      setError(t('admin.updateCategoriesFailed'));
-      notification.error({ message: t('admin.assignFailed') });
-      setSaving(false);
+      setSaveFailed(true);
+      notification.error({ title: t('admin.assignFailed') });
     }
   };
 
@@ -82,7 +82,7 @@ export default function AssignCategoriesModal({ product, onClose, onSaved }: { p
       okButtonProps={{ disabled: !changed }}
       confirmLoading={saving}
       keyboard={false}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Input.Search aria-label={t('admin.searchCategories')} placeholder={t('admin.searchCategories')} onChange={(e) => setSearch(e.target.value)} allowClear />
       {error && <Typography.Text type="danger">{error}</Typography.Text>}

@@ -3,7 +3,7 @@ import { renderAt, signIn } from '../../test/render';
 import { mockApi, reply } from '../../test/mock-api';
 import { makeProduct, pagination } from '../../test/fixtures';
 import AssignProductsModal from './AssignProductsModal';
-import { parseProductIds } from './assign-products-api';
+import { parseProductIds } from './api';
 
 const page = (ids: number[], total = ids.length, currentPage = 1) => ({
   products: ids.map((id) => makeProduct({ id, name: `Product ${id}` })),

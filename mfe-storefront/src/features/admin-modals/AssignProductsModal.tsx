@@ -8,15 +8,14 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
-import { useAsync } from '../../lib/useAsync';
 import { useNotify } from '../notifications/notifications';
 import {
   ASSIGN_DEBOUNCE_MS,
   ASSIGN_PAGE_SIZE,
-  assignProductsToCategory,
-  saveRepresentativeProduct,
-  searchProductsToAssign,
-} from './assign-products-api';
+  useAssignProductsToCategoryMutation,
+  useSaveRepresentativeProductMutation,
+  useSearchProductsToAssignQuery,
+} from './api';
 
 export type AssignMode = 'assign' | 'representative';
 
@@ -50,13 +49,16 @@ export default function AssignProductsModal({
   const [representative, setRepresentative] = useState<number | null>(null);
   const [validation, setValidation] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<{ message: string; details: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [assignProducts, assigning] = useAssignProductsToCategoryMutation();
+  const [saveRepresentative, savingRepresentative] = useSaveRepresentativeProductMutation();
+  const saving = assigning.isLoading || savingRepresentative.isLoading;
 
   const filters = useDebounced({ search, productIds }, ASSIGN_DEBOUNCE_MS);
   const filterKey = JSON.stringify(filters);
   // A filter change goes back to page 1 (spec §4).
   useEffect(() => setPage(1), [filterKey]);
-  const list = useAsync((signal) => searchProductsToAssign(filters, page, signal), `${filterKey}|${page}`, { scope: 'list' });
+  // While the next page or filter loads, the last list stays on screen (marked busy).
+  const list = useSearchProductsToAssignQuery({ ...filters, page });
 
   const toggle = (id: number, checked: boolean) => {
     setValidation(null);
@@ -74,14 +76,14 @@ export default function AssignProductsModal({
       setValidation(mode === 'assign' ? t('admin.assignProducts.selectAtLeastOne') : t('admin.assignProducts.selectRepresentative'));
       return;
     }
-    setSaving(true);
     try {
+      // Either save refreshes the category's page data (its tag).
       if (mode === 'assign') {
-        const { addedCount } = await assignProductsToCategory(categoryId, [...selected]);
-        notify.success({ message: t('admin.assignProducts.assigned', { count: addedCount, name: categoryName }) });
+        const { addedCount } = await assignProducts({ categoryId, productIds: [...selected] }).unwrap();
+        notify.success({ title: t('admin.assignProducts.assigned', { count: addedCount, name: categoryName }) });
       } else {
-        await saveRepresentativeProduct(categoryId, representative!);
-        notify.success({ message: t('admin.assignProducts.representativeSaved', { name: categoryName }) });
+        await saveRepresentative({ categoryId, representativeProductId: representative! }).unwrap();
+        notify.success({ title: t('admin.assignProducts.representativeSaved', { name: categoryName }) });
       }
       onClose(true);
     } catch (error) {
@@ -90,12 +92,10 @@ export default function AssignProductsModal({
         message: mode === 'assign' ? t('admin.assignProducts.assignFailed') : t('admin.assignProducts.representativeFailed'),
         details: errorMessage(error, ''),
       });
-    } finally {
-      setSaving(false);
     }
   };
 
-  const products = list.data?.products ?? [];
+  const products = list.isError ? [] : (list.data?.products ?? []);
   return (
     <Modal
       open
@@ -106,7 +106,7 @@ export default function AssignProductsModal({
       onCancel={() => onClose(false)}
       confirmLoading={saving}
       keyboard={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={960}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -138,13 +138,13 @@ export default function AssignProductsModal({
           />
           {mode === 'assign' && <span>{t('admin.assignProducts.selectedCount', { count: selected.size })}</span>}
         </Space>
-        {validation && <Alert type="error" showIcon message={validation} />}
-        {saveError && <Alert type="error" showIcon message={saveError.message} description={saveError.details || undefined} />}
-        {list.status === 'loading' && <Spin />}
-        {list.status === 'error' && (
-          <Alert type="error" showIcon message={errorMessage(list.error, t('admin.assignProducts.loadFailed'))} />
+        {validation && <Alert type="error" showIcon title={validation} />}
+        {saveError && <Alert type="error" showIcon title={saveError.message} description={saveError.details || undefined} />}
+        {list.isLoading && <Spin />}
+        {list.isError && (
+          <Alert type="error" showIcon title={errorMessage(list.error, t('admin.assignProducts.loadFailed'))} />
         )}
-        {list.status === 'success' && products.length === 0 && <Empty description={t('admin.assignProducts.noProducts')} />}
+        {list.isSuccess && products.length === 0 && <Empty description={t('admin.assignProducts.noProducts')} />}
         {products.length > 0 && (
           <Radio.Group
             value={representative}
@@ -154,7 +154,7 @@ export default function AssignProductsModal({
             }}
             style={{ width: '100%' }}
           >
-            <ul className="kl-assign-grid" aria-label={t('admin.assignProducts.results')} aria-busy={list.refreshing}>
+            <ul className="kl-assign-grid" aria-label={t('admin.assignProducts.results')} aria-busy={list.isFetching}>
               {products.map((product) => (
                 <li key={product.id} className="kl-assign-item">
                   {mode === 'assign' ? (
@@ -174,7 +174,7 @@ export default function AssignProductsModal({
             </ul>
           </Radio.Group>
         )}
-        {list.data && list.data.pagination.totalPages > 1 && (
+        {!list.isError && list.data && list.data.pagination.totalPages > 1 && (
           <Pagination
             current={page}
             pageSize={ASSIGN_PAGE_SIZE}

@@ -1,20 +1,9 @@
 /** Category settings (admin, spec §2 Modals): load failure falls back to defaults; save failure alerts. */
 import { Form, InputNumber, Modal, Select, Spin, Switch, Input } from 'antd';
-import { useEffect, useState } from 'react';
-import { apiGet, apiPut, type CategorySettings } from '@koopjesland/shared';
+import { useState } from 'react';
+import { DEFAULT_CATEGORY_SETTINGS, type CategorySettings } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-
-export const DEFAULT_CATEGORY_SETTINGS: CategorySettings = {
-  defaultDisplayType: 'grid',
-  defaultSortBy: 'manual',
-  defaultSortOrder: 'asc',
-  hideFiltersAndViewButtons: false,
-  showOnHomePage: null,
-  hideFromMenu: false,
-  representativeProductId: null,
-  subcategoryColumns: 4,
-  alternativeName: null,
-};
+import { useGetCategorySettingsQuery, useSaveCategorySettingsMutation } from './api';
 
 const SORT_KEYS = ['manual', 'createdAt', 'name', 'priceChange', 'percentageChange', 'views'] as const;
 
@@ -28,25 +17,24 @@ export default function CategorySettingsModal({
   onClose(saved?: boolean): void;
 }) {
   const { t } = useStorefrontT();
-  const [settings, setSettings] = useState<CategorySettings | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    apiGet<{ category: { settings: CategorySettings | null } }>(`categories/${categoryId}/settings`).then(
-      (response) => setSettings({ ...DEFAULT_CATEGORY_SETTINGS, ...(response.category.settings ?? {}) }),
-      () => setSettings(DEFAULT_CATEGORY_SETTINGS),
-    );
-  }, [categoryId]);
-  const patch = (change: Partial<CategorySettings>) => setSettings((current) => (current ? { ...current, ...change } : current));
+  const stored = useGetCategorySettingsQuery(categoryId);
+  const [saveSettings, { isLoading: saving }] = useSaveCategorySettingsMutation();
+  const [changes, setChanges] = useState<Partial<CategorySettings>>({});
+  // The form shows the stored settings over the defaults (the defaults alone when loading failed).
+  const loaded = stored.isSuccess || stored.isError;
+  const settings: CategorySettings | null = loaded
+    ? { ...DEFAULT_CATEGORY_SETTINGS, ...(stored.data?.category.settings ?? {}), ...changes }
+    : null;
+  const patch = (change: Partial<CategorySettings>) => setChanges((current) => ({ ...current, ...change }));
   const save = async () => {
     if (!settings) return;
-    setSaving(true);
     try {
       const { representativeProduct: _ignored, ...body } = settings;
-      await apiPut(`categories/${categoryId}/settings`, body);
+      // Saving refreshes the category's page data (its tag), so the page shows the new settings.
+      await saveSettings({ categoryId, settings: body }).unwrap();
       onClose(true);
     } catch {
       window.alert(t('admin.saveSettingsFailed'));
-      setSaving(false);
     }
   };
   return (

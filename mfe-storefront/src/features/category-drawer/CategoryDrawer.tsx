@@ -3,14 +3,14 @@
  * a back control and a 'current category' button; level moves animate 100 ms out + 200 ms in.
  */
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, List, Spin } from 'antd';
+import { Alert, Button, Drawer, Empty, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiGet, type Category } from '@koopjesland/shared';
+import type { Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
-import { useAsync } from '../../lib/useAsync';
-import { readDrawerPath, resolvePath, saveDrawerPath, visibleCategories } from './drawer-path';
+import { useGetNavigationCategoriesQuery } from './api';
+import { readDrawerPath, resolvePath, saveDrawerPath } from './drawer-path';
 
 export const LEAVE_MS = 100;
 export const ENTER_MS = 200;
@@ -18,17 +18,14 @@ export const ENTER_MS = 200;
 export default function CategoryDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useStorefrontT();
   const navigate = useNavigate();
-  const tree = useAsync(
-    async () => visibleCategories((await apiGet<{ categories: Category[] }>('categories', { query: { navigation: true } })).categories),
-    'navigation',
-  );
+  const tree = useGetNavigationCategoriesQuery();
   const [path, setPath] = useState<Category[]>([]);
   const [leaving, setLeaving] = useState<'forward' | 'back' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
-    if (tree.status === 'success') setPath(resolvePath(tree.data, readDrawerPath()));
-  }, [tree.status, tree.data]);
+    if (tree.data) setPath(resolvePath(tree.data, readDrawerPath()));
+  }, [tree.data]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const move = (next: Category[], direction: 'forward' | 'back') => {
@@ -46,13 +43,13 @@ export default function CategoryDrawer({ open, onClose }: { open: boolean; onClo
   };
 
   const current = path.at(-1);
-  const level = current ? (current.childCategories ?? []) : tree.status === 'success' ? tree.data : [];
+  const level = current ? (current.childCategories ?? []) : (tree.data ?? []);
 
   return (
-    <Drawer placement="left" open={open} onClose={onClose} title={t('drawer.title')} width={320}>
-      {tree.status === 'loading' && <Spin />}
-      {tree.status === 'error' && <Alert type="error" message={errorMessage(tree.error, t('drawer.loadFailed'))} />}
-      {tree.status === 'success' && (
+    <Drawer placement="left" open={open} onClose={onClose} title={t('drawer.title')} size={320}>
+      {tree.isLoading && <Spin />}
+      {tree.isError && <Alert type="error" title={errorMessage(tree.error, t('drawer.loadFailed'))} />}
+      {tree.data && !tree.isError && (
         <div className={`kl-drawer-level${leaving ? ` kl-leaving kl-leaving-${leaving}` : ''}`} style={{ transitionDuration: `${leaving ? LEAVE_MS : ENTER_MS}ms` }}>
           {current && (
             <>
@@ -64,31 +61,27 @@ export default function CategoryDrawer({ open, onClose }: { open: boolean; onClo
               </Button>
             </>
           )}
-          <List<Category>
-            dataSource={level}
-            locale={{ emptyText: t('drawer.empty') }}
-            renderItem={(category) => (
-              <List.Item
-                actions={
-                  (category.childCategories?.length ?? 0) > 0
-                    ? [
-                        <Button
-                          key="open"
-                          type="text"
-                          icon={<RightOutlined />}
-                          aria-label={t('drawer.openChildren', { name: category.name })}
-                          onClick={() => move([...path, category], 'forward')}
-                        />,
-                      ]
-                    : []
-                }
-              >
-                <Button type="link" onClick={() => go(category)} style={{ paddingLeft: 0 }}>
-                  {category.name}
-                </Button>
-              </List.Item>
-            )}
-          />
+          {level.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.empty')} />
+          ) : (
+            <ul className="kl-drawer-list">
+              {level.map((category) => (
+                <li key={category.id} className="kl-drawer-item">
+                  <Button type="link" onClick={() => go(category)} style={{ paddingLeft: 0 }}>
+                    {category.name}
+                  </Button>
+                  {(category.childCategories?.length ?? 0) > 0 && (
+                    <Button
+                      type="text"
+                      icon={<RightOutlined />}
+                      aria-label={t('drawer.openChildren', { name: category.name })}
+                      onClick={() => move([...path, category], 'forward')}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </Drawer>

@@ -7,10 +7,9 @@ import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { selectIsAdmin, useAuthStore } from '@koopjesland/shared';
+import { DEFAULT_CATEGORY_SETTINGS, selectIsAdmin, useAuthStore } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
-import { useAsync } from '../../lib/useAsync';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams, type FilterValues } from '../filters/filter-params';
 import { PaginationBar } from '../products/PaginationBar';
@@ -18,7 +17,7 @@ import type { DisplayType } from '../products/ProductCard';
 import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { CategoryHead } from '../seo/CategoryHead';
-import { fetchCategoryFilters, fetchCategoryPage, fetchPopularSubcategoryProducts, type CategoryPageData } from './api';
+import { useGetCategoryFiltersQuery, useGetCategoryPageQuery, useGetPopularSubcategoryProductsQuery } from './api';
 import { CategoryGrid } from './CategoryCard';
 import { readDisplayPreference, saveDisplayPreference } from './display-preference';
 import { Typography } from '../../lib/typography';
@@ -27,9 +26,6 @@ const FilterPanel = lazy(() => import('../filters/FilterPanel'));
 const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));
 const AssignProductsModal = lazy(() => import('../admin-modals/AssignProductsModal'));
 
-const DEFAULT_SORT_BY = 'manual';
-const DEFAULT_SORT_ORDER = 'asc';
-
 function CategoryFilters(props: {
   slug: string;
   values: FilterValues;
@@ -37,7 +33,7 @@ function CategoryFilters(props: {
   onClearAll(): void;
 }) {
   const { t } = useStorefrontT();
-  const options = useAsync(() => fetchCategoryFilters(props.slug), props.slug);
+  const options = useGetCategoryFiltersQuery(props.slug);
   return (
     <Suspense fallback={<Spin />}>
       <FilterPanel
@@ -47,74 +43,78 @@ function CategoryFilters(props: {
         onClearAll={props.onClearAll}
         options={options.data ?? { brands: [], stores: [] }}
       />
-      {options.status === 'error' && <Typography.Text type="danger">{t('filters.loadFailed')}</Typography.Text>}
+      {options.isError && <Typography.Text type="danger">{t('filters.loadFailed')}</Typography.Text>}
     </Suspense>
   );
 }
 
 function PopularFromSubcategories({ categoryId }: { categoryId: number }) {
   const { t } = useStorefrontT();
-  const popular = useAsync(() => fetchPopularSubcategoryProducts(categoryId), String(categoryId));
-  if (popular.status !== 'success' || popular.data.products.length === 0) return null;
+  const popular = useGetPopularSubcategoryProductsQuery(categoryId);
+  if (!popular.currentData || popular.currentData.products.length === 0) return null;
   return (
     <section>
       <Typography.Title level={3}>{t('category.popularFromSubcategories')}</Typography.Title>
-      <ProductGrid products={popular.data.products} columns={4} label={t('category.popularFromSubcategories')} />
+      <ProductGrid products={popular.currentData.products} columns={4} label={t('category.popularFromSubcategories')} />
     </section>
   );
 }
 
-export default function CategoryPage() {
+/** One page per category: another slug mounts a fresh page (spinner, its own state and data). */
+export default function CategoryRoute() {
   const { slug = '' } = useParams();
+  return <CategoryPage key={slug} slug={slug} />;
+}
+
+function CategoryPage({ slug }: { slug: string }) {
   const { t } = useStorefrontT();
   const isMobile = useIsMobile();
   const isAdmin = useAuthStore(selectIsAdmin);
-  const { params, setParams, filters, page, update, clearAll, setPage } = useFilterParams();
+  const { setParams, filters, page, update, clearAll, setPage } = useFilterParams();
   const [chosenDisplay, setChosenDisplay] = useState<{ slug: string; value: DisplayType } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
 
-  const data = useAsync<CategoryPageData>(
-    (signal) => fetchCategoryPage(slug, page, filters, signal),
-    `${slug}?${params.toString()}`,
-    // Filter, sort and page changes (and writing the default sort below) keep the page on screen.
-    { scope: slug },
-  );
+  // Filter, sort and page changes (and writing the default sort below) keep the last data on
+  // screen while the next loads: `data` is the last result, `isFetching` marks it busy.
+  const query = useGetCategoryPageQuery({ slug, page, filters });
+  const loaded = query.isError ? undefined : query.data;
 
   // With no sortBy/sortOrder in the address, write the category's defaults there (spec §4).
-  const settings = data.data?.category.settings ?? null;
+  const settings = loaded?.category.settings ?? null;
   const needsDefaultSort = !filters.sortBy || !filters.sortOrder;
   useEffect(() => {
-    if (data.status !== 'success' || !needsDefaultSort) return;
+    if (!loaded || !needsDefaultSort) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (!next.get('sortBy')) next.set('sortBy', settings?.defaultSortBy ?? DEFAULT_SORT_BY);
-        if (!next.get('sortOrder')) next.set('sortOrder', settings?.defaultSortOrder ?? DEFAULT_SORT_ORDER);
+        if (!next.get('sortBy')) next.set('sortBy', settings?.defaultSortBy ?? DEFAULT_CATEGORY_SETTINGS.defaultSortBy);
+        if (!next.get('sortOrder')) next.set('sortOrder', settings?.defaultSortOrder ?? DEFAULT_CATEGORY_SETTINGS.defaultSortOrder);
         return next;
       },
       { replace: true },
     );
-  }, [data.status, needsDefaultSort, settings, setParams]);
+  }, [loaded, needsDefaultSort, settings, setParams]);
 
-  if (data.status === 'loading') {
+  if (query.isError) {
+    return <Alert type="error" showIcon title={errorMessage(query.error, t('category.loadFailed'))} />;
+  }
+  if (!loaded) {
     return (
       <div style={{ textAlign: 'center', padding: 48 }}>
         <Spin size="large" aria-label={t('common:app.loading')} />
       </div>
     );
   }
-  if (data.status === 'error') {
-    return <Alert type="error" showIcon message={errorMessage(data.error, t('category.loadFailed'))} />;
-  }
 
-  const { category, products, pagination, breadcrumb, subcategories } = data.data;
+  const { category, products, pagination, breadcrumb, subcategories } = loaded;
+  const refreshing = query.isFetching;
   const hideFilters = Boolean(settings?.hideFiltersAndViewButtons);
   const displayType: DisplayType = hideFilters
     ? 'grid'
     : chosenDisplay?.slug === slug
       ? chosenDisplay.value
-      : (readDisplayPreference(slug) ?? settings?.defaultDisplayType ?? 'grid');
+      : (readDisplayPreference(slug) ?? settings?.defaultDisplayType ?? DEFAULT_CATEGORY_SETTINGS.defaultDisplayType);
   const chooseDisplay = (value: DisplayType) => {
     saveDisplayPreference(slug, value);
     setChosenDisplay({ slug, value });
@@ -149,7 +149,7 @@ export default function CategoryPage() {
   );
 
   return (
-    <div className="kl-category-page" aria-busy={data.refreshing} style={data.refreshing ? { opacity: 0.6 } : undefined}>
+    <div className="kl-category-page" aria-busy={refreshing} style={refreshing ? { opacity: 0.6 } : undefined}>
       <CategoryHead category={category} breadcrumb={ancestors} products={products} totalItems={pagination.totalItems} />
       <Breadcrumb
         items={[
@@ -184,10 +184,8 @@ export default function CategoryPage() {
           <CategorySettingsModal
             categoryId={category.id}
             categoryName={category.name}
-            onClose={(saved) => {
-              setSettingsOpen(false);
-              if (saved) data.reload();
-            }}
+            // A save refreshes this page's data through its tag.
+            onClose={() => setSettingsOpen(false)}
           />
         </Suspense>
       )}
@@ -196,16 +194,13 @@ export default function CategoryPage() {
           <AssignProductsModal
             categoryId={category.id}
             categoryName={category.name}
-            onClose={(saved) => {
-              setAssignOpen(false);
-              if (saved) data.reload();
-            }}
+            onClose={() => setAssignOpen(false)}
           />
         </Suspense>
       )}
       {subcategories.length > 0 && (
         <section style={{ marginBottom: 24 }} aria-label={t('category.subcategories')}>
-          <CategoryGrid categories={subcategories} columns={settings?.subcategoryColumns ?? 4} />
+          <CategoryGrid categories={subcategories} columns={settings?.subcategoryColumns ?? DEFAULT_CATEGORY_SETTINGS.subcategoryColumns} />
         </section>
       )}
       {hideFilters ? (

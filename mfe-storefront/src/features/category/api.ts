@@ -1,12 +1,6 @@
-import {
-  apiGet,
-  type BreadcrumbEntry,
-  type Category,
-  type CategorySettings,
-  type FiltersResponse,
-  type Pagination,
-  type Product,
-} from '@koopjesland/shared';
+/** The category page's data (spec §7): page data in one call, filter options, popular products of subcategories. */
+import type { BreadcrumbEntry, Category, CategorySettings, FiltersResponse, Pagination, Product } from '@koopjesland/shared';
+import { storefrontApi } from '../../api/store';
 import type { FilterValues } from '../filters/filter-params';
 
 export const CATEGORY_PAGE_SIZE = 21;
@@ -20,27 +14,42 @@ export interface CategoryPageData {
   subcategories: Category[];
 }
 
-export function fetchCategoryPage(slug: string, page: number, filters: FilterValues, signal?: AbortSignal) {
-  return apiGet<CategoryPageData>(`categories/page/${encodeURIComponent(slug)}`, {
-    signal,
-    query: {
-      page,
-      limit: CATEGORY_PAGE_SIZE,
-      sortBy: filters.sortBy,
-      sortOrder: filters.sortOrder,
-      brand: filters.brand,
-      storeId: filters.store,
-      minPrice: filters.minPrice,
-      maxPrice: filters.maxPrice,
-      search: filters.search,
-    },
-  });
+export interface CategoryPageArgs {
+  slug: string;
+  page: number;
+  filters: FilterValues;
 }
 
-export const fetchCategoryFilters = (slug: string) =>
-  apiGet<FiltersResponse>(`categories/${encodeURIComponent(slug)}/filters`);
+const categoryApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCategoryPage: build.query<CategoryPageData, CategoryPageArgs>({
+      query: ({ slug, page, filters }) => ({
+        path: `categories/page/${encodeURIComponent(slug)}`,
+        query: {
+          page,
+          limit: CATEGORY_PAGE_SIZE,
+          sortBy: filters.sortBy,
+          sortOrder: filters.sortOrder,
+          brand: filters.brand,
+          storeId: filters.store,
+          minPrice: filters.minPrice,
+          maxPrice: filters.maxPrice,
+          search: filters.search,
+        },
+      }),
+      providesTags: (result) => (result ? [{ type: 'Category', id: result.category.id }] : []),
+    }),
+    getCategoryFilters: build.query<FiltersResponse, string>({
+      query: (slug) => `categories/${encodeURIComponent(slug)}/filters`,
+    }),
+    getPopularSubcategoryProducts: build.query<{ products: Product[] }, number>({
+      query: (categoryId) => ({
+        path: `categories/${categoryId}/popular-subcategory-products`,
+        query: { limit: SUBCATEGORY_POPULAR_LIMIT },
+      }),
+    }),
+  }),
+});
 
-export const fetchPopularSubcategoryProducts = (categoryId: number) =>
-  apiGet<{ products: Product[] }>(`categories/${categoryId}/popular-subcategory-products`, {
-    query: { limit: SUBCATEGORY_POPULAR_LIMIT },
-  });
+export const { useGetCategoryPageQuery, useGetCategoryFiltersQuery, useGetPopularSubcategoryProductsQuery } = categoryApi;
+export const { getCategoryPage } = categoryApi.endpoints;

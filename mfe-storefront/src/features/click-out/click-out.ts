@@ -2,7 +2,9 @@
  * Price click-out (spec §4, §7): log it (fire-and-forget, failures only warned), then open the
  * store's address in a new tab.
  */
-import { apiPost, useAuthStore, type ClickOut, type Price, type Product } from '@koopjesland/shared';
+import { useCallback } from 'react';
+import { useAuthStore, type ClickOut, type Price, type Product } from '@koopjesland/shared';
+import { useLogClickOutMutation } from './api';
 
 export function buildClickOut(product: Product, price: Price): ClickOut {
   const { user } = useAuthStore.getState();
@@ -17,9 +19,16 @@ export function buildClickOut(product: Product, price: Price): ClickOut {
   };
 }
 
-export function clickOut(product: Product, price: Price): void {
-  apiPost('prices/log-redirect', buildClickOut(product, price)).catch((error: unknown) => {
-    console.warn('Click-out could not be logged', error);
-  });
-  window.open(price.url, '_blank', 'noopener,noreferrer');
+/** Returns the click-out action: log (not awaited) and open the store's page. */
+export function useClickOut(): (product: Product, price: Price) => void {
+  const [logClickOut] = useLogClickOutMutation();
+  return useCallback(
+    (product, price) => {
+      logClickOut(buildClickOut(product, price))
+        .unwrap()
+        .catch((error: unknown) => console.warn('Click-out could not be logged', error));
+      window.open(price.url, '_blank', 'noopener,noreferrer');
+    },
+    [logClickOut],
+  );
 }

@@ -80,7 +80,7 @@ export default function FilterPanel({ values, options, context, onChange, onClea
     active.push({ key: 'maxPrice', label: t('filters.activeMaxPrice', { price: formatMoney(values.maxPrice) }) });
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" aria-label={t('filters.title')} role="group">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" aria-label={t('filters.title')} role="group">
       <Input
         aria-label={t('filters.search')}
         placeholder={t('filters.search')}

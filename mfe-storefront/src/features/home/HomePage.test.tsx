@@ -1,8 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
-import { renderAt, signIn, signOut } from '../../test/render';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderAt, setSiteConfiguration, signIn, signOut } from '../../test/render';
 import { mockApi, reply } from '../../test/mock-api';
 import { makeProduct, pagination, siteConfiguration } from '../../test/fixtures';
-import { resetSiteConfigurationCache } from '../site-configuration/useSiteConfiguration';
 import HomePage from './HomePage';
 
 const popular = [makeProduct({ id: 1, name: 'Popular TV' })];
@@ -13,7 +12,6 @@ const drops = [
 
 function apiWith(productsReply: (sortBy: string | null) => unknown) {
   return mockApi({
-    'GET /site-configuration': () => siteConfiguration,
     'GET /categories/homepage': () => ({ categories: [{ id: 9, name: 'Televisies', slug: 'televisies', image: null, parentId: 1, createdAt: '', updatedAt: '' }] }),
     'GET /products': ({ query }) => productsReply(query.get('sortBy')),
   });
@@ -21,7 +19,8 @@ function apiWith(productsReply: (sortBy: string | null) => unknown) {
 
 describe('HomePage', () => {
   beforeEach(() => {
-    resetSiteConfigurationCache();
+    // What the shell leaves in the shared store after loading this domain's configuration.
+    setSiteConfiguration({ status: 'ready', configuration: siteConfiguration });
     signOut();
   });
 
@@ -40,6 +39,28 @@ describe('HomePage', () => {
     expect(Object.fromEntries(dropCall.query)).toMatchObject({ limit: '10', sortOrder: 'asc', excludeUncategorized: 'true' });
     const categoriesCall = api.find('GET', '/categories/homepage')[0]!;
     expect(categoriesCall.query.get('siteConfigurationId')).toBe('3');
+  });
+
+  it('reads the site configuration from the shell\'s store and never requests it again', async () => {
+    setSiteConfiguration({ status: 'loading' });
+    const api = apiWith(() => ({ products: popular, pagination: pagination(1) }));
+    renderAt(<HomePage />);
+    await screen.findAllByText('Popular TV');
+    expect(screen.queryByRole('heading', { name: 'Most Popular Categories' })).not.toBeInTheDocument();
+    act(() => setSiteConfiguration({ status: 'ready', configuration: siteConfiguration }));
+    expect(await screen.findByRole('heading', { name: 'Most Popular Categories' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Koopjesland – de beste deals'));
+    expect(api.find('GET', '/categories/homepage')[0]!.query.get('siteConfigurationId')).toBe('3');
+    expect(api.find('GET', '/site-configuration')).toHaveLength(0);
+  });
+
+  it('shows no categories for a domain without a configuration', async () => {
+    setSiteConfiguration({ status: 'missing' });
+    const api = apiWith(() => ({ products: popular, pagination: pagination(1) }));
+    renderAt(<HomePage />);
+    await screen.findAllByText('Popular TV');
+    expect(screen.queryByRole('heading', { name: 'Most Popular Categories' })).not.toBeInTheDocument();
+    expect(api.find('GET', '/categories/homepage')).toHaveLength(0);
   });
 
   it('shows the empty price-drop message when nothing dropped', async () => {

@@ -4,13 +4,12 @@ import { Link } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
-import { useAsync } from '../../lib/useAsync';
 import { CategoryGrid } from '../category/CategoryCard';
 import { ProductGrid } from '../products/ProductGrid';
 import { PageHead } from '../seo/PageHead';
 import { websiteJsonLd } from '../seo/structured-data';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
-import { fetchHomepageCategories, fetchPopularProducts, fetchPriceDrops } from './api';
+import { useGetHomepageCategoriesQuery, useGetPopularProductsQuery, useGetPriceDropsQuery } from './api';
 import { Typography } from '../../lib/typography';
 
 const PRODUCT_COLUMNS = 5;
@@ -22,14 +21,9 @@ export default function HomePage() {
   const signedIn = useAuthStore(selectIsAuthenticated);
   const siteId = site.configuration?.id ?? null;
 
-  const products = useAsync(async () => {
-    const [popular, drops] = await Promise.all([fetchPopularProducts(), fetchPriceDrops()]);
-    return { popular: popular.products, drops };
-  }, 'home');
-  const categories = useAsync(
-    async () => (siteId === null ? [] : (await fetchHomepageCategories(siteId)).categories),
-    `categories:${site.status}:${siteId}`,
-  );
+  const popularQuery = useGetPopularProductsQuery();
+  const dropsQuery = useGetPriceDropsQuery();
+  const categories = useGetHomepageCategoriesQuery(siteId ?? 0, { skip: siteId === null });
 
   const siteName = site.configuration?.name ?? t('common:app.name');
   const head = (
@@ -42,7 +36,7 @@ export default function HomePage() {
     />
   );
 
-  if (products.status === 'loading' || (site.status === 'success' && categories.status === 'loading')) {
+  if (popularQuery.isLoading || dropsQuery.isLoading || (site.status === 'success' && categories.isLoading)) {
     return (
       <div style={{ textAlign: 'center', padding: 48 }}>
         {head}
@@ -50,17 +44,18 @@ export default function HomePage() {
       </div>
     );
   }
-  const failure = products.status === 'error' ? products.error : categories.status === 'error' ? categories.error : null;
+  const failure = [popularQuery, dropsQuery, categories].find((query) => query.isError);
   if (failure) {
     return (
       <>
         {head}
-        <Alert type="error" showIcon message={errorMessage(failure, t('home.loadFailed'))} />
+        <Alert type="error" showIcon title={errorMessage(failure.error, t('home.loadFailed'))} />
       </>
     );
   }
 
-  const { popular, drops } = products.data!;
+  const popular = popularQuery.data ?? [];
+  const drops = dropsQuery.data ?? [];
   return (
     <div className="kl-home">
       {head}

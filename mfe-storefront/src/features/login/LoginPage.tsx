@@ -50,7 +50,7 @@ export default function LoginPage() {
     try {
       signedInHere.current = true;
       await (mode === 'signIn' ? login(email.trim(), password) : register(email.trim(), password));
-      notification.success({ message: t('login.success') });
+      notification.success({ title: t('login.success') });
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (caught) {
       signedInHere.current = false;
@@ -96,7 +96,7 @@ export default function LoginPage() {
               disabled={busy}
             />
           </Form.Item>
-          {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
+          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block loading={busy}>
             {mode === 'signIn' ? t('login.signInButton') : t('login.createAccountButton')}
           </Button>

@@ -55,7 +55,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `notify.success({ message })` etc.; works anywhere below the storefront's providers. */
+/** `notify.success({ title })` etc.; works anywhere below the storefront's providers. */
 export function useNotify(): Notify {
   const notify = useContext(NotifyContext);
   if (!notify) throw new Error('useNotify must be used below NotificationsProvider');

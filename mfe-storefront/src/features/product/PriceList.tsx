@@ -1,28 +1,20 @@
 /** Every current offer: store, price, shipping (or free), total, delivery time, lowest marker, 'view offer'. */
-import { Button, List, Space, Tag } from 'antd';
-import { formatMoney, type Price, type Product } from '@koopjesland/shared';
+import { Button, Space, Tag } from 'antd';
+import { formatMoney, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { clickOut } from '../click-out/click-out';
+import { useClickOut } from '../click-out/click-out';
 import { Typography } from '../../lib/typography';
 
 export function PriceList({ product }: { product: Product }) {
   const { t } = useStorefrontT();
+  const clickOut = useClickOut();
   const prices = product.prices ?? [];
   if (prices.length === 0) return <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>;
   return (
-    <List<Price>
-      aria-label={t('product.otherPrices')}
-      dataSource={prices}
-      renderItem={(price) => (
-        <List.Item
-          data-testid="offer"
-          actions={[
-            <Button key="view" type="primary" onClick={() => clickOut(product, price)} aria-label={t('product.viewOfferAt', { store: price.store.name })}>
-              {t('product.viewOffer')}
-            </Button>,
-          ]}
-        >
-          <Space direction="vertical" size={0}>
+    <ul className="kl-offer-list" aria-label={t('product.otherPrices')}>
+      {prices.map((price) => (
+        <li key={price.id} className="kl-offer" data-testid="offer">
+          <div className="kl-offer-details">
             <Space>
               {price.store.logo && <img src={price.store.logo} alt="" style={{ height: 20 }} />}
               <Typography.Text strong>{price.store.name}</Typography.Text>
@@ -40,9 +32,12 @@ export function PriceList({ product }: { product: Product }) {
             {price.deliveryTime && (
               <Typography.Text type="secondary">{t('product.deliveryTime', { time: price.deliveryTime })}</Typography.Text>
             )}
-          </Space>
-        </List.Item>
-      )}
-    />
+          </div>
+          <Button type="primary" onClick={() => clickOut(product, price)} aria-label={t('product.viewOfferAt', { store: price.store.name })}>
+            {t('product.viewOffer')}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderAt, signIn, signOut } from '../../test/render';
+import { renderAt, setSiteConfiguration, signIn, signOut } from '../../test/render';
 import { mockApi, reply } from '../../test/mock-api';
 import { makePrice, makeProduct, pagination } from '../../test/fixtures';
-import { resetSiteConfigurationCache } from '../site-configuration/useSiteConfiguration';
 import ProductPage from './ProductPage';
 
 const product = makeProduct({
@@ -25,14 +24,13 @@ describe('ProductPage', () => {
   beforeEach(() => {
     signOut();
     localStorage.clear();
-    resetSiteConfigurationCache();
+    setSiteConfiguration({ status: 'missing' });
   });
 
   function api(productReply: () => unknown = () => product) {
     return mockApi({
       'GET /products/5': productReply,
       'GET /products': () => ({ products: [makeProduct({ id: 6, name: 'QLED TV' }), product], pagination: pagination(2) }),
-      'GET /site-configuration': () => reply(404, { error: 'Site configuration not found for this domain' }),
       'POST /prices/log-redirect': () => reply(201, { ok: true }),
     });
   }
@@ -92,7 +90,6 @@ describe('ProductPage', () => {
     const calls = mockApi({
       'GET /products/5': () => ({ ...product, isWishlisted: false, wishlistItem: null }),
       'GET /products': () => ({ products: [], pagination: pagination(0) }),
-      'GET /site-configuration': () => reply(404, {}),
       'POST /wishlist': () => ({ wishlistItem: { id: 31, maxPrice: 5000 } }),
       'PUT /wishlist/31': () => ({ ok: true }),
       'DELETE /wishlist/31': () => reply(500, { error: 'boom' }),

@@ -6,15 +6,14 @@ import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
+import { formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { errorMessage } from '../../lib/errors';
-import { useAsync } from '../../lib/useAsync';
+import { errorMessage, errorStatus } from '../../lib/errors';
 import { ProductGrid } from '../products/ProductGrid';
 import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
 import { ProductHead } from '../seo/ProductHead';
 import { WishlistButton } from '../wishlist/WishlistButton';
-import { fetchProduct, fetchRecommendations } from './api';
+import { useGetProductQuery, useGetRecommendationsQuery } from './api';
 import { Gallery } from './Gallery';
 import { PriceList } from './PriceList';
 import { Typography } from '../../lib/typography';
@@ -28,7 +27,7 @@ function PriceSummary({ product }: { product: Product }) {
   const dropped = product.priceChange !== null && product.priceChange < 0;
   const spread = product.highestPrice && product.highestPrice > lowest.total ? product.highestPrice - lowest.total : 0;
   return (
-    <Space direction="vertical" size={2} aria-label={t('product.lowestPrice')} role="group">
+    <Space orientation="vertical" size={2} aria-label={t('product.lowestPrice')} role="group">
       <Typography.Text type="secondary">{t('product.lowestPrice')}</Typography.Text>
       <Typography.Title level={2} style={{ margin: 0 }}>
         {formatMoney(lowest.total)}
@@ -58,7 +57,11 @@ function Related({ product }: { product: Product }) {
     rememberProduct(product);
     setRecent(before);
   }, [product]);
-  const recommendations = useAsync(() => fetchRecommendations(product), String(product.id));
+  const categorySlug = product.categories?.[0]?.slug;
+  const recommendations = useGetRecommendationsQuery(
+    { categorySlug: categorySlug ?? '', productId: product.id },
+    { skip: categorySlug === undefined },
+  );
   return (
     <>
       {recent.length > 0 && (
@@ -67,10 +70,10 @@ function Related({ product }: { product: Product }) {
           <ProductGrid products={recent} columns={6} label={t('product.recentlyViewed')} />
         </section>
       )}
-      {recommendations.status === 'success' && recommendations.data.length > 0 && (
+      {recommendations.currentData && recommendations.currentData.length > 0 && (
         <section style={{ marginTop: 32 }}>
           <Typography.Title level={3}>{t('product.youMightAlsoLike')}</Typography.Title>
-          <ProductGrid products={recommendations.data} columns={6} label={t('product.youMightAlsoLike')} />
+          <ProductGrid products={recommendations.currentData} columns={6} label={t('product.youMightAlsoLike')} />
         </section>
       )}
     </>
@@ -81,19 +84,14 @@ export default function ProductPage() {
   const { id = '' } = useParams();
   const { t } = useStorefrontT();
   const isAdmin = useAuthStore(selectIsAdmin);
-  const signedIn = useAuthStore((state) => state.status);
+  const viewer = useAuthStore((state) => state.user?.id ?? null);
   const [assigning, setAssigning] = useState(false);
-  const result = useAsync((signal) => fetchProduct(id, signal), `${id}:${signedIn}`);
+  // Another product or visitor shows the spinner (`currentData`); a refresh of this one does not.
+  const result = useGetProductQuery({ id, viewer });
 
-  if (result.status === 'loading') {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin size="large" aria-label={t('common:app.loading')} />
-      </div>
-    );
-  }
-  if (result.status === 'error') {
-    if (result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400)) {
+  if (result.isError) {
+    const status = errorStatus(result.error);
+    if (status === 404 || status === 400) {
       return (
         <Result
           status="404"
@@ -107,10 +105,17 @@ export default function ProductPage() {
         />
       );
     }
-    return <Alert type="error" showIcon message={errorMessage(result.error, t('product.loadFailed'))} />;
+    return <Alert type="error" showIcon title={errorMessage(result.error, t('product.loadFailed'))} />;
+  }
+  if (!result.currentData) {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin size="large" aria-label={t('common:app.loading')} />
+      </div>
+    );
   }
 
-  const product = result.data;
+  const product = result.currentData;
   const details = [
     product.description && { key: 'description', label: t('product.description'), children: <Typography.Paragraph>{product.description}</Typography.Paragraph> },
     (product.productIds?.length ?? 0) > 0 && {
@@ -172,7 +177,7 @@ export default function ProductPage() {
       <Related product={product} />
       {assigning && (
         <Suspense fallback={null}>
-          <AssignCategoriesModal product={product} onClose={() => setAssigning(false)} onSaved={() => result.reload()} />
+          <AssignCategoriesModal product={product} onClose={() => setAssigning(false)} />
         </Suspense>
       )}
     </article>

@@ -1,16 +1,35 @@
-import { apiGet, type Pagination, type Product } from '@koopjesland/shared';
+/** The product page's data (spec §7): the product with its offers, and 'you might also like'. */
+import type { Pagination, Product } from '@koopjesland/shared';
+import { storefrontApi } from '../../api/store';
 
 export const RECOMMENDATION_LIMIT = 6;
 
-export const fetchProduct = (id: string, signal?: AbortSignal) =>
-  apiGet<Product>(`products/${encodeURIComponent(id)}`, { signal });
-
-/** 'You might also like': the newest products of the same category, without this one. */
-export async function fetchRecommendations(product: Product): Promise<Product[]> {
-  const category = product.categories?.[0];
-  if (!category) return [];
-  const { products } = await apiGet<{ products: Product[]; pagination: Pagination }>('products', {
-    query: { category: category.slug, sortBy: 'createdAt', sortOrder: 'desc', limit: RECOMMENDATION_LIMIT + 1 },
-  });
-  return products.filter((candidate) => candidate.id !== product.id).slice(0, RECOMMENDATION_LIMIT);
+export interface ProductArgs {
+  id: string;
+  /**
+   * The signed-in user's id (null when anonymous). Not sent (the token is), but the answer
+   * differs per visitor (their wishlist state), so it is part of the cache key.
+   */
+  viewer: number | null;
 }
+
+const productApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    getProduct: build.query<Product, ProductArgs>({
+      query: ({ id }) => `products/${encodeURIComponent(id)}`,
+      providesTags: (result) => (result ? [{ type: 'Product', id: result.id }] : []),
+    }),
+    /** The newest products of the same category, without this one. */
+    getRecommendations: build.query<Product[], { categorySlug: string; productId: number }>({
+      query: ({ categorySlug }) => ({
+        path: 'products',
+        query: { category: categorySlug, sortBy: 'createdAt', sortOrder: 'desc', limit: RECOMMENDATION_LIMIT + 1 },
+      }),
+      transformResponse: (response: { products: Product[]; pagination: Pagination }, _meta, { productId }) =>
+        response.products.filter((candidate) => candidate.id !== productId).slice(0, RECOMMENDATION_LIMIT),
+    }),
+  }),
+});
+
+export const { useGetProductQuery, useGetRecommendationsQuery } = productApi;
+export const { getProduct, getRecommendations } = productApi.endpoints;

@@ -7,14 +7,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
-import { useAsync } from '../../lib/useAsync';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams } from '../filters/filter-params';
 import type { DisplayType } from '../products/ProductCard';
 import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { PageHead } from '../seo/PageHead';
-import { DEFAULT_SEARCH_SORT, fetchSearchFilters, searchProducts } from './api';
+import { DEFAULT_SEARCH_SORT, useGetSearchFiltersQuery, useSearchProductsQuery } from './api';
 import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
@@ -23,15 +22,16 @@ export default function SearchPage() {
   const { t } = useStorefrontT();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const { params, filters, page, update, clearAll, setPage } = useFilterParams({ searchParam: 'q', keepOnClear: ['q'] });
+  const { filters, page, update, clearAll, setPage } = useFilterParams({ searchParam: 'q', keepOnClear: ['q'] });
   const [displayType, setDisplayType] = useState<DisplayType>('grid');
   const values = {
     ...filters,
     sortBy: filters.sortBy ?? DEFAULT_SEARCH_SORT.sortBy,
     sortOrder: filters.sortOrder ?? DEFAULT_SEARCH_SORT.sortOrder,
   };
-  const results = useAsync((signal) => searchProducts(page, values, signal), params.toString());
-  const options = useAsync(() => fetchSearchFilters(filters.search), filters.search ?? '');
+  // Each new search, filter or page shows the spinner: `currentData` is only this request's answer.
+  const results = useSearchProductsQuery({ page, filters: values });
+  const options = useGetSearchFiltersQuery(filters.search);
   const query = filters.search ?? '';
 
   const panel = (
@@ -41,28 +41,29 @@ export default function SearchPage() {
         values={values}
         onChange={update}
         onClearAll={clearAll}
-        options={options.data ?? { brands: [], stores: [], categories: [] }}
+        options={options.currentData ?? { brands: [], stores: [], categories: [] }}
       />
     </Suspense>
   );
 
+  const found = results.currentData;
   let content;
-  if (results.status === 'loading') {
+  if (results.isError) {
+    content = <Alert type="error" showIcon title={errorMessage(results.error, t('search.loadFailed'))} />;
+  } else if (!found) {
     content = (
       <div style={{ textAlign: 'center', padding: 48 }}>
         <Spin size="large" aria-label={t('common:app.loading')} />
       </div>
     );
-  } else if (results.status === 'error') {
-    content = <Alert type="error" showIcon message={errorMessage(results.error, t('search.loadFailed'))} />;
-  } else if (results.data.products.length === 0) {
+  } else if (found.products.length === 0) {
     content = (
       <Empty description={query ? t('search.noResultsFor', { query }) : t('search.noResults')}>
         <Button onClick={() => navigate(-1)}>{t('search.goBack')}</Button>
       </Empty>
     );
   } else {
-    const { products, pagination } = results.data;
+    const { products, pagination } = found;
     content = (
       <>
         <ProductGrid products={products} columns={3} displayType={displayType} label={t('search.resultsLabel')} />
@@ -86,7 +87,7 @@ export default function SearchPage() {
     );
   }
 
-  const count = results.status === 'success' ? results.data.pagination.totalItems : null;
+  const count = found && !results.isError ? found.pagination.totalItems : null;
   const title = query ? t('search.titleFor', { query }) : t('search.title');
   return (
     <div className="kl-search-page">

@@ -4,12 +4,12 @@
  */
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { loginPathFor } from '../login/redirect';
-import { checkWishlist, NOT_WISHLISTED, type WishlistState } from './api';
+import { NOT_WISHLISTED, useCheckWishlistQuery, type WishlistState } from './api';
 
 const WishlistModal = lazy(() => import('./WishlistModal'));
 
@@ -23,30 +23,23 @@ function stateFromProduct(product: Product): WishlistState | null {
 export function WishlistButton({ product, onChange }: { product: Product; onChange?(state: WishlistState): void }) {
   const { t } = useStorefrontT();
   const signedIn = useAuthStore(selectIsAuthenticated);
+  const viewer = useAuthStore((auth) => auth.user?.id ?? null);
   const navigate = useNavigate();
   const location = useLocation();
-  const [state, setState] = useState<WishlistState>(() => stateFromProduct(product) ?? NOT_WISHLISTED);
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) {
-      setState(NOT_WISHLISTED);
-      return undefined;
-    }
-    const known = stateFromProduct(product);
-    if (known) {
-      setState(known);
-      return undefined;
-    }
-    let active = true;
-    checkWishlist(product.id).then(
-      (checked) => active && setState(checked),
-      (error: unknown) => console.warn('Failed to check wishlist status', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [signedIn, product]);
+  // What this visitor last saved in the modal for this product wins over older answers.
+  const [saved, setSaved] = useState<{ productId: number; viewer: number | null; state: WishlistState } | null>(null);
+  // The product answer carries the state for a signed-in visitor; otherwise ask the wishlist.
+  const known = stateFromProduct(product);
+  const checked = useCheckWishlistQuery(
+    { productId: product.id, viewer: viewer ?? 0 },
+    { skip: !signedIn || viewer === null || known !== null },
+  );
+  const state: WishlistState = !signedIn
+    ? NOT_WISHLISTED
+    : saved && saved.productId === product.id && saved.viewer === viewer
+      ? saved.state
+      : (known ?? checked.data ?? NOT_WISHLISTED);
 
   const click = () => {
     if (!signedIn) navigate(loginPathFor(location));
@@ -69,7 +62,7 @@ export function WishlistButton({ product, onChange }: { product: Product; onChan
             state={state}
             onClose={() => setOpen(false)}
             onChange={(next) => {
-              setState(next);
+              setSaved({ productId: product.id, viewer, state: next });
               onChange?.(next);
             }}
           />

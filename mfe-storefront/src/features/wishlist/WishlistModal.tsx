@@ -6,7 +6,13 @@ import { Button, Form, InputNumber, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { eurosToCents, formatMoney, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { addToWishlist, removeWishlistItem, updateWishlistItem, NOT_WISHLISTED, type WishlistState } from './api';
+import {
+  NOT_WISHLISTED,
+  useAddToWishlistMutation,
+  useRemoveWishlistItemMutation,
+  useUpdateWishlistItemMutation,
+  type WishlistState,
+} from './api';
 import { useNotify } from '../notifications/notifications';
 import { Typography } from '../../lib/typography';
 
@@ -33,7 +39,10 @@ export default function WishlistModal({
   const notification = useNotify();
   const [value, setValue] = useState<number | null>(defaultDesiredPrice(product, state));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [addToWishlist, adding] = useAddToWishlistMutation();
+  const [updateWishlistItem, updating] = useUpdateWishlistItemMutation();
+  const [removeWishlistItem, removing] = useRemoveWishlistItemMutation();
+  const busy = adding.isLoading || updating.isLoading || removing.isLoading;
   const editing = state.isWishlisted && state.wishlistItemId !== null;
 
   const validCents = (): number | null => {
@@ -52,34 +61,30 @@ export default function WishlistModal({
   const save = async () => {
     const cents = validCents();
     if (cents === null) return;
-    setBusy(true);
     try {
       if (editing) {
-        await updateWishlistItem(state.wishlistItemId!, cents);
+        await updateWishlistItem({ id: state.wishlistItemId!, maxPrice: cents }).unwrap();
         onChange({ isWishlisted: true, wishlistItemId: state.wishlistItemId, maxPrice: cents });
-        notification.success({ message: t('wishlist.updated', { product: product.name }) });
+        notification.success({ title: t('wishlist.updated', { product: product.name }) });
       } else {
-        const { wishlistItem } = await addToWishlist(product.id, cents);
+        const { wishlistItem } = await addToWishlist({ productId: product.id, maxPrice: cents }).unwrap();
         onChange({ isWishlisted: true, wishlistItemId: wishlistItem.id, maxPrice: wishlistItem.maxPrice });
-        notification.success({ message: t('wishlist.added', { product: product.name }) });
+        notification.success({ title: t('wishlist.added', { product: product.name }) });
       }
       onClose();
     } catch {
-      notification.error({ message: editing ? t('wishlist.updateFailed') : t('wishlist.addFailed') });
-      setBusy(false);
+      notification.error({ title: editing ? t('wishlist.updateFailed') : t('wishlist.addFailed') });
     }
   };
 
   const remove = async () => {
-    setBusy(true);
     try {
-      await removeWishlistItem(state.wishlistItemId!);
+      await removeWishlistItem(state.wishlistItemId!).unwrap();
       onChange(NOT_WISHLISTED);
-      notification.success({ message: t('wishlist.removed', { product: product.name }) });
+      notification.success({ title: t('wishlist.removed', { product: product.name }) });
       onClose();
     } catch {
-      notification.error({ message: t('wishlist.removeFailed') });
-      setBusy(false);
+      notification.error({ title: t('wishlist.removeFailed') });
     }
   };
 

@@ -1,4 +1,6 @@
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, type WishlistCheck, type WishlistItem } from '@koopjesland/shared';
+/** The signed-in visitor's wishlist (spec §7 Wishlist): check one product, add, update, remove. */
+import type { WishlistCheck, WishlistItem } from '@koopjesland/shared';
+import { storefrontApi } from '../../api/store';
 
 export interface WishlistState {
   isWishlisted: boolean;
@@ -8,22 +10,46 @@ export interface WishlistState {
 
 export const NOT_WISHLISTED: WishlistState = { isWishlisted: false, wishlistItemId: null, maxPrice: null };
 
-/** Checks one product; on 404 the full wishlist is scanned instead (spec §7 Wishlist). */
-export async function checkWishlist(productId: number): Promise<WishlistState> {
-  try {
-    return await apiGet<WishlistCheck>(`wishlist/check/${productId}`);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    const list = await apiGet<WishlistItem[] | { items?: WishlistItem[]; wishlistItems?: WishlistItem[] }>('wishlist');
-    const items = Array.isArray(list) ? list : (list.items ?? list.wishlistItems ?? []);
-    const item = items.find((entry) => entry.productId === productId);
-    return item ? { isWishlisted: true, wishlistItemId: item.id, maxPrice: item.maxPrice } : NOT_WISHLISTED;
-  }
-}
+type WishlistList = WishlistItem[] | { items?: WishlistItem[]; wishlistItems?: WishlistItem[] };
 
-export const addToWishlist = (productId: number, maxPrice: number) =>
-  apiPost<{ wishlistItem: { id: number; maxPrice: number } }>('wishlist', { productId, maxPrice });
+const wishlistApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Checks one product; on 404 the full wishlist is scanned instead (spec §7 Wishlist).
+     * `viewer` (the user's id) keys the answer per visitor; the token goes with the request.
+     */
+    checkWishlist: build.query<WishlistState, { productId: number; viewer: number }>({
+      async queryFn({ productId }, _api, _extra, baseQuery) {
+        const check = await baseQuery(`wishlist/check/${productId}`);
+        if (!check.error) return { data: check.data as WishlistCheck };
+        if (check.error.status !== 404) return { error: check.error };
+        const list = await baseQuery('wishlist');
+        if (list.error) return { error: list.error };
+        const body = list.data as WishlistList;
+        const items = Array.isArray(body) ? body : (body.items ?? body.wishlistItems ?? []);
+        const item = items.find((entry) => entry.productId === productId);
+        return { data: item ? { isWishlisted: true, wishlistItemId: item.id, maxPrice: item.maxPrice } : NOT_WISHLISTED };
+      },
+      providesTags: ['Wishlist'],
+    }),
+    addToWishlist: build.mutation<{ wishlistItem: { id: number; maxPrice: number } }, { productId: number; maxPrice: number }>({
+      query: (body) => ({ path: 'wishlist', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Wishlist']),
+    }),
+    updateWishlistItem: build.mutation<unknown, { id: number; maxPrice: number }>({
+      query: ({ id, maxPrice }) => ({ path: `wishlist/${id}`, method: 'PUT', body: { maxPrice } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Wishlist']),
+    }),
+    removeWishlistItem: build.mutation<unknown, number>({
+      query: (id) => ({ path: `wishlist/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Wishlist']),
+    }),
+  }),
+});
 
-export const updateWishlistItem = (id: number, maxPrice: number) => apiPut(`wishlist/${id}`, { maxPrice });
-
-export const removeWishlistItem = (id: number) => apiDelete(`wishlist/${id}`);
+export const {
+  useCheckWishlistQuery,
+  useAddToWishlistMutation,
+  useUpdateWishlistItemMutation,
+  useRemoveWishlistItemMutation,
+} = wishlistApi;

@@ -1,0 +1,42 @@
+/**
+ * The storefront's one data layer: an RTK Query API on the shared base query (the one API
+ * client), with endpoints injected per feature (`features/<f>/api.ts`), and the store factory.
+ *
+ * Ready for server rendering: there is no module-level store; `createStorefrontStore()` makes
+ * one per page (browser) or per request (server) and `StorefrontProviders` provides it. Every
+ * endpoint takes all its inputs as arguments (domain, ids, filters; nothing read from `window`),
+ * so a server can `store.dispatch(endpoint.initiate(args))`, await it, render, and send
+ * `store.getState()`; the browser then passes that state to `createStorefrontStore(state)` and
+ * its hooks find the data already cached.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { apiBaseQuery } from '@koopjesland/shared/rtk-query';
+
+/**
+ * Tags: `Category` (a category's page data by id; 'LIST' for the navigation and homepage
+ * lists), `Product` (a product by id), `Wishlist` (the signed-in visitor's wishlist).
+ */
+export const storefrontApi = createApi({
+  reducerPath: 'storefrontApi',
+  baseQuery: apiBaseQuery,
+  tagTypes: ['Category', 'Product', 'Wishlist'],
+  // A page visited again after 30 s is fetched afresh (prices move), while data just
+  // rendered on the server or by a sibling component is reused.
+  refetchOnMountOrArgChange: 30,
+  endpoints: () => ({}),
+});
+
+const rootReducer = combineReducers({ [storefrontApi.reducerPath]: storefrontApi.reducer });
+
+export type StorefrontState = ReturnType<typeof rootReducer>;
+
+export function createStorefrontStore(preloadedState?: Partial<StorefrontState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(storefrontApi.middleware),
+  });
+}
+
+export type StorefrontStore = ReturnType<typeof createStorefrontStore>;

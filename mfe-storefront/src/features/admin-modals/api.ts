@@ -1,0 +1,84 @@
+/**
+ * API of the storefront's admin modals (spec §7): category settings, the category tree and a
+ * product's categories, the admin product search, assigning products, the representative product.
+ * Saves invalidate what they change, so the open page shows the result without a manual reload.
+ */
+import type { Category, CategorySettings, Pagination, Product } from '@koopjesland/shared';
+import { storefrontApi } from '../../api/store';
+
+export const ASSIGN_PAGE_SIZE = 30;
+export const ASSIGN_DEBOUNCE_MS = 250;
+
+/** The product-id filter: a comma-separated list, trimmed, blanks dropped (spec §5). */
+export const parseProductIds = (text: string): string[] =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+export interface AssignSearchArgs {
+  search: string;
+  productIds: string;
+  page: number;
+}
+
+/** A category's own data and the lists that show categories (navigation, homepage). */
+const categoryChanged = (categoryId: number) => [
+  { type: 'Category' as const, id: categoryId },
+  { type: 'Category' as const, id: 'LIST' },
+];
+
+const adminModalsApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCategorySettings: build.query<{ category: { settings: CategorySettings | null } }, number>({
+      query: (categoryId) => `categories/${categoryId}/settings`,
+      providesTags: (_result, _error, categoryId) => [{ type: 'Category', id: categoryId }],
+    }),
+    saveCategorySettings: build.mutation<unknown, { categoryId: number; settings: Partial<CategorySettings> }>({
+      query: ({ categoryId, settings }) => ({ path: `categories/${categoryId}/settings`, method: 'PUT', body: settings }),
+      invalidatesTags: (_result, error, { categoryId }) => (error ? [] : categoryChanged(categoryId)),
+    }),
+    getCategoryTree: build.query<{ categories: Category[] }, void>({
+      query: () => ({ path: 'categories', query: { includeHierarchy: true, excludeOverig: true, limit: 1000 } }),
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    saveProductCategories: build.mutation<unknown, { productId: number; categoryIds: number[] }>({
+      query: ({ productId, categoryIds }) => ({ path: `products/${productId}`, method: 'PUT', body: { categoryIds } }),
+      invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'Product', id: productId }]),
+    }),
+    searchProductsToAssign: build.query<{ products: Product[]; pagination: Pagination }, AssignSearchArgs>({
+      query: ({ search, productIds, page }) => ({
+        path: 'products',
+        query: {
+          search: search.trim() || undefined,
+          productIds: parseProductIds(productIds),
+          page,
+          limit: ASSIGN_PAGE_SIZE,
+          excludeUncategorized: false,
+        },
+      }),
+    }),
+    assignProductsToCategory: build.mutation<{ addedCount: number }, { categoryId: number; productIds: number[] }>({
+      query: ({ categoryId, productIds }) => ({ path: `categories/${categoryId}/products`, method: 'POST', body: { productIds } }),
+      invalidatesTags: (_result, error, { categoryId }) => (error ? [] : categoryChanged(categoryId)),
+    }),
+    saveRepresentativeProduct: build.mutation<unknown, { categoryId: number; representativeProductId: number }>({
+      query: ({ categoryId, representativeProductId }) => ({
+        path: `categories/${categoryId}/settings`,
+        method: 'PUT',
+        body: { representativeProductId },
+      }),
+      invalidatesTags: (_result, error, { categoryId }) => (error ? [] : categoryChanged(categoryId)),
+    }),
+  }),
+});
+
+export const {
+  useGetCategorySettingsQuery,
+  useSaveCategorySettingsMutation,
+  useGetCategoryTreeQuery,
+  useSaveProductCategoriesMutation,
+  useSearchProductsToAssignQuery,
+  useAssignProductsToCategoryMutation,
+  useSaveRepresentativeProductMutation,
+} = adminModalsApi;
