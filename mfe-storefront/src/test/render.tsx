@@ -6,12 +6,17 @@ import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { changeLanguage, useAuthStore, useSiteConfigStore, type SiteConfigState, type User } from '@koopjesland/shared';
-import { createStorefrontStore } from '../api/store';
+import { createStorefrontStore, type StorefrontStore } from '../api/store';
 import { StorefrontProviders } from '../StorefrontProviders';
 
 // The first antd render in a jsdom worker is slow (style generation).
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20000);
+
+// jsdom has no pseudo-element styles and reports every such call as an error; antd's Modal asks
+// for '::-webkit-scrollbar' when it opens. The element's own style is the honest answer here.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);
 
 /** Shows the current address so tests can assert navigation. */
 export function LocationProbe() {
@@ -19,10 +24,12 @@ export function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders `ui` at `route`; returns the render result and the data store it used. */
-export function renderAt(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+/** Renders `ui` at `route` with a fresh data store (or the given one); returns it with the render result. */
+export function renderAt(
+  ui: ReactElement,
+  { route = '/', path = '*', store = createStorefrontStore() }: { route?: string; path?: string; store?: StorefrontStore } = {},
+) {
   void changeLanguage('en');
-  const store = createStorefrontStore();
   const result = render(
     <MemoryRouter initialEntries={[route]}>
       <StorefrontProviders store={store}>

@@ -51,8 +51,9 @@ export default function CategorySettingsModal({
         <Spin />
       ) : (
         <Form layout="vertical">
-          <Form.Item label={t('admin.settings.defaultDisplayType')}>
+          <Form.Item label={t('admin.settings.defaultDisplayType')} htmlFor="category-settings-defaultDisplayType">
             <Select
+              id="category-settings-defaultDisplayType"
               value={settings.defaultDisplayType}
               onChange={(defaultDisplayType) => patch({ defaultDisplayType })}
               options={[
@@ -61,15 +62,17 @@ export default function CategorySettingsModal({
               ]}
             />
           </Form.Item>
-          <Form.Item label={t('admin.settings.defaultSortBy')}>
+          <Form.Item label={t('admin.settings.defaultSortBy')} htmlFor="category-settings-defaultSortBy">
             <Select
+              id="category-settings-defaultSortBy"
               value={settings.defaultSortBy}
               onChange={(defaultSortBy) => patch({ defaultSortBy })}
               options={SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
             />
           </Form.Item>
-          <Form.Item label={t('admin.settings.defaultSortOrder')}>
+          <Form.Item label={t('admin.settings.defaultSortOrder')} htmlFor="category-settings-defaultSortOrder">
             <Select
+              id="category-settings-defaultSortOrder"
               value={settings.defaultSortOrder}
               onChange={(defaultSortOrder) => patch({ defaultSortOrder })}
               options={[
@@ -78,17 +81,17 @@ export default function CategorySettingsModal({
               ]}
             />
           </Form.Item>
-          <Form.Item label={t('admin.settings.subcategoryColumns')}>
-            <InputNumber min={1} max={6} value={settings.subcategoryColumns} onChange={(value) => value && patch({ subcategoryColumns: value })} />
+          <Form.Item label={t('admin.settings.subcategoryColumns')} htmlFor="category-settings-subcategoryColumns">
+            <InputNumber id="category-settings-subcategoryColumns" min={1} max={6} value={settings.subcategoryColumns} onChange={(value) => value && patch({ subcategoryColumns: value })} />
           </Form.Item>
-          <Form.Item label={t('admin.settings.alternativeName')}>
-            <Input value={settings.alternativeName ?? ''} onChange={(event) => patch({ alternativeName: event.target.value || null })} />
+          <Form.Item label={t('admin.settings.alternativeName')} htmlFor="category-settings-alternativeName">
+            <Input id="category-settings-alternativeName" value={settings.alternativeName ?? ''} onChange={(event) => patch({ alternativeName: event.target.value || null })} />
           </Form.Item>
-          <Form.Item label={t('admin.settings.hideFiltersAndViewButtons')}>
-            <Switch checked={settings.hideFiltersAndViewButtons} onChange={(hideFiltersAndViewButtons) => patch({ hideFiltersAndViewButtons })} />
+          <Form.Item label={t('admin.settings.hideFiltersAndViewButtons')} htmlFor="category-settings-hideFiltersAndViewButtons">
+            <Switch id="category-settings-hideFiltersAndViewButtons" checked={settings.hideFiltersAndViewButtons} onChange={(hideFiltersAndViewButtons) => patch({ hideFiltersAndViewButtons })} />
           </Form.Item>
-          <Form.Item label={t('admin.settings.hideFromMenu')}>
-            <Switch checked={settings.hideFromMenu} onChange={(hideFromMenu) => patch({ hideFromMenu })} />
+          <Form.Item label={t('admin.settings.hideFromMenu')} htmlFor="category-settings-hideFromMenu">
+            <Switch id="category-settings-hideFromMenu" checked={settings.hideFromMenu} onChange={(hideFromMenu) => patch({ hideFromMenu })} />
           </Form.Item>
         </Form>
       )}

@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createStorefrontStore } from '../../api/store';
 import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
 import { mockApi, reply } from '../../test/mock-api';
 import { makeProduct, pagination } from '../../test/fixtures';
+import { readFilters, readPage } from '../filters/filter-params';
+import { getCategoryPage } from './api';
 import CategoryPage from './CategoryPage';
 import { preferenceKey } from './display-preference';
 
@@ -19,6 +22,15 @@ function pageReply(products = [makeProduct({ id: 1, name: 'OLED TV', brand: 'LG'
     subcategories: [],
     ...extra,
   };
+}
+
+const admin = { id: 7, email: 'admin@koopjesland.nl', isAdmin: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+
+/** An admin, kept through the providers' one stored-session check per test file. */
+function signInAdmin() {
+  signIn({ isAdmin: true });
+  localStorage.setItem('authToken', 'test-token');
+  localStorage.setItem('authUser', JSON.stringify(admin));
 }
 
 describe('CategoryPage', () => {
@@ -112,6 +124,47 @@ describe('CategoryPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Assign products/ }));
     expect(await screen.findByText('Assign products to Televisies')).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'Unassigned TV' })).toBeInTheDocument();
+  });
+
+  it('shows saved category settings at once: saving refreshes the page data', async () => {
+    signInAdmin();
+    let saved = { ...settings };
+    const api = mockApi({
+      'GET /auth/profile': () => admin,
+      'GET /categories/page/televisies': () => ({ ...pageReply(), category: { id: 4, name: 'Televisies', slug: 'televisies', settings: saved } }),
+      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+      'GET /categories/4/settings': () => ({ category: { id: 4, settings: saved } }),
+      'PUT /categories/4/settings': ({ body }) => {
+        saved = { ...saved, ...(body as typeof saved) };
+        return { category: { id: 4, settings: saved } };
+      },
+    });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    fireEvent.click(await screen.findByRole('button', { name: /Category settings/ }));
+    const dialog = await screen.findByRole('dialog');
+    const alternativeName = await within(dialog).findByRole('textbox', { name: 'Alternative name' });
+    fireEvent.change(alternativeName, { target: { value: 'Smart TVs' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Smart TVs', level: 1 })).toBeInTheDocument();
+    expect(api.find('PUT', '/categories/4/settings')[0]!.body).toMatchObject({ alternativeName: 'Smart TVs', defaultSortBy: 'views' });
+    expect(api.find('GET', '/categories/page/televisies')).toHaveLength(2);
+  });
+
+  it('renders from a store filled beforehand (as a server render would) without asking again', async () => {
+    const route = '/televisies?sortBy=name&sortOrder=asc';
+    const api = mockApi({
+      'GET /categories/page/televisies': () => pageReply(),
+      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+    });
+    const serverStore = createStorefrontStore();
+    const params = new URLSearchParams(route.split('?')[1]);
+    await serverStore.dispatch(getCategoryPage.initiate({ slug: 'televisies', page: readPage(params), filters: readFilters(params) }));
+    renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(serverStore.getState()) });
+    // No spinner first: the data is there on the first render.
+    expect(screen.getByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('OLED TV')).toBeInTheDocument();
+    await screen.findByLabelText('Min price');
+    expect(api.find('GET', '/categories/page/televisies')).toHaveLength(1);
   });
 
   it('replaces the page with a red alert on failure', async () => {

@@ -113,6 +113,21 @@ describe('ProductPage', () => {
     expect(await screen.findByText('Failed to remove product from wishlist. Please try again.')).toBeInTheDocument();
   });
 
+  it('asks the wishlist when the product does not say, and shows the filled heart', async () => {
+    signIn();
+    const calls = mockApi({
+      'GET /products/5': () => product,
+      'GET /products': () => ({ products: [], pagination: pagination(0) }),
+      'GET /wishlist/check/5': () => ({ isWishlisted: true, wishlistItemId: 31, maxPrice: 5000 }),
+    });
+    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    const heart = await screen.findByRole('button', { name: /On your wishlist/ });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(heart);
+    expect(await screen.findByLabelText('Desired price')).toHaveValue('50,00');
+    expect(calls.find('GET', '/wishlist/check/5')).toHaveLength(1);
+  });
+
   it('sends an anonymous visitor to sign in and back', async () => {
     api();
     renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
