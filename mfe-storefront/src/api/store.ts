@@ -5,9 +5,10 @@
  * Ready for server rendering: there is no module-level store; `createStorefrontStore()` makes
  * one per page (browser) or per request (server) and `StorefrontProviders` provides it. Every
  * endpoint takes all its inputs as arguments (domain, ids, filters; nothing read from `window`),
- * so a server can `store.dispatch(endpoint.initiate(args))`, await it, render, and send
- * `store.getState()`; the browser then passes that state to `createStorefrontStore(state)` and
- * its hooks find the data already cached.
+ * so a server can `store.dispatch(endpoint.initiate(args))` (or render once and await
+ * `store.dispatch(storefrontApi.util.getRunningQueriesThunk())`), render, and send
+ * `store.getState()`; the browser passes that state to `createStorefrontStore(state)` and its
+ * hooks find the data already cached (CategoryPage.test.tsx renders from such a store).
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';

@@ -1,6 +1,6 @@
 /**
- * RTK Query's baseQuery for the admin remotes, on top of the one API client (no second fetch
- * layer). Imports the package by name so the page keeps a single client and auth store
+ * RTK Query's baseQuery for every remote (the storefront and the admin remotes), on top of the
+ * one API client (no second fetch layer). Imports the package by name so the page keeps a single client and auth store
  * (this file is bundled into each remote; '@koopjesland/shared' itself is a singleton).
  */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
