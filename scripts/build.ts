@@ -5,11 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { FRONT_ENDS, findFrontEnd } from '../shared/build/front-ends';
 
 export const ROOT = path.resolve(__dirname, '..');
-export const FRONT_END_WORKSPACES = ['shell', 'mfe-storefront', 'mfe-catalog-admin', 'mfe-store-admin', 'mfe-config-admin'];
+const FRONT_END_WORKSPACES = FRONT_ENDS.map((frontEnd) => frontEnd.workspace);
 
-const isBuilt = (workspace: string) => fs.existsSync(path.join(ROOT, workspace, 'dist', workspace === 'shell' ? 'index.html' : 'mf-manifest.json'));
+const isBuilt = (workspace: string) =>
+  fs.existsSync(path.join(ROOT, workspace, 'dist', findFrontEnd(workspace).kind === 'host' ? 'index.html' : 'mf-manifest.json'));
 
 export function buildFrontEnds({ onlyMissing = false } = {}): void {
   const targets = FRONT_END_WORKSPACES.filter((workspace) => !onlyMissing || !isBuilt(workspace));

@@ -4,7 +4,7 @@
  * proxies /api to the API on 8080.
  */
 import concurrently from 'concurrently';
-import { FRONT_ENDS } from './webpack/front-ends';
+import { FRONT_ENDS } from '../shared/build/front-ends';
 
 const { result } = concurrently(
   [

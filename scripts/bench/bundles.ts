@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { build } from '../webpack/build';
 import { ROOT_DIR } from '../webpack/config';
-import { FRONT_ENDS, type FrontEnd, REMOTES } from '../webpack/front-ends';
+import { FRONT_ENDS, type FrontEnd, REMOTES } from '../../shared/build/front-ends';
 import { makePrice, makeProduct, pagination } from '../../mfe-storefront/src/test/fixtures';
 
 const shareAntd = process.argv.includes('--share-antd');

@@ -4,11 +4,13 @@ FROM node:20-bookworm-slim AS build
 ARG WORKSPACE
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && npm run build -w "@koopjesland/${WORKSPACE}"
+RUN npm ci --no-audit --no-fund && npm run build -w "@koopjesland/${WORKSPACE}" \
+  && npx tsx scripts/docker/remote-variables.ts > /app/remote-variables
 
 FROM nginx:1.27-alpine
 ARG WORKSPACE
 COPY --from=build /app/${WORKSPACE}/dist /usr/share/nginx/html
+COPY --from=build /app/remote-variables /remote-variables
 COPY scripts/docker/nginx-frontend.conf /etc/nginx/conf.d/default.conf
 COPY scripts/docker/write-remotes-json.sh /docker-entrypoint.d/40-write-remotes-json.sh
 RUN chmod +x /docker-entrypoint.d/40-write-remotes-json.sh

@@ -11,7 +11,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { sharedMap, type SharedConfig } from '../../shared/build/federation';
-import { frontEnd as findFrontEnd } from './front-ends';
+import { findFrontEnd } from '../../shared/build/front-ends';
 
 export const ROOT_DIR = resolve(__dirname, '..', '..');
 

@@ -5,7 +5,14 @@
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { webpackConfig } from './config';
-import { API_PORT, devRemotesConfig, frontEnd as findFrontEnd } from './front-ends';
+import { findFrontEnd, REMOTES } from '../../shared/build/front-ends';
+
+const API_PORT = 8080;
+
+/** remotes.json for the dev servers: each remote's manifest on its own port. */
+function devRemotesConfig(host = 'localhost'): Record<string, string> {
+  return Object.fromEntries(REMOTES.map((remote) => [remote.name, `http://${host}:${remote.port}/mf-manifest.json`]));
+}
 
 async function serve(workspace: string): Promise<void> {
   const frontEnd = findFrontEnd(workspace);

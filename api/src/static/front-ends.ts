@@ -9,21 +9,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { REPO_ROOT } from '../config';
-
-export const REMOTES = [
-  { name: 'storefront', key: 'storefront', folder: 'mfe-storefront', env: 'REMOTE_STOREFRONT_URL' },
-  { name: 'catalog-admin', key: 'catalogAdmin', folder: 'mfe-catalog-admin', env: 'REMOTE_CATALOG_ADMIN_URL' },
-  { name: 'store-admin', key: 'storeAdmin', folder: 'mfe-store-admin', env: 'REMOTE_STORE_ADMIN_URL' },
-  { name: 'config-admin', key: 'configAdmin', folder: 'mfe-config-admin', env: 'REMOTE_CONFIG_ADMIN_URL' },
-] as const;
-
-export const SHELL_FOLDER = 'shell';
+import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
 export function remotesConfig(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(
-    REMOTES.map((remote) => [remote.key, env[remote.env] || `/remotes/${remote.name}/mf-manifest.json`]),
-  );
+  return Object.fromEntries(REMOTES.map((remote) => [remote.name, env[remote.urlVariable] || servedManifestPath(remote)]));
 }
 
 /** Puts the remotes JSON into the page as #remotes-config (replacing a placeholder if the build left one). */
@@ -53,7 +43,8 @@ export interface FrontEndOptions {
 const frontEnds: FastifyPluginAsync<FrontEndOptions> = async (app, options) => {
   const root = options.root ?? REPO_ROOT;
   const config = remotesConfig(options.env);
-  const shellDist = path.join(root, SHELL_FOLDER, 'dist');
+  const shell = FRONT_ENDS.find((frontEnd) => frontEnd.kind === 'host')!;
+  const shellDist = path.join(root, shell.workspace, 'dist');
   const indexFile = path.join(shellDist, 'index.html');
   const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) =>
     res.setHeader('cache-control', cacheControlFor(filePath));
@@ -62,14 +53,14 @@ const frontEnds: FastifyPluginAsync<FrontEndOptions> = async (app, options) => {
   await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders });
 
   for (const remote of REMOTES) {
-    const dist = path.join(root, remote.folder, 'dist');
+    const dist = path.join(root, remote.workspace, 'dist');
     if (!fs.existsSync(dist)) {
-      app.log.warn(`${remote.folder}/dist is missing: /remotes/${remote.name}/ will answer 404`);
+      app.log.warn(`${remote.workspace}/dist is missing: /remotes/${remote.servedAs}/ will answer 404`);
       continue;
     }
     await app.register(fastifyStatic, {
       root: dist,
-      prefix: `/remotes/${remote.name}/`,
+      prefix: `/remotes/${remote.servedAs}/`,
       decorateReply: false,
       cacheControl: false,
       setHeaders,

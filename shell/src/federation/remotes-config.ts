@@ -1,10 +1,11 @@
 /**
- * Where each remote lives (remotes.json): `{ storefront, catalogAdmin, storeAdmin, configAdmin }`
- * → manifest URL. The server inlines it into index.html as #remotes-config, saving a round
- * trip; without it the shell fetches /remotes.json.
+ * Where each remote lives (remotes.json): remote name (from the front-end manifest) → manifest
+ * URL. The server inlines it into index.html as #remotes-config, saving a round trip; without it
+ * the shell fetches /remotes.json.
  */
-export const REMOTE_NAMES = ['storefront', 'catalogAdmin', 'storeAdmin', 'configAdmin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@koopjesland/shared/front-ends';
+
+export type { RemoteName };
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 
 function pickRemotes(raw: unknown): RemotesConfig {

@@ -1,31 +1,26 @@
 /**
  * Top-level routes: the guarded admin area (layout loaded lazily, remotes mounted at /admin)
- * and the storefront at `/*`. Paths no area owns redirect to `/` (route-table.ts).
+ * and the storefront at `/*`. Which area owns a path, and where other paths go, is decided by
+ * `resolveRoute` (route-table.ts) alone.
  */
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminGuard } from '../auth/AdminGuard';
 import { RemoteArea } from '../federation/RemoteArea';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
-import { ADMIN_HOME, adminRemoteFor, isStorefrontPath } from './route-table';
+import { resolveRoute, STOREFRONT_REMOTE } from './route-table';
 
 // Admin-only code (antd layout and menu) stays out of the visitor's first load.
 const AdminLayout = lazy(() => import('../admin-layout/AdminLayout'));
 
-function AdminSection() {
-  const rest = useParams()['*'] ?? '';
-  const remote = adminRemoteFor(rest);
-  if (!remote) return <Navigate to="/" replace />;
+/** The remote that owns the current path, or the redirect `resolveRoute` decides. */
+function ResolvedArea() {
+  const { pathname } = useLocation();
+  const target = resolveRoute(pathname);
+  if (target.kind === 'redirect') return <Navigate to={target.to} replace />;
+  const remote = target.kind === 'admin' ? target.remote : STOREFRONT_REMOTE;
   // `key` gives each remote its own boundary and load state.
   return <RemoteArea key={remote} name={remote} />;
-}
-
-function VisitorArea() {
-  const { pathname } = useLocation();
-  if (!isStorefrontPath(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)) {
-    return <Navigate to="/" replace />;
-  }
-  return <RemoteArea name="storefront" />;
 }
 
 export function ShellRoutes() {
@@ -41,10 +36,10 @@ export function ShellRoutes() {
           </AdminGuard>
         }
       >
-        <Route index element={<Navigate to={ADMIN_HOME} replace />} />
-        <Route path="*" element={<AdminSection />} />
+        <Route index element={<ResolvedArea />} />
+        <Route path="*" element={<ResolvedArea />} />
       </Route>
-      <Route path="/*" element={<VisitorArea />} />
+      <Route path="/*" element={<ResolvedArea />} />
     </Routes>
   );
 }

@@ -4,27 +4,21 @@
  * by the first segment after /admin. Anything else redirects to `/`.
  */
 import { matchPath } from 'react-router-dom';
-import type { RemoteName } from '../federation/remotes-config';
+import { adminMenu, adminSections, REMOTES, type RemoteName } from '@koopjesland/shared/front-ends';
 
 /** Visitor paths the storefront renders; `/:slug` is one segment only. */
 export const STOREFRONT_PATHS = ['/', '/login', '/search', '/product/:slug/:id', '/:slug'] as const;
 
-/** First segment below /admin → the remote that renders it (mounted at /admin). */
-export const ADMIN_SECTIONS: Readonly<Record<string, RemoteName>> = {
-  users: 'configAdmin',
-  'site-configuration': 'configAdmin',
-  'site-configurations': 'configAdmin',
-  wishlists: 'configAdmin',
-  'store-ratings': 'configAdmin',
-  stores: 'storeAdmin',
-  prices: 'storeAdmin',
-  categories: 'catalogAdmin',
-  'category-aliases': 'catalogAdmin',
-  'bulk-category-alias': 'catalogAdmin',
-  products: 'catalogAdmin',
-};
+/** First segment below /admin → the remote that renders it (mounted at /admin), from the front-end manifest. */
+export const ADMIN_SECTIONS: ReadonlyMap<string, RemoteName> = new Map(
+  adminSections().map((section) => [section.segment, section.remote]),
+);
 
-export const ADMIN_HOME = '/admin/users';
+/** Where `/admin` leads: the first link of the sidebar (users). */
+export const ADMIN_HOME = adminMenu()[0]!.path;
+
+/** The remote mounted at `/*` for visitors. */
+export const STOREFRONT_REMOTE: RemoteName = REMOTES.find((remote) => remote.mount === 'storefront')!.name;
 
 export type RouteTarget =
   | { kind: 'storefront' }
@@ -38,11 +32,14 @@ export function isStorefrontPath(pathname: string): boolean {
 /** The admin remote for a path below /admin (`rest` = the part after `/admin/`), if any. */
 export function adminRemoteFor(rest: string): RemoteName | undefined {
   const section = rest.split('/')[0] ?? '';
-  return Object.hasOwn(ADMIN_SECTIONS, section) ? ADMIN_SECTIONS[section] : undefined;
+  return ADMIN_SECTIONS.get(section);
 }
 
+/** `/a/b/` → `/a/b`; `/` stays. */
+export const normalizePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 export function resolveRoute(pathname: string): RouteTarget {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const normalized = normalizePath(pathname);
   if (normalized === '/admin') return { kind: 'redirect', to: ADMIN_HOME };
   if (normalized.startsWith('/admin/')) {
     const remote = adminRemoteFor(normalized.slice('/admin/'.length));

@@ -1,0 +1,58 @@
+import { adminMenu, adminSections, FRONT_ENDS, findFrontEnd, REMOTES, type RemoteFrontEnd } from './front-ends';
+
+describe('front-end manifest', () => {
+  it('names each front end, container name, port and served path once', () => {
+    for (const key of ['workspace', 'name', 'port'] as const) {
+      const values = FRONT_ENDS.map((frontEnd) => frontEnd[key]);
+      expect(new Set(values).size).toBe(values.length);
+    }
+    const served = REMOTES.map((remote) => remote.servedAs);
+    expect(new Set(served).size).toBe(served.length);
+    expect(FRONT_ENDS.filter((frontEnd) => frontEnd.kind === 'host')).toHaveLength(1);
+  });
+
+  it('gives every admin section to exactly one remote', () => {
+    const segments = adminSections().map((section) => section.segment);
+    expect(new Set(segments).size).toBe(segments.length);
+  });
+
+  it('orders the admin sidebar as the product describes it', () => {
+    expect(adminMenu().map((item) => item.path)).toEqual([
+      '/admin/users',
+      '/admin/stores',
+      '/admin/categories',
+      '/admin/category-aliases',
+      '/admin/bulk-category-alias',
+      '/admin/products',
+      '/admin/prices',
+      '/admin/wishlists',
+      '/admin/store-ratings',
+      '/admin/site-configuration',
+      '/admin/site-configurations',
+    ]);
+    expect(adminMenu().find((item) => item.path === '/admin/prices')).toMatchObject({ area: 'stores', remote: 'storeAdmin' });
+  });
+
+  it('puts a new remote’s sections in the menu, after the known ones', () => {
+    const reports: RemoteFrontEnd = {
+      workspace: 'mfe-reports',
+      name: 'reports',
+      port: 3005,
+      kind: 'remote',
+      title: 'Koopjesland reports',
+      servedAs: 'reports',
+      urlVariable: 'REMOTE_REPORTS_URL',
+      mount: 'admin',
+      adminSections: [{ segment: 'reports', menuLabelKey: 'admin.menu.reports', area: 'config' }],
+    };
+    const menu = adminMenu([...REMOTES, reports]);
+    expect(menu.at(-1)).toEqual({ path: '/admin/reports', labelKey: 'admin.menu.reports', area: 'config', remote: 'reports' });
+    expect(menu).toHaveLength(12);
+  });
+
+  it('finds a front end by workspace or container name and refuses unknown ones', () => {
+    expect(findFrontEnd('mfe-store-admin').name).toBe('storeAdmin');
+    expect(findFrontEnd('storeAdmin').workspace).toBe('mfe-store-admin');
+    expect(() => findFrontEnd('mfe-nope')).toThrow('Unknown front end "mfe-nope"');
+  });
+});
