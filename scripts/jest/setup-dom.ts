@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+import { startConsoleGuard, stopConsoleGuard } from './console-guard';
+
+beforeEach(startConsoleGuard);
+afterEach(stopConsoleGuard);
 
 // antd reads matchMedia for responsive grids; jsdom does not implement it.
 Object.defineProperty(window, 'matchMedia', {
@@ -26,3 +30,8 @@ class ResizeObserverStub {
 // of an antd page can take longer than the 1 s default, so wait longer (this is no speed claim).
 import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom implements getComputedStyle without pseudo-elements and logs "Not implemented" for
+// them (antd's modals and scroll locks ask for ::before); answer with the element's style.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);

@@ -13,11 +13,6 @@ import { StorefrontProviders } from '../StorefrontProviders';
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20000);
 
-// jsdom has no pseudo-element styles and reports every such call as an error; antd's Modal asks
-// for '::-webkit-scrollbar' when it opens. The element's own style is the honest answer here.
-const elementStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => elementStyle(element);
-
 /** Shows the current address so tests can assert navigation. */
 export function LocationProbe() {
   const location = useLocation();

@@ -41,6 +41,8 @@ export function initI18n(): I18n {
       },
       initAsync: false,
       react: { useSuspense: false },
+      // No vendor notice in visitors' consoles or test output.
+      showSupportNotice: false,
     });
   const syncHtmlLang = (lng: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng.slice(0, 2);

@@ -55,9 +55,10 @@ describe('cookie consent (spec §2)', () => {
 
   it('speaks Dutch by default', async () => {
     await changeLanguage('nl');
-    render(<CookieConsent />);
+    const { unmount } = render(<CookieConsent />);
     expect(screen.getByRole('dialog', { name: 'Wij hechten waarde aan je privacy' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Alles accepteren' })).toBeInTheDocument();
+    unmount(); // switching back below must not re-render a mounted dialog outside act()
     await changeLanguage('en');
   });
 });
