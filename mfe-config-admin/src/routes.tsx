@@ -2,44 +2,37 @@
  * Exposed as `configAdmin/routes`: the shell mounts it at /admin (paths here are relative to
  * that). Users, site configuration(s), wishlists and store ratings.
  */
-import { themeConfig } from '@koopjesland/shared';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { Provider } from 'react-redux';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { createConfigAdminStore } from './api/store';
-import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
+import { AdminPlaceholder, createAdminRemote } from '@koopjesland/shared/admin';
+import { useTranslation } from 'react-i18next';
+import { Route } from 'react-router-dom';
+import { configAdminApi } from './api';
 import { SiteConfigurationPage } from './features/site-configuration/SiteConfigurationPage';
 import { SiteConfigurationsPage } from './features/site-configuration/SiteConfigurationsPage';
 import { UserPlaceholderPage } from './features/users/UserPlaceholderPage';
 import { UsersPage } from './features/users/UsersPage';
-import { registerConfigAdminTranslations } from './i18n';
+import { NAMESPACE, registerConfigAdminTranslations } from './i18n';
 
-registerConfigAdminTranslations();
-const store = createConfigAdminStore();
+function Placeholder({ titleKey }: { titleKey: 'placeholders.wishlists' | 'placeholders.storeRatings' }) {
+  const { t } = useTranslation(NAMESPACE);
+  return <AdminPlaceholder title={t(titleKey)} />;
+}
 
-export function ConfigAdminPages() {
-  return (
-    <Routes>
+const configAdmin = createAdminRemote({
+  api: configAdminApi,
+  registerTranslations: registerConfigAdminTranslations,
+  routes: (
+    <>
       <Route path="users" element={<UsersPage />} />
       <Route path="users/new" element={<UserPlaceholderPage />} />
       <Route path="users/:id" element={<UserPlaceholderPage />} />
       <Route path="site-configuration" element={<SiteConfigurationPage />} />
       <Route path="site-configurations/*" element={<SiteConfigurationsPage />} />
-      <Route path="wishlists/*" element={<ComingSoonPage titleKey="placeholders.wishlists" />} />
-      <Route path="store-ratings/*" element={<ComingSoonPage titleKey="placeholders.storeRatings" />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
-  );
-}
+      <Route path="wishlists/*" element={<Placeholder titleKey="placeholders.wishlists" />} />
+      <Route path="store-ratings/*" element={<Placeholder titleKey="placeholders.storeRatings" />} />
+    </>
+  ),
+});
 
-export default function ConfigAdminRoutes() {
-  return (
-    <Provider store={store}>
-      <ConfigProvider theme={themeConfig}>
-        <AntApp>
-          <ConfigAdminPages />
-        </AntApp>
-      </ConfigProvider>
-    </Provider>
-  );
-}
+export const ConfigAdminPages = configAdmin.Pages;
+export const createConfigAdminStore = configAdmin.createStore;
+export default configAdmin.Remote;

@@ -35,3 +35,27 @@ configure({ asyncUtilTimeout: 5000 });
 // them (antd's modals and scroll locks ask for ::before); answer with the element's style.
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
+
+// jsdom has no MessageChannel (antd's Form batches field watchers with one). Node's own would
+// keep the test process alive through its open ports, so deliver messages on a timer instead.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimerMessagePort {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    partner: TimerMessagePort | null = null;
+    postMessage(data: unknown) {
+      setTimeout(() => this.partner?.onmessage?.({ data }), 0);
+    }
+    close() {
+      this.onmessage = null;
+    }
+  }
+  class TimerMessageChannel {
+    port1 = new TimerMessagePort();
+    port2 = new TimerMessagePort();
+    constructor() {
+      this.port1.partner = this.port2;
+      this.port2.partner = this.port1;
+    }
+  }
+  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
+}

@@ -4,12 +4,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
+import { useAdminPath } from '@koopjesland/shared/admin';
 import { useCategoryTreeQuery } from './categories-api';
 import { type CategoryTreeNode, productCount, toTreeNodes } from './tree';
 
 export function CategoriesPage() {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
+  const adminPath = useAdminPath();
   const { data, error, isLoading } = useCategoryTreeQuery();
   const nodes = useMemo(() => toTreeNodes(data ?? []), [data]);
 
@@ -30,7 +32,7 @@ export function CategoriesPage() {
             <Badge count={productCount(node.category)} showZero overflowCount={999999} color="#f46900" title={t('categories.productCount', { count: productCount(node.category) })} />
           </Flex>
         )}
-        onSelect={(_keys, { node }) => navigate(`/admin/categories/${node.key}`)}
+        onSelect={(_keys, { node }) => navigate(adminPath('categories', String(node.key)))}
       />
     );
 

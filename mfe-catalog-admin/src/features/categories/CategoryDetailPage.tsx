@@ -4,17 +4,19 @@ import { Alert, Breadcrumb, Button, Card, Col, Descriptions, Flex, Row, Spin, St
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
+import { useAdminPath } from '@koopjesland/shared/admin';
 import { useCategoryQuery } from './categories-api';
 
 export function CategoryDetailPage() {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
+  const adminPath = useAdminPath();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: category, error, isLoading } = useCategoryQuery(id, { skip: !valid });
   const back = (
     <div>
-      <Button onClick={() => navigate('/admin/categories')}>{t('categories.buttons.back')}</Button>
+      <Button onClick={() => navigate(adminPath('categories'))}>{t('categories.buttons.back')}</Button>
     </div>
   );
 
@@ -35,9 +37,9 @@ export function CategoryDetailPage() {
     <Flex vertical gap={16}>
       <Breadcrumb
         items={[
-          { title: <Link to="/admin/categories">{t('categories.titles.list')}</Link> },
+          { title: <Link to={adminPath('categories')}>{t('categories.titles.list')}</Link> },
           ...(category.parentCategory
-            ? [{ title: <Link to={`/admin/categories/${category.parentCategory.id}`}>{category.parentCategory.name}</Link> }]
+            ? [{ title: <Link to={adminPath('categories', category.parentCategory.id)}>{category.parentCategory.name}</Link> }]
             : []),
           { title: category.name },
         ]}
@@ -78,7 +80,7 @@ export function CategoryDetailPage() {
         <Card title={t('categories.titles.subcategories')}>
           <Flex wrap gap={8}>
             {category.childCategories.map((child) => (
-              <Button key={child.id} onClick={() => navigate(`/admin/categories/${child.id}`)}>
+              <Button key={child.id} onClick={() => navigate(adminPath('categories', child.id))}>
                 {child.name}
               </Button>
             ))}

@@ -1,5 +1,5 @@
 import type { Category } from '@koopjesland/shared';
-import { catalogAdminApi } from '../../api/store';
+import { catalogAdminApi } from '../../api';
 
 const categoriesApi = catalogAdminApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { configAdminApi } from '../../api/store';
+import { configAdminApi } from '../../api';
 
 const siteConfigurationApi = configAdminApi.injectEndpoints({
   endpoints: (build) => ({

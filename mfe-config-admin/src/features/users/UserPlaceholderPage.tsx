@@ -1,22 +1,18 @@
-/** users/{id} and users/new: the spec keeps the user detail page a placeholder. */
-import { Button, Empty, Flex, Typography } from 'antd';
+/** users/{id} and users/new: the user detail page is a placeholder (docs/product.md §2 "Admin users"). */
+import { AdminPlaceholder, useAdminPath } from '@koopjesland/shared/admin';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 
 export function UserPlaceholderPage() {
   const { t } = useTranslation(NAMESPACE);
-  const navigate = useNavigate();
+  const adminPath = useAdminPath();
   const { id } = useParams();
   return (
-    <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {id ? t('users.titles.detail', { id }) : t('users.titles.create')}
-      </Typography.Title>
-      <Empty description={t('users.placeholder')} />
-      <div>
-        <Button onClick={() => navigate('/admin/users')}>{t('users.buttons.back')}</Button>
-      </div>
-    </Flex>
+    <AdminPlaceholder
+      title={id ? t('users.titles.detail', { id }) : t('users.titles.create')}
+      description={t('users.placeholder')}
+      back={{ to: adminPath('users'), label: t('users.buttons.back') }}
+    />
   );
 }

@@ -1,9 +1,7 @@
 import { changeLanguage, initI18n } from '@koopjesland/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createConfigAdminStore } from '../../api/store';
 import { registerConfigAdminTranslations } from '../../i18n';
 import { ConfigAdminPages } from '../../routes';
 
@@ -36,19 +34,18 @@ beforeEach(() => {
 });
 
 function LocationDisplay() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-function renderUsersPage() {
+function renderUsersPage(path = '/admin/users') {
   return render(
-    <Provider store={createConfigAdminStore()}>
-      <MemoryRouter initialEntries={['/admin/users']}>
-        <Routes>
-          <Route path="/admin/*" element={<ConfigAdminPages />} />
-        </Routes>
-        <LocationDisplay />
-      </MemoryRouter>
-    </Provider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<ConfigAdminPages />} />
+      </Routes>
+      <LocationDisplay />
+    </MemoryRouter>,
   );
 }
 
@@ -83,6 +80,24 @@ describe('/admin/users', () => {
     expect(requests.at(-1)!.searchParams.get('sortOrder')).toBe('asc');
     await userEvent.click(screen.getByText('Role'));
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('sortBy')).toBe('isAdmin'));
+  });
+
+  it('reads page and sort from the address and writes changes back to it', async () => {
+    handler = () => json({ users, pagination: { currentPage: 2, totalPages: 3, totalItems: 45, itemsPerPage: 20 } });
+    renderUsersPage('/admin/users?page=2&sortBy=email&sortOrder=asc');
+    await screen.findByText('klant@example.com', undefined, { timeout: 8000 });
+    expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ page: '2', limit: '20', sortBy: 'email', sortOrder: 'asc' });
+    expect(screen.getByRole('listitem', { name: '2' })).toHaveClass('ant-pagination-item-active');
+
+    await userEvent.click(screen.getByRole('listitem', { name: '3' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?page=3&sortBy=email&sortOrder=asc');
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('page')).toBe('3'));
+
+    // A new sort starts at the first page again.
+    await userEvent.click(screen.getByText('Role'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?sortBy=isAdmin&sortOrder=asc');
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('sortBy')).toBe('isAdmin'));
+    expect(requests.at(-1)!.searchParams.get('page')).toBe('1');
   });
 
   it('opens a user on row click and the add button goes to /admin/users/new', async () => {

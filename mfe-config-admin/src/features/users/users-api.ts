@@ -1,14 +1,13 @@
 import type { Pagination, User } from '@koopjesland/shared';
-import { configAdminApi } from '../../api/store';
+import type { ServerTableQuery } from '@koopjesland/shared/admin';
+import { configAdminApi } from '../../api';
 
-export const USERS_PAGE_SIZE = 20;
-export type UserSortField = 'email' | 'isAdmin' | 'createdAt' | 'updatedAt';
+export const USER_SORT_FIELDS = ['email', 'isAdmin', 'createdAt', 'updatedAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+/** docs/product.md §9: admin lists newest first. */
+export const USERS_DEFAULT_SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
-export interface UsersQuery {
-  page: number;
-  sortBy: UserSortField;
-  sortOrder: 'asc' | 'desc';
-}
+export type UsersQuery = Pick<ServerTableQuery<UserSortField, never>, 'page' | 'limit' | 'sortBy' | 'sortOrder'>;
 
 export interface UsersResponse {
   users: User[];
@@ -18,10 +17,7 @@ export interface UsersResponse {
 const usersApi = configAdminApi.injectEndpoints({
   endpoints: (build) => ({
     users: build.query<UsersResponse, UsersQuery>({
-      query: ({ page, sortBy, sortOrder }) => ({
-        path: 'auth/users',
-        query: { page, limit: USERS_PAGE_SIZE, sortBy, sortOrder },
-      }),
+      query: ({ page, limit, sortBy, sortOrder }) => ({ path: 'auth/users', query: { page, limit, sortBy, sortOrder } }),
       providesTags: ['User'],
     }),
   }),

@@ -1,5 +1,6 @@
 /** /admin/stores/{id}: read-only details for now (tabs and editing are later work). */
 import { formatDateTime } from '@koopjesland/shared';
+import { useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,12 +11,13 @@ import { useStoreQuery } from './stores-api';
 export function StoreDetailPage() {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
+  const adminPath = useAdminPath();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: store, error, isLoading } = useStoreQuery(id, { skip: !valid });
   const back = (
     <div>
-      <Button onClick={() => navigate('/admin/stores')}>{t('stores.buttons.back')}</Button>
+      <Button onClick={() => navigate(adminPath('stores'))}>{t('stores.buttons.back')}</Button>
     </div>
   );
 

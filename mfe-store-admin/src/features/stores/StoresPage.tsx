@@ -1,19 +1,24 @@
-/** /admin/stores (spec §2 "Admin stores"): stores by name, 20 per page; a row opens the store. */
+/**
+ * /admin/stores (docs/product.md §2 "Admin stores"): stores by name, 20 per page, searchable and
+ * sortable on the server; page, sort and search in the address; a row opens the store.
+ */
 import type { Store } from '@koopjesland/shared';
-import { Alert, Flex, Table, Typography } from 'antd';
+import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { Alert, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { StoreLogo } from './StoreLogo';
-import { STORES_PAGE_SIZE, type StoresQuery, useStoresQuery } from './stores-api';
+import { STORE_SORT_FIELDS, STORES_DEFAULT_SORT, useStoresQuery } from './stores-api';
 
 export function StoresPage() {
   const { t } = useTranslation(NAMESPACE);
+  const { t: kitT } = useAdminKitT();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<StoresQuery>({ page: 1, sortBy: 'name', sortOrder: 'asc' });
-  const { data, error, isFetching } = useStoresQuery(query);
+  const adminPath = useAdminPath();
+  const table = useServerTable({ sortFields: STORE_SORT_FIELDS, defaultSort: STORES_DEFAULT_SORT });
+  const { data, error, isFetching } = useStoresQuery(table.query);
 
   const columns: TableProps<Store>['columns'] = [
     {
@@ -22,8 +27,8 @@ export function StoresPage() {
       width: 72,
       render: (_value, store) => <StoreLogo name={store.name} logo={store.logo} />,
     },
-    { key: 'name', dataIndex: 'name', title: t('stores.fields.name') },
-    { key: 'slug', dataIndex: 'slug', title: t('stores.fields.slug') },
+    { ...table.sortableColumn('name'), dataIndex: 'name', title: t('stores.fields.name') },
+    { ...table.sortableColumn('slug'), dataIndex: 'slug', title: t('stores.fields.slug') },
     {
       key: 'url',
       dataIndex: 'url',
@@ -47,6 +52,14 @@ export function StoresPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         {t('stores.titles.list')}
       </Typography.Title>
+      <Input.Search
+        allowClear
+        placeholder={kitT('search.placeholder')}
+        aria-label={kitT('search.placeholder')}
+        value={table.search.value}
+        onChange={(event) => table.search.onChange(event.target.value)}
+        style={{ maxWidth: 360 }}
+      />
       {error ? <Alert type="error" showIcon title={t('stores.loadFailed')} description={error.message} /> : null}
       <Table<Store>
         rowKey="id"
@@ -54,14 +67,8 @@ export function StoresPage() {
         dataSource={data?.stores ?? []}
         loading={isFetching}
         locale={{ emptyText: t('stores.empty') }}
-        onRow={(store) => ({ onClick: () => navigate(`/admin/stores/${store.id}`), style: { cursor: 'pointer' } })}
-        onChange={(pagination) => setQuery((current) => ({ ...current, page: pagination.current ?? 1 }))}
-        pagination={{
-          current: query.page,
-          pageSize: STORES_PAGE_SIZE,
-          total: data?.pagination.totalItems ?? 0,
-          showSizeChanger: false,
-        }}
+        onRow={(store) => ({ onClick: () => navigate(adminPath('stores', store.id)), style: { cursor: 'pointer' } })}
+        {...table.tableProps<Store>(data?.pagination)}
       />
     </Flex>
   );

@@ -1,18 +1,17 @@
 import type { Pagination, Store } from '@koopjesland/shared';
+import type { ServerTableQuery } from '@koopjesland/shared/admin';
 import type { ApiQueryError } from '@koopjesland/shared/rtk-query';
-import { storeAdminApi } from '../../api/store';
+import { storeAdminApi } from '../../api';
 
-export const STORES_PAGE_SIZE = 20;
-/** Spec §9: the store list shows its loading state for at least 200 ms (no flicker). */
+/** docs/product.md §9: the store list shows its loading state for at least 200 ms (no flicker). */
 export const STORE_LIST_MIN_LOADING_MS = 200;
 
-export type StoreSortField = 'name' | 'slug' | 'createdAt';
+export const STORE_SORT_FIELDS = ['name', 'slug', 'createdAt'] as const;
+export type StoreSortField = (typeof STORE_SORT_FIELDS)[number];
+/** docs/product.md §9: stores by name ascending. */
+export const STORES_DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const;
 
-export interface StoresQuery {
-  page: number;
-  sortBy: StoreSortField;
-  sortOrder: 'asc' | 'desc';
-}
+export type StoresQuery = Pick<ServerTableQuery<StoreSortField, never>, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search'>;
 
 export interface StoresResponse {
   stores: Store[];
@@ -24,9 +23,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const storesApi = storeAdminApi.injectEndpoints({
   endpoints: (build) => ({
     stores: build.query<StoresResponse, StoresQuery>({
-      async queryFn({ page, sortBy, sortOrder }, _api, _extra, baseQuery) {
+      async queryFn({ page, limit, sortBy, sortOrder, search }, _api, _extra, baseQuery) {
         const [result] = await Promise.all([
-          baseQuery({ path: 'stores', query: { page, limit: STORES_PAGE_SIZE, sortBy, sortOrder } }),
+          baseQuery({ path: 'stores', query: { page, limit, sortBy, sortOrder, search } }),
           wait(STORE_LIST_MIN_LOADING_MS),
         ]);
         return result.error ? { error: result.error as ApiQueryError } : { data: result.data as StoresResponse };

@@ -1,0 +1,19 @@
+/**
+ * The admin kit (`@koopjesland/shared/admin`): what the three admin remotes are built on.
+ * Imported by admin code only, so visitors never download it.
+ */
+export { createAdminRemote, type AdminRemote, type AdminRemoteOptions } from './createAdminRemote';
+export { createAdminApi, createAdminStore, type AdminApi, type AdminStore } from './store';
+export {
+  useServerTable,
+  ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_DEBOUNCE_MS,
+  type ServerTableQuery,
+  type SortDirection,
+} from './useServerTable';
+export { useAdminNotices, useConfirm, ADMIN_NOTICE_SECONDS, type ConfirmOptions, type ConfirmText } from './feedback';
+export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput } from './forms';
+export { AdminPlaceholder, AdminNotFound } from './pages';
+export { AdminErrorBoundary } from './AdminErrorBoundary';
+export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';
+export { ADMIN_KIT_NAMESPACE, useAdminKitT } from './i18n';
