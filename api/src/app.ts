@@ -26,8 +26,6 @@ declare module 'fastify' {
     config: ApiConfig;
     /** Drizzle database (PGlite or PostgreSQL). */
     db: DatabaseHandle['db'];
-    /** Raw SQL with positional parameters, for the queries Drizzle cannot express well. */
-    sql: DatabaseHandle['query'];
     dbHandle: DatabaseHandle;
     /** Every route as registered (method, url, access), so tests can enumerate the admin surface. */
     routeCatalog: RouteCatalogEntry[];
@@ -60,7 +58,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('sql', database.query);
   app.decorate('dbHandle', database);
 
   await app.register(helmet, { contentSecurityPolicy: false, global: true });

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { databaseOptions, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createRun, executeRun, type FeedRunRow } from '../features/feeds/runner';
+import { feedsToImport } from '../features/feeds/run-repository';
 
 function parseArgs(argv: string[]): { feed?: number; store?: string; all: boolean } {
   const args: { feed?: number; store?: string; all: boolean } = { all: false };
@@ -39,14 +40,7 @@ async function main() {
   await app.ready();
   let failed = 0;
   try {
-    const feeds = args.feed
-      ? await app.sql<{ id: number; name: string }>('select id, name from store_feeds where id = $1', [args.feed])
-      : args.store
-        ? await app.sql<{ id: number; name: string }>(
-            'select f.id, f.name from store_feeds f join stores s on s.id = f.store_id where s.slug = $1 and f.is_active order by f.id',
-            [args.store],
-          )
-        : await app.sql<{ id: number; name: string }>('select id, name from store_feeds where is_active order by id');
+    const feeds = await feedsToImport(app.db, { feedId: args.feed, storeSlug: args.store });
     if (feeds.length === 0) {
       console.error('No matching feed.');
       process.exitCode = 1;

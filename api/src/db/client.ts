@@ -20,7 +20,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Runs SQL text with positional parameters; rows as plain objects. */
+  /**
+   * SQL text with positional parameters, rows as plain objects: for tests and benchmarks that
+   * check the database directly, independent of the repositories they test. The application
+   * itself goes through Drizzle (`db`).
+   */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }

@@ -2,10 +2,12 @@
  * /media/**: the demo's images, drawn on request from the database rows they belong to
  * (products by id, store logos by slug), so the site works offline with no image files.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productImageSvg, storeLogoSvg } from '../demo/svg';
+import { products, stores } from '../db/schema';
 import { notFound } from '../http/errors';
 
 const ONE_WEEK = 'public, max-age=604800';
@@ -21,10 +23,10 @@ const mediaRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const [id, variant] = request.params.file.replace('.svg', '').split('-').map(Number) as [number, number];
-      const [product] = await app.sql<{ name: string; brand: string | null }>(
-        'select name, brand from products where id = $1',
-        [id],
-      );
+      const [product] = await app.db
+        .select({ name: products.name, brand: products.brand })
+        .from(products)
+        .where(eq(products.id, id));
       if (!product) throw notFound('Image not found');
       return reply
         .header('cache-control', ONE_WEEK)
@@ -40,9 +42,10 @@ const mediaRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) },
     },
     async (request, reply) => {
-      const [store] = await app.sql<{ name: string }>('select name from stores where slug = $1', [
-        request.params.file.replace('.svg', ''),
-      ]);
+      const [store] = await app.db
+        .select({ name: stores.name })
+        .from(stores)
+        .where(eq(stores.slug, request.params.file.replace('.svg', '')));
       if (!store) throw notFound('Image not found');
       return reply.header('cache-control', ONE_WEEK).type('image/svg+xml').send(storeLogoSvg(store.name));
     },

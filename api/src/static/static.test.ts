@@ -86,7 +86,7 @@ it('replaces a placeholder the build left in index.html and escapes markup', () 
 });
 
 it('draws demo images as SVG', async () => {
-  await app.sql(`insert into products (id, slug, name, brand) values (7, 'x', 'Sony Koptelefoon WH-100', 'Sony')`);
+  await app.dbHandle.query(`insert into products (id, slug, name, brand) values (7, 'x', 'Sony Koptelefoon WH-100', 'Sony')`);
   const image = await app.inject({ method: 'GET', url: '/media/products/7-1.svg' });
   expect(image.statusCode).toBe(200);
   expect(image.headers['content-type']).toContain('image/svg+xml');

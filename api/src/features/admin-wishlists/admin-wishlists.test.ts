@@ -8,15 +8,15 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await createTestUser(ctx.app, { isAdmin: true });
   shopper = await createTestUser(ctx.app, { email: 'klant@example.nl' });
-  await ctx.app.sql(`insert into products (id, slug, name) values (1, 'a', 'Bosch Wasmachine A'), (2, 'b', 'Miele Wasmachine B'), (3, 'c', 'AEG Wasmachine C')`);
-  await ctx.app.sql(`insert into stores (id, name, slug, url) values (1, 'MegaKoop', 'megakoop', 'https://megakoop.example')`);
+  await ctx.database.query(`insert into products (id, slug, name) values (1, 'a', 'Bosch Wasmachine A'), (2, 'b', 'Miele Wasmachine B'), (3, 'c', 'AEG Wasmachine C')`);
+  await ctx.database.query(`insert into stores (id, name, slug, url) values (1, 'MegaKoop', 'megakoop', 'https://megakoop.example')`);
   for (const [productId, days] of [[1, 3], [2, 2], [3, 1]]) {
-    await ctx.app.sql(
+    await ctx.database.query(
       `insert into wishlist_items (user_id, product_id, max_price, created_at) values ($1, $2, 10000, now() - make_interval(days => $3))`,
       [shopper.id, productId, days],
     );
   }
-  await ctx.app.sql(`insert into store_ratings (store_id, user_id, rating, comment) values (1, $1, 4, 'Snel geleverd'), (1, null, 2, null)`, [shopper.id]);
+  await ctx.database.query(`insert into store_ratings (store_id, user_id, rating, comment) values (1, $1, 4, 'Snel geleverd'), (1, null, 2, null)`, [shopper.id]);
 }, 60_000);
 afterAll(() => ctx.close());
 

@@ -161,7 +161,7 @@ describe('login throttling', () => {
   it('clears the account counter after a successful login', async () => {
     await createTestUser(ctx.app, { email: 'vergeetachtig@example.nl', password: 'tulpen-in-mei' });
     const rows = async () =>
-      ctx.app.sql<{ attempts: number }>(`select attempts from login_throttle where key = 'account:vergeetachtig@example.nl'`);
+      ctx.database.query<{ attempts: number }>(`select attempts from login_throttle where key = 'account:vergeetachtig@example.nl'`);
     await post('/api/auth/login', { email: 'vergeetachtig@example.nl', password: 'fout-fout-fout' }, '10.3.0.1');
     expect((await rows())[0]?.attempts).toBe(1);
     const ok = await post('/api/auth/login', { email: 'vergeetachtig@example.nl', password: 'tulpen-in-mei' }, '10.3.0.1');

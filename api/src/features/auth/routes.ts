@@ -2,7 +2,7 @@
  * Sign up, sign in, profile and sign out (spec §7 Authentication). Login errors never say
  * whether the email exists; failures are throttled per IP and per account (auth/login-throttle.ts).
  */
-import { eq } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,7 +73,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const { email, password } = readCredentials(request.body);
-      await assertLoginAllowed(app.sql, request.ip, email);
+      await assertLoginAllowed(app.db, request.ip, email);
       const [row] = await app.db
         .select({ ...publicUserColumns, passwordHash: users.passwordHash })
         .from(users)
@@ -81,10 +81,10 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
         .limit(1);
       const ok = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !ok) {
-        await recordLoginFailure(app.sql, request.ip, email);
+        await recordLoginFailure(app.db, request.ip, email);
         throw unauthorized('Invalid email or password');
       }
-      await clearAccountFailures(app.sql, email);
+      await clearAccountFailures(app.db, email);
       const { passwordHash: _hash, ...user } = row;
       return { token: app.issueToken(user), user };
     },
@@ -130,7 +130,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
         .values({ jti: request.tokenId!, expiresAt: new Date(exp * 1000) })
         .onConflictDoNothing();
       // Expired revocations are useless; prune them on the way.
-      await app.sql(`delete from revoked_tokens where expires_at < now()`);
+      await app.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
       return { success: true as const };
     },
   );

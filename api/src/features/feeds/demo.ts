@@ -9,7 +9,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
-import { storeFeeds } from '../../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { productIdentifiers, products, storeFeeds, stores as storesTable } from '../../db/schema';
 import { FEED_IMPORTERS } from '@koopjesland/shared/entities';
 import { executeRun, createRun } from './runner';
 
@@ -121,19 +123,29 @@ function demoEan(n: number): string {
   return body + ((10 - (sum % 10)) % 10);
 }
 
+const demoStores = (db: Database) =>
+  db.select({ id: storesTable.id, slug: storesTable.slug, url: storesTable.url }).from(storesTable).orderBy(asc(storesTable.id));
+
+/** The first 400 products with an EAN: what the demo feeds offer. */
+const demoCatalog = (db: Database) =>
+  db
+    .select({ ean: productIdentifiers.value, name: products.name, brand: products.brand, lowestTotal: products.lowestTotal })
+    .from(productIdentifiers)
+    .innerJoin(products, eq(products.id, productIdentifiers.productId))
+    .where(eq(productIdentifiers.type, 'EAN'))
+    .orderBy(asc(products.id))
+    .limit(400);
+
 export async function createAndRunDemoFeeds(app: FastifyInstance): Promise<void> {
-  const stores = await app.sql<{ id: number; slug: string; url: string }>('select id, slug, url from stores order by id');
+  const stores = await demoStores(app.db);
   if (stores.length === 0) return;
-  const catalog = await app.sql<{ ean: string; name: string; brand: string | null; lowest_total: number | null }>(
-    `select i.value as ean, p.name, p.brand, p.lowest_total from product_identifiers i join products p on p.id = i.product_id
-     where i.type = 'EAN' order by p.id limit 400`,
-  );
+  const catalog = await demoCatalog(app.db);
   for (const [index, importer] of FEED_IMPORTERS.entries()) {
     const store = stores[index % stores.length]!;
     // Each feed offers a slice of the catalog at its own price level, plus two new products.
     const slice = catalog.filter((_, i) => i % FEED_IMPORTERS.length === index || i % 3 === index % 3).slice(0, 60);
     const items: DemoItem[] = slice.map((p, i) => {
-      const base = p.lowest_total ?? 1999 + ((i * 733) % 20000);
+      const base = p.lowestTotal ?? 1999 + ((i * 733) % 20000);
       return {
         id: `${importer}-${i + 1}`,
         ean: p.ean,

@@ -4,18 +4,32 @@
  * process died. Run bookkeeping is written outside the data transaction so it survives a
  * failure; a failed or cancelled run leaves the catalog exactly as it was.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { feedRuns, storeFeeds } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { importers, readFeedRecords, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer } from '../../importers/types';
 import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
 import { applyStagedRun } from './apply';
+import {
+  cancelQueuedRun,
+  claimQueuedRun,
+  dropStaging,
+  findFeed,
+  findRun,
+  finishRun,
+  insertQueuedRun,
+  isCancelRequested,
+  reapRuns,
+  recordProgress,
+  requestCancelOfRunningRun,
+  stageBatch,
+  touchRun,
+  type FeedRunRow,
+  type RunTrigger,
+} from './run-repository';
 
-export type FeedRunRow = typeof feedRuns.$inferSelect;
-export type RunTrigger = 'manual' | 'schedule' | 'cli' | 'demo';
+export type { FeedRunRow, RunTrigger };
 
 const BATCH_SIZE = 2_000;
 const ERROR_SAMPLE_SIZE = 50;
@@ -52,20 +66,11 @@ export async function stopActiveRuns(): Promise<void> {
   await Promise.allSettled(runs.map((run) => run.done));
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-}
-
 /** Queues a run of the feed; 409 when one is already queued or running. */
 export async function createRun(app: FastifyInstance, feedId: number, trigger: RunTrigger): Promise<FeedRunRow> {
-  try {
-    const [run] = await app.db.insert(feedRuns).values({ feedId, trigger, status: 'queued' }).returning();
-    return run!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A run of this feed is already going');
-    throw error;
-  }
+  const run = await insertQueuedRun(app.db, feedId, trigger);
+  if (!run) throw conflict('A run of this feed is already going');
+  return run;
 }
 
 /** Queues a run and starts it in the background; answers with the queued run. */
@@ -85,17 +90,9 @@ export async function startRun(app: FastifyInstance, feedId: number, trigger: Ru
 
 /** Cancels a queued run at once, a running one at its next batch. */
 export async function cancelRun(app: FastifyInstance, runId: number): Promise<FeedRunRow | undefined> {
-  const [queued] = await app.db
-    .update(feedRuns)
-    .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), failureReason: 'Cancelled' })
-    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'queued')))
-    .returning();
+  const queued = await cancelQueuedRun(app.db, runId);
   if (queued) return queued;
-  const [running] = await app.db
-    .update(feedRuns)
-    .set({ cancelRequested: true })
-    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'running')))
-    .returning();
+  const running = await requestCancelOfRunningRun(app.db, runId);
   if (running) active.get(runId)?.controller.abort();
   return running;
 }
@@ -104,20 +101,8 @@ export async function cancelRun(app: FastifyInstance, runId: number): Promise<Fe
  * Marks runs failed whose process stopped: on PGlite (one process) every unfinished run at
  * start; on PostgreSQL those whose heartbeat went quiet, since other instances may be running.
  */
-export async function reapInterruptedRuns(app: FastifyInstance, everything: boolean): Promise<number> {
-  const stale = everything
-    ? sql`true`
-    : sql`coalesce(${feedRuns.heartbeatAt}, ${feedRuns.createdAt}) < now() - interval '2 minutes'`;
-  const reaped = await app.db
-    .update(feedRuns)
-    .set({ status: 'failed', finishedAt: new Date(), failureReason: 'Interrupted: the server stopped during the run' })
-    .where(and(inArray(feedRuns.status, ['queued', 'running']), stale))
-    .returning({ id: feedRuns.id });
-  if (reaped.length) {
-    await app.sql(`delete from feed_staging where run_id = any($1::int[])`, [`{${reaped.map((r) => r.id).join(',')}}`]);
-  }
-  if (everything) await app.sql(`delete from feed_staging where run_id not in (select id from feed_runs where status = 'running')`);
-  return reaped.length;
+export function reapInterruptedRuns(app: FastifyInstance, everything: boolean): Promise<number> {
+  return reapRuns(app.db, everything);
 }
 
 interface Counters {
@@ -132,49 +117,6 @@ function noteRejection(counters: Counters, position: number, reason: string) {
   if (counters.errorSample.length < ERROR_SAMPLE_SIZE) counters.errorSample.push({ position, reason });
 }
 
-async function stageBatch(app: FastifyInstance, runId: number, batch: NormalisedOffer[]) {
-  const payload = JSON.stringify(
-    batch.map((o) => ({
-      position: o.position,
-      gtin: o.gtin,
-      external_id: o.externalId,
-      product_key: o.productKey,
-      name: o.name,
-      slug: o.slug,
-      brand: o.brand,
-      description: o.description,
-      amount: o.amount,
-      shipping: o.shipping,
-      total: o.total,
-      url: o.url,
-      delivery_time: o.deliveryTime,
-      delivery_days: o.deliveryDays,
-      category_path: o.categoryPath,
-      images: o.images.length ? o.images : null,
-      properties: o.properties.length ? o.properties : null,
-    })),
-  );
-  await app.sql(
-    `insert into feed_staging ("run_id", "position", gtin, external_id, product_key, name, slug, brand, description,
-       amount, shipping, total, url, delivery_time, delivery_days, category_path, images, properties)
-     select $1, x."position", x.gtin, x.external_id, x.product_key, x.name, x.slug, x.brand, x.description,
-       x.amount, x.shipping, x.total, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties
-     from jsonb_to_recordset($2::jsonb) as x("position" int, gtin text, external_id text, product_key text, name text,
-       slug text, brand text, description text, amount int, shipping int, total int, url text, delivery_time text,
-       delivery_days int, category_path text, images jsonb, properties jsonb)`,
-    [runId, payload],
-  );
-}
-
-async function finish(app: FastifyInstance, runId: number, values: Partial<typeof feedRuns.$inferInsert>) {
-  const [run] = await app.db
-    .update(feedRuns)
-    .set({ ...values, finishedAt: new Date(), heartbeatAt: new Date() })
-    .where(eq(feedRuns.id, runId))
-    .returning();
-  return run!;
-}
-
 /** Executes a queued run to its end; never throws: the outcome is in the returned run. */
 export async function executeRun(
   app: FastifyInstance,
@@ -182,28 +124,19 @@ export async function executeRun(
   signal: AbortSignal = new AbortController().signal,
   options: RunOptions = {},
 ): Promise<FeedRunRow> {
-  const [run] = await app.db
-    .update(feedRuns)
-    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
-    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'queued')))
-    .returning();
-  if (!run) {
-    const [current] = await app.db.select().from(feedRuns).where(eq(feedRuns.id, runId));
-    return current!;
-  }
+  const run = await claimQueuedRun(app.db, runId);
+  if (!run) return (await findRun(app.db, runId))!;
   const counters: Counters = { recordsRead: 0, invalid: 0, rejected: 0, errorSample: [] };
   let bytesRead = () => 0;
   let bytesTotal: number | null = null;
   let cancelled = false;
   let closeSource = async () => undefined as void;
   const heartbeat = setInterval(() => {
-    void app
-      .sql('update feed_runs set heartbeat_at = now() where id = $1', [runId])
-      .catch(() => undefined);
+    void touchRun(app.db, runId).catch(() => undefined);
   }, 15_000);
   heartbeat.unref();
   try {
-    const [feed] = await app.db.select().from(storeFeeds).where(eq(storeFeeds.id, run.feedId));
+    const feed = await findFeed(app.db, run.feedId);
     if (!feed) throw new FeedFailure('The feed no longer exists');
     const importer = feed.importer as FeedImporter;
     if (!importers[importer]) throw new FeedFailure(`Unknown importer ${feed.importer}`);
@@ -230,16 +163,17 @@ export async function executeRun(
       counters.invalid > 0 && counters.invalid / counters.recordsRead > maxInvalidRatio;
 
     const flush = async () => {
-      if (batch.length) await stageBatch(app, runId, batch);
+      if (batch.length) await stageBatch(app.db, runId, batch);
       batch = [];
       if (Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
       lastProgress = Date.now();
-      const [progress] = await app.sql<{ cancel_requested: boolean }>(
-        `update feed_runs set records_read = $2, records_rejected = $3, bytes_read = $4, bytes_total = $5,
-           heartbeat_at = now() where id = $1 returning cancel_requested`,
-        [runId, counters.recordsRead, counters.rejected, bytesRead(), bytesTotal],
-      );
-      if (progress?.cancel_requested) cancelled = true;
+      const cancelAsked = await recordProgress(app.db, runId, {
+        recordsRead: counters.recordsRead,
+        recordsRejected: counters.rejected,
+        bytesRead: bytesRead(),
+        bytesTotal,
+      });
+      if (cancelAsked) cancelled = true;
       options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
     };
 
@@ -270,13 +204,8 @@ export async function executeRun(
     }
     await flush();
     options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
-    await app.sql('update feed_runs set records_read = $2, bytes_read = $3, heartbeat_at = now() where id = $1', [
-      runId,
-      counters.recordsRead,
-      bytesRead(),
-    ]);
-    const [latest] = await app.db.select({ cancel: feedRuns.cancelRequested }).from(feedRuns).where(eq(feedRuns.id, runId));
-    if (latest?.cancel || signal.aborted) throw new FeedFailure('Cancelled');
+    await recordProgress(app.db, runId, { recordsRead: counters.recordsRead, bytesRead: bytesRead() });
+    if ((await isCancelRequested(app.db, runId)) || signal.aborted) throw new FeedFailure('Cancelled');
 
     const result = await applyStagedRun(app.db, {
       runId,
@@ -285,7 +214,7 @@ export async function executeRun(
       allowCreateProducts: feed.allowCreateProducts,
     });
     for (const r of result.rejected) noteRejection(counters, r.position, r.reason);
-    return await finish(app, runId, {
+    return await finishRun(app.db, runId, {
       status: 'succeeded',
       recordsRead: counters.recordsRead,
       bytesRead: bytesRead(),
@@ -300,10 +229,10 @@ export async function executeRun(
     });
   } catch (error) {
     await closeSource().catch(() => undefined);
-    await app.sql('delete from feed_staging where run_id = $1', [runId]).catch(() => undefined);
+    await dropStaging(app.db, runId).catch(() => undefined);
     const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
     if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');
-    return finish(app, runId, {
+    return finishRun(app.db, runId, {
       status: isCancel ? 'cancelled' : 'failed',
       failureReason: isCancel
         ? 'Cancelled'

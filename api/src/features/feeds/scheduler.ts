@@ -5,23 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { activeRunCount, reapInterruptedRuns, startRun } from './runner';
+import { dueFeedIds } from './run-repository';
 
 const TICK_MS = 60_000;
 export const DEFAULT_INTERVAL_HOURS = 6;
-
-/** Feeds whose last run started longer ago than their interval (or that never ran). */
-async function dueFeeds(app: FastifyInstance): Promise<number[]> {
-  const rows = await app.sql<{ id: number }>(
-    `select f.id from store_feeds f
-     where f.is_active
-       and not exists (
-         select 1 from feed_runs r where r.feed_id = f.id
-           and r.created_at > now() - make_interval(secs => 3600 * coalesce((f.parameters->>'intervalHours')::float8, $1)))
-     order by f.id`,
-    [DEFAULT_INTERVAL_HOURS],
-  );
-  return rows.map((r) => r.id);
-}
 
 export function startFeedScheduler(app: FastifyInstance): () => void {
   let stopped = false;
@@ -34,7 +21,7 @@ export function startFeedScheduler(app: FastifyInstance): () => void {
       await reapInterruptedRuns(app, first && app.dbHandle.driver === 'pglite');
       // One scheduled run at a time per instance keeps the server responsive.
       if (activeRunCount() > 0) return;
-      for (const feedId of await dueFeeds(app)) {
+      for (const feedId of await dueFeedIds(app.db, DEFAULT_INTERVAL_HOURS)) {
         if (stopped) return;
         try {
           await startRun(app, feedId, 'schedule');
