@@ -1,0 +1,24 @@
+/** Data access of click-outs: one row per visit to a store's offer. */
+import { sql } from 'drizzle-orm';
+import type { ClickOut } from '@koopjesland/shared/entities';
+import type { Database } from '../../db/client';
+import { clickOuts, prices, products, stores } from '../../db/schema';
+
+/**
+ * Stores a click-out. Ids that no longer exist (a product deleted meanwhile) are stored as
+ * null rather than refused: the visit happened all the same.
+ */
+export async function recordClickOut(db: Database, clickOut: ClickOut, userId: number | null): Promise<void> {
+  const existing = (table: typeof products | typeof stores | typeof prices, id: number | null) =>
+    sql`(select ${table.id} from ${table} where ${table.id} = ${id}::int)`;
+  await db.insert(clickOuts).values({
+    productId: existing(products, clickOut.product.id),
+    storeId: existing(stores, clickOut.store.id),
+    priceId: existing(prices, clickOut.priceId ?? null),
+    userId,
+    redirectUrl: clickOut.redirectUrl,
+    currentPrice: clickOut.pricing.current,
+    lowestPrice: clickOut.pricing.lowest ?? null,
+    payload: { ...clickOut, user: { isLoggedIn: userId !== null } },
+  });
+}

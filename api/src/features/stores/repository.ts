@@ -1,0 +1,92 @@
+/**
+ * Data access of stores: the list (paged, sorted, searched), one store with its counts, and
+ * writes. Deleting a store's prices with what they leave behind is in delete-prices.ts.
+ */
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { offsetOf } from '../../http/pagination';
+import { prices, storeFeeds, storeRatings, stores } from '../../db/schema';
+
+export const STORE_SORT_COLUMNS = {
+  name: stores.name,
+  slug: stores.slug,
+  url: stores.url,
+  createdAt: stores.createdAt,
+  updatedAt: stores.updatedAt,
+  lastPriceUpdate: stores.lastPriceUpdate,
+} as const;
+export type StoreSortField = keyof typeof STORE_SORT_COLUMNS;
+
+/**
+ * The outer row's id inside a correlated subquery. Drizzle leaves columns of a one-table query
+ * unqualified, and an unqualified "id" there would mean the subquery's own table.
+ */
+const outerStoreId = sql`${stores}.${sql.identifier('id')}`;
+
+const averageRating = sql<number | null>`(select round(avg(${storeRatings.rating})::numeric, 1)::float8 from ${storeRatings} where ${storeRatings.storeId} = ${outerStoreId})`;
+
+const storeColumns = {
+  id: stores.id,
+  name: stores.name,
+  slug: stores.slug,
+  url: stores.url,
+  logo: stores.logo,
+  lastPriceUpdate: stores.lastPriceUpdate,
+  createdAt: stores.createdAt,
+  updatedAt: stores.updatedAt,
+  averageRating,
+};
+
+export interface StoreListQuery {
+  page: number;
+  limit: number;
+  sortBy: StoreSortField;
+  sortOrder: 'asc' | 'desc';
+  search?: string;
+}
+
+export async function listStores(db: Database, query: StoreListQuery) {
+  const { sortBy, sortOrder, search } = query;
+  const where = search ? or(ilike(stores.name, `%${search}%`), ilike(stores.slug, `%${search}%`)) : undefined;
+  const order = sortOrder === 'asc' ? asc(STORE_SORT_COLUMNS[sortBy]) : desc(STORE_SORT_COLUMNS[sortBy]);
+  const [rows, [total]] = await Promise.all([
+    db.select(storeColumns).from(stores).where(where).orderBy(order, asc(stores.id)).limit(query.limit).offset(offsetOf(query)),
+    db.select({ value: count() }).from(stores).where(where),
+  ]);
+  return { rows, totalItems: total?.value ?? 0 };
+}
+
+/** One store with counts of current prices, ratings and feeds; undefined when there is none. */
+export async function findStore(db: Database, id: number) {
+  const [store] = await db
+    .select({
+      ...storeColumns,
+      prices: sql<number>`(select count(*)::int from ${prices} where ${prices.storeId} = ${outerStoreId} and ${prices.validTo} is null)`,
+      storeRatings: sql<number>`(select count(*)::int from ${storeRatings} where ${storeRatings.storeId} = ${outerStoreId})`,
+      feeds: sql<number>`(select count(*)::int from ${storeFeeds} where ${storeFeeds.storeId} = ${outerStoreId})`,
+    })
+    .from(stores)
+    .where(eq(stores.id, id));
+  if (!store) return undefined;
+  const { prices: priceCount, storeRatings: ratingCount, feeds, ...rest } = store;
+  return { ...rest, _count: { prices: priceCount, storeRatings: ratingCount, feeds } };
+}
+
+export type StoreValues = Pick<typeof stores.$inferInsert, 'name' | 'slug' | 'url' | 'logo'>;
+
+export async function insertStore(db: Database, values: StoreValues): Promise<number> {
+  const [created] = await db.insert(stores).values(values).returning({ id: stores.id });
+  return created!.id;
+}
+
+/** Applies the given changes; false when the store does not exist. */
+export async function updateStore(db: Database, id: number, changes: Partial<StoreValues>): Promise<boolean> {
+  const [updated] = Object.keys(changes).length
+    ? await db.update(stores).set(changes).where(eq(stores.id, id)).returning({ id: stores.id })
+    : await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
+  return Boolean(updated);
+}
+
+export async function deleteStore(db: Database, id: number): Promise<void> {
+  await db.delete(stores).where(eq(stores.id, id));
+}
