@@ -64,8 +64,7 @@ export function useServerTable<SortField extends string, FilterKey extends strin
       search: params.get('search')?.trim() || undefined,
       filters,
     };
-    // The option arrays are configuration: compare by content, not identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The option arrays are configuration: compared by content, not identity.
   }, [params, pageSize, defaultSort.sortBy, defaultSort.sortOrder, sortFields.join(), filterKeys.join()]);
 
   /** Writes changes to the address as a new history entry; `undefined` removes a parameter. */

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { intArray, selectRows } from '../products/sql';
+import { intArray, selectRows } from '../../db/sql';
 
 export interface CategoryCounts {
   products: number;

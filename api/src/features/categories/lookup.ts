@@ -6,7 +6,7 @@ import type { CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { intArray, selectRows } from '../products/sql';
+import { intArray, selectRows } from '../../db/sql';
 
 /** The default category that collects unassigned aliases and products (spec §9). */
 export const OVERIG_SLUG = 'overig';

@@ -5,7 +5,7 @@
 import type { CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { intArray, selectRows } from '../products/sql';
+import { intArray, selectRows } from '../../db/sql';
 
 export const DEFAULT_SETTINGS: CategorySettings = {
   defaultDisplayType: 'grid',

@@ -5,7 +5,7 @@
 import type { CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { selectRows } from '../products/sql';
+import { selectRows } from '../../db/sql';
 import { allDirectCounts } from './counts';
 import { OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
 import { settingsOf } from './settings';

@@ -4,8 +4,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { RESULT_WINDOW } from './product-list';
-import { selectRows } from './sql';
+import { intArray } from '../../db/sql';
+import { RESULT_WINDOW, searchResultIds, whereClause } from './product-list';
+import { selectRows } from '../../db/sql';
 
 /** Options lists are capped like every selector list (spec §9). */
 const OPTIONS_LIMIT = 1000;
@@ -37,4 +38,19 @@ export async function categoryOptions(db: Database, where: SQL): Promise<{ id: n
           select pc.category_id from ${matching(where)} m join product_categories pc on pc.product_id = m.id)
         order by lower(c.name) limit ${OPTIONS_LIMIT}`,
   );
+}
+
+export const allBrands = (db: Database) => brandOptions(db, sql`p.brand is not null`);
+
+/** Brands, stores and categories of a search's matches (read from the search cache its list filled). */
+export async function searchFacets(db: Database, search: string | undefined) {
+  const where = search
+    ? sql`p.id = any(${intArray(await searchResultIds(db, { search, sortBy: 'relevance', sortOrder: 'desc' }))})`
+    : whereClause({});
+  const [brands, stores, categories] = await Promise.all([
+    brandOptions(db, where),
+    storeOptions(db, where),
+    categoryOptions(db, where),
+  ]);
+  return { brands, stores, categories };
 }

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { breadcrumbOf, OVERIG_SLUG } from '../categories/lookup';
-import { selectRows } from './sql';
+import { selectRows } from '../../db/sql';
 import { countView } from './view-counter';
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",

@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '../categories/lookup';
 import { rankedIds } from './search-cache';
-import { intArray, selectRows } from './sql';
+import { intArray, selectRows } from '../../db/sql';
 
 /** Rows a list can reach by paging and the cap of its count (documented in docs/architecture.md). */
 export const RESULT_WINDOW = 10_000;

@@ -2,68 +2,23 @@
  * Storefront product calls (spec §7 Products): the list with its filters and sorts, the
  * product page by id or slug, filter options, and the admin's product edit.
  */
-import {
-  errorResponseSchema,
-  filtersResponseSchema,
-  paginationSchema,
-  productSchema,
-  searchFiltersResponseSchema,
-} from '@koopjesland/shared/entities';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { paginationSchema, productSchema, searchFiltersResponseSchema } from '@koopjesland/shared/entities';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { categories, productCategories, productProperties, products } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
-import { descendantIds, findCategory } from '../categories/lookup';
-import { brandOptions, categoryOptions, storeOptions } from './facets';
+import { notFound } from '../../http/errors';
+import { errorResponses } from '../../http/route-schemas';
+import { allBrands, brandOptions, searchFacets } from './facets';
+import { categoryFilter, checkPriceRange, toListOptions } from './list-options';
 import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
-import { listProducts, searchResultIds, whereClause, type ProductFilters, type ProductListOptions } from './product-list';
-import { idParam, productFilterQuerySchema, productListQuerySchema, queryBoolean, type ProductListQuery } from './query-params';
-import { intArray, selectRows } from './sql';
+import { listProducts, whereClause } from './product-list';
+import { idParam, productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
+import { updateProduct } from './repository';
 import { flushViews } from './view-counter';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 404);
 const listResponse = z.object({ products: z.array(productSchema), pagination: paginationSchema });
 const brandsResponse = z.object({ brands: z.array(z.string()) });
-
-/** Resolves a category reference (slug or id) to the ids a list should match. */
-export async function categoryFilter(db: Database, ref: string, includeSubcategories: boolean) {
-  const category = await findCategory(db, ref);
-  return { category, categoryIds: includeSubcategories ? await descendantIds(db, category.id) : [category.id] };
-}
-
-/** GET /products query → list options. Top-level parameters win over the JSON `filters`. */
-export async function toListOptions(db: Database, query: ProductListQuery): Promise<ProductListOptions> {
-  const extra = query.filters ?? {};
-  const search = query.search || extra.search || undefined;
-  const categoryRef = query.category || extra.category;
-  const resolved = categoryRef ? await categoryFilter(db, categoryRef, query.includeSubcategories ?? false) : undefined;
-  const options: ProductListOptions = {
-    page: query.page,
-    limit: query.limit,
-    sortBy: query.sortBy ?? (search ? 'relevance' : 'createdAt'),
-    sortOrder: query.sortOrder ?? 'desc',
-    search,
-    categoryIds: resolved?.categoryIds,
-    manualCategoryId: resolved?.category.id,
-    categoryAliasId: query.categoryAlias,
-    excludeUncategorized: query.excludeUncategorized,
-    brand: query.brand || extra.brand || undefined,
-    productIds: query.productIds ?? extra.productIds,
-    storeId: query.storeId ?? extra.storeId,
-    minPrice: query.minPrice ?? extra.minPrice,
-    maxPrice: query.maxPrice ?? extra.maxPrice,
-  };
-  checkPriceRange(options);
-  return options;
-}
-
-export function checkPriceRange(filters: ProductFilters): void {
-  if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice)
-    throw badRequest('Invalid minPrice', 'minPrice: must not exceed maxPrice');
-}
 
 const productUpdateSchema = z.object({
   name: z.string().trim().min(1).max(500),
@@ -96,7 +51,7 @@ export default async function productRoutes(instance: FastifyInstance) {
   app.get('/products/brands', {
     config: { access: 'public' },
     schema: { tags: ['products'], summary: 'All brands (up to 1000)', response: { 200: brandsResponse } },
-    handler: async () => ({ brands: await brandOptions(app.db, sql`p.brand is not null`) }),
+    handler: async () => ({ brands: await allBrands(app.db) }),
   });
 
   app.get('/products/filtered-brands', {
@@ -128,17 +83,7 @@ export default async function productRoutes(instance: FastifyInstance) {
       response: { 200: searchFiltersResponseSchema, ...errors },
     },
     handler: async (request) => {
-      // A search's matches come from the search cache its result list already filled.
-      const search = request.query.search || undefined;
-      const where = search
-        ? sql`p.id = any(${intArray(await searchResultIds(app.db, { search, sortBy: 'relevance', sortOrder: 'desc' }))})`
-        : whereClause({});
-      const [brands, stores, categoryList] = await Promise.all([
-        brandOptions(app.db, where),
-        storeOptions(app.db, where),
-        categoryOptions(app.db, where),
-      ]);
-      return { brands, stores, categories: categoryList };
+      return searchFacets(app.db, request.query.search || undefined);
     },
   });
 
@@ -183,37 +128,9 @@ export default async function productRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params;
       const { categoryIds, properties, ...fields } = request.body;
-      await app.db.transaction(async (tx) => {
-        const updated = await tx.update(products).set(fields).where(eq(products.id, id)).returning({ id: products.id });
-        if (!updated.length) throw notFound('Product not found');
-        if (categoryIds) await replaceCategories(tx as unknown as Database, id, categoryIds);
-        if (properties) {
-          await tx.delete(productProperties).where(eq(productProperties.productId, id));
-          if (properties.length) await tx.insert(productProperties).values(properties.map((p) => ({ ...p, productId: id })));
-        }
-      });
+      if (!(await updateProduct(app.db, id, { fields, categoryIds, properties }))) throw notFound('Product not found');
       return productDetail(app.db, id);
     },
   });
 }
 
-/** Sets a product's categories, keeping the manual sort order of the ones it keeps. */
-async function replaceCategories(db: Database, productId: number, categoryIds: number[]) {
-  const wanted = [...new Set(categoryIds)];
-  if (wanted.length) {
-    const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, wanted));
-    if (found.length !== wanted.length) throw badRequest('Invalid categoryIds', 'categoryIds: unknown category');
-  }
-  const current = await selectRows<{ categoryId: number }>(
-    db,
-    sql`select category_id as "categoryId" from product_categories where product_id = ${productId}`,
-  );
-  const removed = current.map((row) => row.categoryId).filter((cid) => !wanted.includes(cid));
-  if (removed.length)
-    await db
-      .delete(productCategories)
-      .where(and(eq(productCategories.productId, productId), inArray(productCategories.categoryId, removed)));
-  const added = wanted.filter((cid) => !current.some((row) => row.categoryId === cid));
-  if (added.length)
-    await db.insert(productCategories).values(added.map((categoryId) => ({ productId, categoryId, sortOrder: 0 })));
-}

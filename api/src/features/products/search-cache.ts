@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { selectRows } from './sql';
+import { selectRows } from '../../db/sql';
 
 const MAX_ENTRIES = 200;
 const MAX_AGE_MS = 5 * 60_000;

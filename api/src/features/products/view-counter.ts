@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { intArray } from './sql';
+import { intArray } from '../../db/sql';
 
 const FLUSH_MS = 2_000;
 
