@@ -7,30 +7,39 @@
 import {
   categorySchema,
   categorySettingsSchema,
-  errorResponseSchema,
   filtersResponseSchema,
   paginationSchema,
   productSchema,
 } from '@koopjesland/shared/entities';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { categorySettings, productCategories, products } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { offsetOf, pageQuery, paginationOf } from '../../http/pagination';
+import { pageQuery, paginationOf } from '../../http/pagination';
+import { errorResponses } from '../../http/route-schemas';
 import { brandOptions, storeOptions } from '../products/facets';
-import { listProducts, whereClause } from '../products/product-list';
 import { checkPriceRange } from '../products/list-options';
+import { listProducts, whereClause } from '../products/product-list';
 import { categoryPageQuerySchema, idParam, queryBoolean } from '../products/query-params';
-import { intArray, selectRows } from '../../db/sql';
 import { countsOf } from './counts';
-import { ancestorsQuery, breadcrumbOf, childCategories, descendantIds, findCategory, OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
-import { settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
+import { childCategories, descendantIds, findCategory, OVERIG_SLUG } from './lookup';
+import {
+  addProducts,
+  adminCategoryList,
+  categoryDetail,
+  categoryPageHead,
+  homepageCategoryRows,
+  missingProductIds,
+  removeProducts,
+  saveProductOrder,
+  saveSettings,
+  siteConfigurationExists,
+  withCardData,
+} from './repository';
+import { settingsOfOne } from './settings';
 import { allCategories, categoryTree } from './tree';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 404);
 const categoriesResponse = z.object({ categories: z.array(categorySchema), pagination: paginationSchema.optional() });
 const productsResponse = z.object({ products: z.array(productSchema) });
 const slugOrId = z.string().trim().min(1).max(200);
@@ -69,60 +78,6 @@ const settingsBodySchema = categorySettingsSchema.omit({ representativeProduct: 
 
 const productIdsBody = z.object({ productIds: z.array(z.number().int().positive()).min(1).max(1000) });
 
-/** A category's storefront detail: parent, breadcrumb, settings, children and counts. */
-async function categoryDetail(db: Database, category: CategoryRow): Promise<CategoryNode> {
-  const children = await childCategories(db, [category.id]);
-  const [breadcrumb, settings, counts, childSettings] = await Promise.all([
-    breadcrumbOf(db, category.id),
-    settingsOfOne(db, category.id),
-    countsOf(db, [category.id, ...children.map((child) => child.id)]),
-    settingsOf(db, children.map((child) => child.id)),
-  ]);
-  const parent = breadcrumb.length > 1 ? breadcrumb[breadcrumb.length - 2]! : null;
-  return {
-    ...category,
-    parentCategory: parent,
-    breadcrumb,
-    settings,
-    _count: counts.get(category.id),
-    childCategories: children.map((child) => ({
-      ...child,
-      image: child.image ?? childSettings.get(child.id)?.representativeProduct?.image ?? null,
-      settings: childSettings.get(child.id),
-      _count: counts.get(child.id),
-    })),
-  };
-}
-
-/** Homepage cards: the category image, else its representative product's image. */
-async function withCardData(db: Database, rows: CategoryRow[]): Promise<CategoryNode[]> {
-  const ids = rows.map((row) => row.id);
-  const [settings, counts] = await Promise.all([settingsOf(db, ids), countsOf(db, ids)]);
-  return rows.map((row) => ({
-    ...row,
-    image: row.image ?? settings.get(row.id)?.representativeProduct?.image ?? null,
-    settings: settings.get(row.id),
-    _count: counts.get(row.id),
-  }));
-}
-
-const categoryColumns = sql`c.id, c.name, c.slug, c.image, c.parent_id as "parentId", c.created_at as "createdAt", c.updated_at as "updatedAt"`;
-
-/** The category page's settings, breadcrumb (root first) and child categories in one round trip. */
-async function categoryPageHead(db: Database, categoryId: number) {
-  const [head] = await selectRows<{ settings: SettingsRow | null; breadcrumb: { id: number; name: string; slug: string }[]; children: CategoryRow[] }>(
-    db,
-    sql`select
-      (select row_to_json(x) from (select ${settingsColumns} from category_settings s
-        left join products p on p.id = s.representative_product_id where s.category_id = ${categoryId}) x) as settings,
-      (select json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by a.depth desc)
-        from (${ancestorsQuery(categoryId)}) a) as breadcrumb,
-      (select coalesce(json_agg(row_to_json(x) order by x.name), '[]'::json)
-        from (select ${categoryColumns} from categories c where c.parent_id = ${categoryId}) x) as children`,
-  );
-  return { settings: toSettings(head?.settings), breadcrumb: head?.breadcrumb ?? [], children: head?.children ?? [] };
-}
-
 export default async function categoryRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -149,25 +104,11 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         const counts = q.excludeCounts ? undefined : await countsOf(db, children.map((child) => child.id));
         return { categories: children.map((child) => ({ ...child, _count: counts?.get(child.id) })) };
       }
-      const [field, direction] = (q.sort ?? 'createdAt:desc').split(':') as [string, string | undefined];
-      const column = { name: sql`lower(c.name)`, createdAt: sql`c.created_at`, updatedAt: sql`c.updated_at` }[field]!;
-      const order = sql.raw(direction === 'asc' ? 'asc' : direction === 'desc' || field !== 'name' ? 'desc' : 'asc');
-      const text = q.filters?.search ?? q.filters?.name;
-      const conditions: SQL[] = [sql`true`];
-      if (text) conditions.push(sql`(c.name ilike ${`%${text}%`} or c.slug ilike ${`%${text}%`})`);
-      if (q.excludeOverig) conditions.push(sql`c.slug <> ${OVERIG_SLUG}`);
-      const where = sql.join(conditions, sql` and `);
-      const [rows, [total]] = await Promise.all([
-        selectRows<CategoryRow>(
-          db,
-          sql`select ${categoryColumns} from categories c where ${where} order by ${column} ${order}, c.id ${order} limit ${q.limit} offset ${offsetOf(q)}`,
-        ),
-        selectRows<{ n: number }>(db, sql`select count(*)::int as n from categories c where ${where}`),
-      ]);
+      const { rows, totalItems } = await adminCategoryList(db, q);
       const counts = await countsOf(db, rows.map((row) => row.id));
       return {
         categories: rows.map((row) => ({ ...row, _count: counts.get(row.id) })),
-        pagination: paginationOf(total?.n ?? 0, q),
+        pagination: paginationOf(totalItems, q),
       };
     },
   });
@@ -181,28 +122,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       response: { 200: categoriesResponse, ...errors },
     },
     handler: async (request) => {
-      const { siteConfigurationId } = request.query;
-      let rows = siteConfigurationId
-        ? await selectRows<CategoryRow>(
-            db,
-            sql`select ${categoryColumns} from categories c join category_settings s on s.category_id = c.id
-                where s.show_on_home_page = ${siteConfigurationId} order by lower(c.name), c.id`,
-          )
-        : [];
-      if (!rows.length) {
-        const [root] = siteConfigurationId
-          ? await selectRows<{ rootCategoryId: number | null }>(
-              db,
-              sql`select root_category_id as "rootCategoryId" from site_configurations where id = ${siteConfigurationId}`,
-            )
-          : [];
-        const parent = root?.rootCategoryId ? sql`c.parent_id = ${root.rootCategoryId}` : sql`c.parent_id is null`;
-        rows = await selectRows<CategoryRow>(
-          db,
-          sql`select ${categoryColumns} from categories c where ${parent} and c.slug <> ${OVERIG_SLUG} order by lower(c.name), c.id`,
-        );
-      }
-      return { categories: await withCardData(db, rows) };
+      return { categories: await withCardData(db, await homepageCategoryRows(db, request.query.siteConfigurationId)) };
     },
   });
 
@@ -353,17 +273,13 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
       const { representativeProductId, showOnHomePage } = request.body;
-      if (representativeProductId) {
-        const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, representativeProductId));
-        if (!found) throw badRequest('Invalid representativeProductId', 'representativeProductId: unknown product');
+      if (representativeProductId && (await missingProductIds(db, [representativeProductId])).length) {
+        throw badRequest('Invalid representativeProductId', 'representativeProductId: unknown product');
       }
-      if (showOnHomePage) {
-        const [found] = await selectRows(db, sql`select id from site_configurations where id = ${showOnHomePage}`);
-        if (!found) throw badRequest('Invalid showOnHomePage', 'showOnHomePage: unknown site configuration');
+      if (showOnHomePage && !(await siteConfigurationExists(db, showOnHomePage))) {
+        throw badRequest('Invalid showOnHomePage', 'showOnHomePage: unknown site configuration');
       }
-      const { representativeProduct: _ignored, ...current } = await settingsOfOne(db, category.id);
-      const next = { ...current, ...request.body, categoryId: category.id };
-      await db.insert(categorySettings).values(next).onConflictDoUpdate({ target: categorySettings.categoryId, set: next });
+      await saveSettings(db, category.id, request.body);
       return { category: { id: category.id, settings: await settingsOfOne(db, category.id) } };
     },
   });
@@ -381,17 +297,8 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
       const ids = [...new Set(request.body.productIds)];
-      const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-      if (found.length !== ids.length) throw badRequest('Invalid productIds', 'productIds: unknown product');
-      const added = await selectRows<{ productId: number }>(
-        db,
-        sql`insert into product_categories (product_id, category_id, sort_order)
-            select ids.id, ${category.id},
-              coalesce((select max(sort_order) from product_categories where category_id = ${category.id}), 0) + ids.n
-            from unnest(${intArray(ids)}) with ordinality as ids(id, n)
-            on conflict do nothing returning product_id as "productId"`,
-      );
-      return { addedCount: added.length };
+      if ((await missingProductIds(db, ids)).length) throw badRequest('Invalid productIds', 'productIds: unknown product');
+      return { addedCount: await addProducts(db, category.id, ids) };
     },
   });
 
@@ -407,11 +314,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
-      const removed = await db
-        .delete(productCategories)
-        .where(and(eq(productCategories.categoryId, category.id), inArray(productCategories.productId, request.body.productIds)))
-        .returning({ productId: productCategories.productId });
-      return { removedCount: removed.length };
+      return { removedCount: await removeProducts(db, category.id, request.body.productIds) };
     },
   });
 
@@ -432,15 +335,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
-      const orders = request.body.productOrders;
-      const updated = await selectRows<{ productId: number }>(
-        db,
-        sql`update product_categories pc set sort_order = o.sort_order
-            from unnest(${intArray(orders.map((o) => o.productId))}, ${intArray(orders.map((o) => o.sortOrder))}) as o(product_id, sort_order)
-            where pc.category_id = ${category.id} and pc.product_id = o.product_id
-            returning pc.product_id as "productId"`,
-      );
-      return { updatedCount: updated.length };
+      return { updatedCount: await saveProductOrder(db, category.id, request.body.productOrders) };
     },
   });
 }
