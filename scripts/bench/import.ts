@@ -97,14 +97,14 @@ async function bench(kind: 'pglite' | 'postgres', dir: string) {
   const config = loadConfig({ dataDir: dir, feedStorageDir: path.join(dir, 'feeds'), jwtSecret: 'bench', runScheduler: false, databaseUrl: undefined });
   const app = await buildApp({ config, database });
   await app.ready();
-  const [store] = await app.sql<{ id: number }>("insert into stores (name, slug, url) values ('Bench', 'bench', 'https://bench.example') returning id");
-  await app.sql("insert into categories (name, slug) values ('Overig', 'overig')");
+  const [store] = await database.query<{ id: number }>("insert into stores (name, slug, url) values ('Bench', 'bench', 'https://bench.example') returning id");
+  await database.query("insert into categories (name, slug) values ('Overig', 'overig')");
   const feeds = [
     { importer: 'awin', path: 'bench/awin.csv.gz', compression: 'gzip' },
     { importer: 'tradetracker', path: 'bench/tradetracker.xml', compression: 'none' },
   ];
   for (const feed of feeds) {
-    const [row] = await app.sql<{ id: number }>(
+    const [row] = await database.query<{ id: number }>(
       'insert into store_feeds (store_id, name, importer, path, compression) values ($1, $2, $2, $3, $4) returning id',
       [store!.id, feed.importer, feed.path, feed.compression],
     );
