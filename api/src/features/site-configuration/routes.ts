@@ -1,15 +1,23 @@
 /**
- * Site configurations (spec §3, §5, §7): each domain loads its own title, texts and root
+ * Site configurations (docs/product.md §3, §5, §7): each domain loads its own title, texts and root
  * category. The lookup by domain is public; listing all and every write is config-admin only.
  */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, siteConfigurationSchema, twitterCardSchema } from '@koopjesland/shared/entities';
-import { categories, siteConfigurations } from '../../db/schema';
+import { siteConfigurationSchema, twitterCardSchema } from '@koopjesland/shared/entities';
 import { badRequest, notFound } from '../../http/errors';
+import { errorResponses, idParam } from '../../http/route-schemas';
 import { normalizeDomain } from './domains';
+import {
+  allSiteConfigurations,
+  categoryExists,
+  deleteSiteConfiguration,
+  findSiteConfiguration,
+  findSiteConfigurationByDomain,
+  insertSiteConfiguration,
+  updateSiteConfiguration,
+} from './repository';
 
 const NOT_FOUND = 'Site configuration not found';
 
@@ -61,153 +69,104 @@ const configurationBody = z.object({
 });
 type ConfigurationInput = z.infer<typeof configurationBody>;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-const siteConfigurationRoutes: FastifyPluginAsync = async (fastify) => {
+export default async function siteConfigurationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const adminErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+  const tags = ['site-configuration'];
 
-  const selectWithRootCategory = () =>
-    app.db
-      .select({ ...getTableColumns(siteConfigurations), rootCategoryName: categories.name })
-      .from(siteConfigurations)
-      .leftJoin(categories, eq(categories.id, siteConfigurations.rootCategoryId));
+  const findById = async (id: number) => {
+    const configuration = await findSiteConfiguration(app.db, id);
+    if (!configuration) throw notFound(NOT_FOUND);
+    return configuration;
+  };
+  const assertRootCategoryExists = async ({ rootCategoryId }: ConfigurationInput) => {
+    if (rootCategoryId !== null && !(await categoryExists(app.db, rootCategoryId))) {
+      throw badRequest('Invalid rootCategoryId', 'Category not found');
+    }
+  };
 
-  type Row = Awaited<ReturnType<ReturnType<typeof selectWithRootCategory>['execute']>>[number];
-  const present = ({ rootCategoryName, ...row }: Row) => ({
-    ...row,
-    twitterCard: twitterCardSchema.safeParse(row.twitterCard).data ?? null,
-    rootCategory: rootCategoryName === null ? null : { name: rootCategoryName },
+  app.get('/site-configuration', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'The configuration of a domain (case-insensitive, port ignored)',
+      querystring: z.object({ domain: z.string().trim().min(1, 'domain is required').max(300) }),
+      response: { 200: siteConfigurationSchema, ...errorResponses(400, 404) },
+    },
+    handler: async (request) => {
+      const configuration = await findSiteConfigurationByDomain(app.db, normalizeDomain(request.query.domain));
+      if (!configuration) throw notFound('Site configuration not found for this domain');
+      return configuration;
+    },
   });
 
-  async function findById(id: number) {
-    const [row] = await selectWithRootCategory().where(eq(siteConfigurations.id, id)).limit(1);
-    if (!row) throw notFound(NOT_FOUND);
-    return present(row);
-  }
-
-  async function assertRootCategoryExists(input: ConfigurationInput) {
-    if (input.rootCategoryId === null) return;
-    const [found] = await app.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.rootCategoryId))
-      .limit(1);
-    if (!found) throw badRequest('Invalid rootCategoryId', 'Category not found');
-  }
-
-  app.get(
-    '/site-configuration',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['site-configuration'],
-        summary: 'The configuration of a domain (case-insensitive, port ignored)',
-        querystring: z.object({ domain: z.string().trim().min(1, 'domain is required').max(300) }),
-        response: { 200: siteConfigurationSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+  app.get('/site-configuration/all', {
+    config: { access: 'config' },
+    schema: {
+      tags,
+      summary: 'Every site configuration, oldest first (admin)',
+      security: [{ bearer: [] }],
+      response: { 200: z.array(siteConfigurationSchema), ...errorResponses(400, 401, 403) },
     },
-    async (request) => {
-      const domain = normalizeDomain(request.query.domain);
-      // Stored names are normalised on write; lower() also covers rows written by hand.
-      const [row] = await selectWithRootCategory()
-        .where(sql`exists (select 1 from unnest(${siteConfigurations.domainNames}) as d where lower(d) = ${domain})`)
-        .orderBy(siteConfigurations.id)
-        .limit(1);
-      if (!row) throw notFound('Site configuration not found for this domain');
-      return present(row);
-    },
-  );
+    handler: async () => allSiteConfigurations(app.db),
+  });
 
-  app.get(
-    '/site-configuration/all',
-    {
-      config: { access: 'config' },
-      schema: {
-        tags: ['site-configuration'],
-        summary: 'Every site configuration, oldest first (admin)',
-        security: [{ bearer: [] }],
-        response: { 200: z.array(siteConfigurationSchema), ...adminErrors },
-      },
+  app.get('/site-configuration/:id', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'One site configuration',
+      params: idParam,
+      response: { 200: siteConfigurationSchema, ...errorResponses(400, 404) },
     },
-    async () => (await selectWithRootCategory().orderBy(siteConfigurations.id)).map(present),
-  );
+    handler: async (request) => findById(request.params.id),
+  });
 
-  app.get(
-    '/site-configuration/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['site-configuration'],
-        summary: 'One site configuration',
-        params: idParams,
-        response: { 200: siteConfigurationSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+  app.post('/site-configuration', {
+    config: { access: 'config' },
+    schema: {
+      tags,
+      summary: 'Create a site configuration (admin)',
+      security: [{ bearer: [] }],
+      body: configurationBody,
+      response: { 201: siteConfigurationSchema, ...errorResponses(400, 401, 403) },
     },
-    async (request) => findById(request.params.id),
-  );
-
-  app.post(
-    '/site-configuration',
-    {
-      config: { access: 'config' },
-      schema: {
-        tags: ['site-configuration'],
-        summary: 'Create a site configuration (admin)',
-        security: [{ bearer: [] }],
-        body: configurationBody,
-        response: { 201: siteConfigurationSchema, ...adminErrors },
-      },
-    },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       await assertRootCategoryExists(request.body);
-      const [created] = await app.db.insert(siteConfigurations).values(request.body).returning({ id: siteConfigurations.id });
-      return reply.status(201).send(await findById(created!.id));
+      const id = await insertSiteConfiguration(app.db, request.body);
+      return reply.status(201).send(await findById(id));
     },
-  );
+  });
 
-  app.put(
-    '/site-configuration/:id',
-    {
-      config: { access: 'config' },
-      schema: {
-        tags: ['site-configuration'],
-        summary: 'Replace a site configuration (admin)',
-        security: [{ bearer: [] }],
-        params: idParams,
-        body: configurationBody,
-        response: { 200: siteConfigurationSchema, ...adminErrors, 404: errorResponseSchema },
-      },
+  app.put('/site-configuration/:id', {
+    config: { access: 'config' },
+    schema: {
+      tags,
+      summary: 'Replace a site configuration (admin)',
+      security: [{ bearer: [] }],
+      params: idParam,
+      body: configurationBody,
+      response: { 200: siteConfigurationSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    async (request) => {
+    handler: async (request) => {
       await findById(request.params.id);
       await assertRootCategoryExists(request.body);
-      await app.db.update(siteConfigurations).set(request.body).where(eq(siteConfigurations.id, request.params.id));
+      if (!(await updateSiteConfiguration(app.db, request.params.id, request.body))) throw notFound(NOT_FOUND);
       return findById(request.params.id);
     },
-  );
+  });
 
-  app.delete(
-    '/site-configuration/:id',
-    {
-      config: { access: 'config' },
-      schema: {
-        tags: ['site-configuration'],
-        summary: 'Delete a site configuration (admin)',
-        security: [{ bearer: [] }],
-        params: idParams,
-        response: { 200: z.object({ success: z.literal(true) }), ...adminErrors, 404: errorResponseSchema },
-      },
+  app.delete('/site-configuration/:id', {
+    config: { access: 'config' },
+    schema: {
+      tags,
+      summary: 'Delete a site configuration (admin)',
+      security: [{ bearer: [] }],
+      params: idParam,
+      response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 401, 403, 404) },
     },
-    async (request) => {
-      const deleted = await app.db
-        .delete(siteConfigurations)
-        .where(eq(siteConfigurations.id, request.params.id))
-        .returning({ id: siteConfigurations.id });
-      if (deleted.length === 0) throw notFound(NOT_FOUND);
+    handler: async (request) => {
+      if (!(await deleteSiteConfiguration(app.db, request.params.id))) throw notFound(NOT_FOUND);
       return { success: true as const };
     },
-  );
-};
-
-export default siteConfigurationRoutes;
+  });
+}
