@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { revokedTokens, users } from '../db/schema';
+import { findUser } from '../features/users/repository';
+import { isRevoked } from './revoked-tokens';
 import { forbidden, unauthorized } from '../http/errors';
 import { canAccessArea, isAdminArea, type AuthUser } from './access';
 
@@ -35,20 +36,11 @@ async function authenticate(request: FastifyRequest, db: Database): Promise<Auth
   } catch {
     throw unauthorized('Invalid or expired token');
   }
-  const [revoked] = await db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, payload.jti))
-    .limit(1);
-  if (revoked) throw unauthorized('Invalid or expired token');
-  const [user] = await db
-    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin })
-    .from(users)
-    .where(eq(users.id, Number(payload.sub)))
-    .limit(1);
+  if (await isRevoked(db, payload.jti)) throw unauthorized('Invalid or expired token');
+  const user = await findUser(db, Number(payload.sub));
   if (!user) throw unauthorized('Invalid or expired token');
   request.tokenId = payload.jti;
-  return user;
+  return { id: user.id, email: user.email, isAdmin: user.isAdmin };
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {

@@ -8,8 +8,11 @@ import { errorResponseSchema } from '@koopjesland/shared/entities';
 /** Database ids are PostgreSQL `integer`s: anything above 2^31-1 cannot exist. */
 export const MAX_ID = 2_147_483_647;
 
-/** `:id` in a path: a positive integer that fits the id column. */
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** An id in a path or query: a positive integer that fits the id column. */
+export const idField = z.coerce.number().int().positive().max(MAX_ID);
+
+/** `:id` in a path. */
+export const idParam = z.object({ id: idField });
 
 /** Error bodies for `response`, by status: `{ ...errorResponses(400, 404) }`. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorResponseSchema> {

@@ -1,17 +1,17 @@
 /**
- * Sign up, sign in, profile and sign out (spec §7 Authentication). Login errors never say
+ * Sign up, sign in, profile and sign out (docs/product.md §7 Authentication). Login errors never say
  * whether the email exists; failures are throttled per IP and per account (auth/login-throttle.ts).
  */
-import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, errorResponseSchema, userSchema } from '@koopjesland/shared/entities';
+import { authResponseSchema, userSchema } from '@koopjesland/shared/entities';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../../auth/login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { revokedTokens, users } from '../../db/schema';
+import { revokeToken } from '../../auth/revoked-tokens';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
-import { publicUserColumns } from '../users/columns';
+import { errorResponses } from '../../http/route-schemas';
+import { findCredentials, findUser, insertUser } from '../users/repository';
 
 /** Required strings are checked by hand so the message names the field in plain words. */
 const credentialsBody = z.object({
@@ -29,56 +29,42 @@ function readCredentials(body: z.infer<typeof credentialsBody>): { email: string
   return { email, password };
 }
 
-const authRoutes: FastifyPluginAsync = async (fastify) => {
+export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+  const errors = errorResponses(400, 401);
 
-  app.post(
-    '/auth/register',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account and sign in',
-        body: credentialsBody,
-        response: { 200: authResponseSchema, ...errors, 409: errorResponseSchema },
-      },
+  app.post('/auth/register', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create an account and sign in',
+      body: credentialsBody,
+      response: { 200: authResponseSchema, ...errors, ...errorResponses(409) },
     },
-    async (request) => {
+    handler: async (request) => {
       const { email, password } = readCredentials(request.body);
       if (!emailSchema.safeParse(email).success) throw badRequest('Invalid email', 'Enter a valid email address');
       const problem = passwordProblem(password);
       if (problem) throw badRequest('Invalid password', problem);
       const passwordHash = await hashPassword(password);
-      const [user] = await app.db
-        .insert(users)
-        .values({ email, passwordHash })
-        .onConflictDoNothing({ target: users.email })
-        .returning(publicUserColumns);
+      const user = await insertUser(app.db, { email, passwordHash });
       if (!user) throw conflict('An account with this email already exists');
       return { token: app.issueToken(user), user };
     },
-  );
+  });
 
-  app.post(
-    '/auth/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password',
-        body: credentialsBody,
-        response: { 200: authResponseSchema, ...errors, 429: errorResponseSchema },
-      },
+  app.post('/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with email and password',
+      body: credentialsBody,
+      response: { 200: authResponseSchema, ...errors, ...errorResponses(429) },
     },
-    async (request) => {
+    handler: async (request) => {
       const { email, password } = readCredentials(request.body);
       await assertLoginAllowed(app.db, request.ip, email);
-      const [row] = await app.db
-        .select({ ...publicUserColumns, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
+      const row = await findCredentials(app.db, email);
       const ok = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !ok) {
         await recordLoginFailure(app.db, request.ip, email);
@@ -88,52 +74,35 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const { passwordHash: _hash, ...user } = row;
       return { token: app.issueToken(user), user };
     },
-  );
+  });
 
-  app.get(
-    '/auth/profile',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ bearer: [] }],
-        response: { 200: userSchema, 401: errorResponseSchema },
-      },
+  app.get('/auth/profile', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user',
+      security: [{ bearer: [] }],
+      response: { 200: userSchema, ...errorResponses(401) },
     },
-    async (request) => {
-      const [user] = await app.db
-        .select(publicUserColumns)
-        .from(users)
-        .where(eq(users.id, request.authUser!.id))
-        .limit(1);
+    handler: async (request) => {
+      const user = await findUser(app.db, request.authUser!.id);
       if (!user) throw unauthorized();
       return user;
     },
-  );
+  });
 
-  app.post(
-    '/auth/logout',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: the token is revoked on the server',
-        security: [{ bearer: [] }],
-        response: { 200: z.object({ success: z.literal(true) }), 401: errorResponseSchema },
-      },
+  app.post('/auth/logout', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: the token is revoked on the server',
+      security: [{ bearer: [] }],
+      response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(401) },
     },
-    async (request) => {
+    handler: async (request) => {
       const { exp } = request.user as { exp: number };
-      await app.db
-        .insert(revokedTokens)
-        .values({ jti: request.tokenId!, expiresAt: new Date(exp * 1000) })
-        .onConflictDoNothing();
-      // Expired revocations are useless; prune them on the way.
-      await app.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
+      await revokeToken(app.db, request.tokenId!, new Date(exp * 1000));
       return { success: true as const };
     },
-  );
-};
-
-export default authRoutes;
+  });
+}

@@ -20,7 +20,8 @@ import { errorResponses } from '../../http/route-schemas';
 import { brandOptions, storeOptions } from '../products/facets';
 import { checkPriceRange } from '../products/list-options';
 import { listProducts, whereClause } from '../products/product-list';
-import { categoryPageQuerySchema, idParam, queryBoolean } from '../products/query-params';
+import { categoryPageQuerySchema, queryBoolean } from '../products/query-params';
+import { idField } from '../../http/route-schemas';
 import { countsOf } from './counts';
 import { childCategories, descendantIds, findCategory, OVERIG_SLUG } from './lookup';
 import {
@@ -50,7 +51,7 @@ const listQuerySchema = z.object({
   excludeCounts: queryBoolean.optional(),
   navigation: queryBoolean.optional(),
   simple: queryBoolean.optional(),
-  parentId: idParam.optional(),
+  parentId: idField.optional(),
   page: pageQuery.shape.page,
   limit: z.coerce.number().int().min(1).max(1000).default(20),
   /** name, createdAt or updatedAt, optionally ":asc"/":desc"; default createdAt:desc (spec §9). */
@@ -118,7 +119,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     schema: {
       tags: ['categories'],
       summary: "The homepage's category cards: those flagged for this site configuration, else the top-level ones",
-      querystring: z.object({ siteConfigurationId: idParam.optional() }),
+      querystring: z.object({ siteConfigurationId: idField.optional() }),
       response: { 200: categoriesResponse, ...errors },
     },
     handler: async (request) => {
@@ -131,7 +132,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     schema: {
       tags: ['categories'],
       summary: 'A category with breadcrumb, settings, children and counts',
-      params: z.object({ id: idParam }),
+      params: z.object({ id: idField }),
       response: { 200: categorySchema, ...errors },
     },
     handler: async (request) => categoryDetail(db, await findCategory(db, request.params.id)),

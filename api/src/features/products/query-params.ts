@@ -4,12 +4,12 @@
  */
 import { productSortBySchema, sortOrderSchema } from '@koopjesland/shared/entities';
 import { z } from 'zod';
+import { idField } from '../../http/route-schemas';
 import { pageQuery } from '../../http/pagination';
 
 /** Query-string boolean: only "true" and "false" (z.coerce.boolean would read "false" as true). */
 export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 const cents = z.coerce.number().int().min(0).max(2_147_483_647);
 const text = z.string().trim().max(200);
 
@@ -56,7 +56,7 @@ export const jsonFilters = z.string().max(10_000).transform((value, ctx) => {
 export const productFilterQuerySchema = z.object({
   search: text.optional(),
   brand: text.optional(),
-  storeId: idParam.optional(),
+  storeId: idField.optional(),
   minPrice: cents.optional(),
   maxPrice: cents.optional(),
 });
@@ -71,7 +71,7 @@ export const paging = (defaultLimit: number) => ({
 export const productListQuerySchema = productFilterQuerySchema.extend({
   ...paging(20),
   category: text.optional(),
-  categoryAlias: idParam.optional(),
+  categoryAlias: idField.optional(),
   includeSubcategories: queryBoolean.optional(),
   excludeUncategorized: queryBoolean.optional(),
   productIds: idList.optional(),

@@ -12,7 +12,8 @@ import { allBrands, brandOptions, searchFacets } from './facets';
 import { categoryFilter, checkPriceRange, toListOptions } from './list-options';
 import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
 import { listProducts, whereClause } from './product-list';
-import { idParam, productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
+import { idField } from '../../http/route-schemas';
+import { productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
 import { updateProduct } from './repository';
 import { flushViews } from './view-counter';
 
@@ -61,7 +62,7 @@ export default async function productRoutes(instance: FastifyInstance) {
       summary: 'Brands of the products matching the filters',
       querystring: productFilterQuerySchema.omit({ brand: true }).extend({
         category: z.string().trim().max(200).optional(),
-        categoryAlias: idParam.optional(),
+        categoryAlias: idField.optional(),
         includeSubcategories: queryBoolean.optional(),
       }),
       response: { 200: brandsResponse, ...errors },
@@ -106,7 +107,7 @@ export default async function productRoutes(instance: FastifyInstance) {
     schema: {
       tags: ['products'],
       summary: 'Product page by id (counts a view)',
-      params: z.object({ id: idParam }),
+      params: z.object({ id: idField }),
       response: { 200: productSchema, ...errors },
     },
     handler: async (request) => {
@@ -121,7 +122,7 @@ export default async function productRoutes(instance: FastifyInstance) {
       tags: ['products'],
       summary: 'Edit a product: fields, categories and properties',
       security: [{ bearer: [] }],
-      params: z.object({ id: idParam }),
+      params: z.object({ id: idField }),
       body: productUpdateSchema,
       response: { 200: productSchema, ...errors },
     },

@@ -1,19 +1,19 @@
 /**
- * The signed-in visitor's wishlist (spec §7 Wishlist). Every call is scoped to the caller:
+ * The signed-in visitor's wishlist (docs/product.md §7 Wishlist). Every call is scoped to the caller:
  * another user's item answers 404, exactly like a missing one. Adding a product that is
  * already on the list updates its max price (one item per product and user).
  */
-import { errorResponseSchema, wishlistCheckSchema, wishlistItemSchema } from '@koopjesland/shared/entities';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { wishlistCheckSchema, wishlistItemSchema } from '@koopjesland/shared/entities';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { products, wishlistItems } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { errorResponses } from '../../http/route-schemas';
 import { listProducts } from '../products/product-list';
-import { idParam } from '../products/query-params';
+import { findItemForProduct, productExists, removeItem, setMaxPrice, upsertItem, wishlistOf } from './repository';
+import { idField } from '../../http/route-schemas';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 const maxPrice = z.number().int().positive().max(100_000_000);
 const itemRef = z.object({ wishlistItem: z.object({ id: z.number().int(), maxPrice: z.number().int() }) });
 
@@ -31,11 +31,7 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
       response: { 200: z.object({ wishlistItems: z.array(wishlistItemSchema) }), ...errors },
     },
     handler: async (request) => {
-      const items = await db
-        .select()
-        .from(wishlistItems)
-        .where(eq(wishlistItems.userId, userIdOf(request)))
-        .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
+      const items = await wishlistOf(db, userIdOf(request));
       if (!items.length) return { wishlistItems: [] };
       const { products: rows } = await listProducts(db, {
         page: 1,
@@ -55,20 +51,15 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
       tags: ['wishlist'],
       summary: 'Adds a product with a desired max price (cents); an existing item gets the new max price',
       security: [{ bearer: [] }],
-      body: z.object({ productId: idParam, maxPrice }),
+      body: z.object({ productId: idField, maxPrice }),
       response: { 200: itemRef, 201: itemRef, ...errors },
     },
     handler: async (request, reply) => {
       const { productId, maxPrice: price } = request.body;
-      const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-      if (!product) throw notFound('Product not found');
-      const [item] = await db
-        .insert(wishlistItems)
-        .values({ userId: userIdOf(request), productId, maxPrice: price })
-        .onConflictDoUpdate({ target: [wishlistItems.userId, wishlistItems.productId], set: { maxPrice: price, updatedAt: new Date() } })
-        // xmax is 0 only on a freshly inserted row: 201 for a new item, 200 for an update.
-        .returning({ id: wishlistItems.id, maxPrice: wishlistItems.maxPrice, inserted: sql<boolean>`(xmax = 0)` });
-      return reply.status(item!.inserted ? 201 : 200).send({ wishlistItem: { id: item!.id, maxPrice: item!.maxPrice } });
+      if (!(await productExists(db, productId))) throw notFound('Product not found');
+      const item = await upsertItem(db, userIdOf(request), productId, price);
+      // 201 for a new item, 200 for a new max price on an existing one.
+      return reply.status(item.inserted ? 201 : 200).send({ wishlistItem: { id: item.id, maxPrice: item.maxPrice } });
     },
   });
 
@@ -78,14 +69,11 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
       tags: ['wishlist'],
       summary: 'Whether the caller has this product on the wishlist',
       security: [{ bearer: [] }],
-      params: z.object({ productId: idParam }),
+      params: z.object({ productId: idField }),
       response: { 200: wishlistCheckSchema, ...errors },
     },
     handler: async (request) => {
-      const [item] = await db
-        .select()
-        .from(wishlistItems)
-        .where(and(eq(wishlistItems.userId, userIdOf(request)), eq(wishlistItems.productId, request.params.productId)));
+      const item = await findItemForProduct(db, userIdOf(request), request.params.productId);
       return { isWishlisted: Boolean(item), wishlistItemId: item?.id ?? null, maxPrice: item?.maxPrice ?? null };
     },
   });
@@ -96,16 +84,12 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
       tags: ['wishlist'],
       summary: "Changes an item's max price",
       security: [{ bearer: [] }],
-      params: z.object({ id: idParam }),
+      params: z.object({ id: idField }),
       body: z.object({ maxPrice }),
       response: { 200: itemRef, ...errors },
     },
     handler: async (request) => {
-      const [item] = await db
-        .update(wishlistItems)
-        .set({ maxPrice: request.body.maxPrice })
-        .where(and(eq(wishlistItems.id, request.params.id), eq(wishlistItems.userId, userIdOf(request))))
-        .returning({ id: wishlistItems.id, maxPrice: wishlistItems.maxPrice });
+      const item = await setMaxPrice(db, userIdOf(request), request.params.id, request.body.maxPrice);
       if (!item) throw notFound('Wishlist item not found');
       return { wishlistItem: item };
     },
@@ -117,15 +101,11 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
       tags: ['wishlist'],
       summary: 'Removes an item',
       security: [{ bearer: [] }],
-      params: z.object({ id: idParam }),
+      params: z.object({ id: idField }),
       response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
     },
     handler: async (request) => {
-      const deleted = await db
-        .delete(wishlistItems)
-        .where(and(eq(wishlistItems.id, request.params.id), eq(wishlistItems.userId, userIdOf(request))))
-        .returning({ id: wishlistItems.id });
-      if (!deleted.length) throw notFound('Wishlist item not found');
+      if (!(await removeItem(db, userIdOf(request), request.params.id))) throw notFound('Wishlist item not found');
       return { deleted: true as const };
     },
   });
