@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';

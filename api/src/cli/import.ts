@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { databaseOptions, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createRun, executeRun, type FeedRunRow } from '../features/feeds/runner';
-import { feedsToImport } from '../features/feeds/run-repository';
+import { feedsToImport } from '../features/feeds/repository';
 
 function parseArgs(argv: string[]): { feed?: number; store?: string; all: boolean } {
   const args: { feed?: number; store?: string; all: boolean } = { all: false };

@@ -6,6 +6,16 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  CATEGORY_DISPLAY_TYPES,
+  CATEGORY_SORT_FIELDS,
+  FEED_COMPRESSIONS,
+  FEED_IMPORTERS,
+  FEED_RUN_STATUSES,
+  FEED_RUN_TRIGGERS,
+  SORT_ORDERS,
+  TWITTER_CARDS,
+} from '@koopjesland/shared/entities';
+import {
   bigint,
   bigserial,
   boolean,
@@ -74,7 +84,7 @@ export const siteConfigurations = pgTable('site_configurations', {
   ogTitle: text(),
   ogDescription: text(),
   ogImage: text(),
-  twitterCard: text(),
+  twitterCard: text({ enum: TWITTER_CARDS }),
   twitterTitle: text(),
   twitterDescription: text(),
   twitterImage: text(),
@@ -102,9 +112,9 @@ export const categorySettings = pgTable('category_settings', {
   categoryId: integer()
     .primaryKey()
     .references(() => categories.id, { onDelete: 'cascade' }),
-  defaultDisplayType: text().notNull().default('grid'),
-  defaultSortBy: text().notNull().default('manual'),
-  defaultSortOrder: text().notNull().default('asc'),
+  defaultDisplayType: text({ enum: CATEGORY_DISPLAY_TYPES }).notNull().default('grid'),
+  defaultSortBy: text({ enum: CATEGORY_SORT_FIELDS }).notNull().default('manual'),
+  defaultSortOrder: text({ enum: SORT_ORDERS }).notNull().default('asc'),
   hideFiltersAndViewButtons: boolean().notNull().default(false),
   showOnHomePage: integer().references(() => siteConfigurations.id, { onDelete: 'set null' }),
   hideFromMenu: boolean().notNull().default(false),
@@ -282,10 +292,10 @@ export const storeFeeds = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    importer: text().notNull(),
+    importer: text({ enum: FEED_IMPORTERS }).notNull(),
     url: text(),
     path: text().notNull(),
-    compression: text().notNull().default('none'),
+    compression: text({ enum: FEED_COMPRESSIONS }).notNull().default('none'),
     parameters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     allowCreateProducts: boolean().notNull().default(true),
     /** Write-only: never returned by a read. */
@@ -304,9 +314,8 @@ export const feedRuns = pgTable(
     feedId: integer()
       .notNull()
       .references(() => storeFeeds.id, { onDelete: 'cascade' }),
-    status: text().notNull().default('queued'),
-    /** manual, schedule, cli or demo */
-    trigger: text().notNull().default('manual'),
+    status: text({ enum: FEED_RUN_STATUSES }).notNull().default('queued'),
+    trigger: text({ enum: FEED_RUN_TRIGGERS }).notNull().default('manual'),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     heartbeatAt: timestamp({ withTimezone: true }),

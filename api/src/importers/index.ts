@@ -4,7 +4,7 @@
  * map (overridable per feed through `parameters.fieldMap`), normalise them.
  */
 import type { Readable } from 'node:stream';
-import type { FeedImporter } from '@koopjesland/shared/entities';
+import { feedParametersSchema, type FeedImporter, type FeedParameters } from '@koopjesland/shared/entities';
 import { awin } from './definitions/awin';
 import { bol } from './definitions/bol';
 import { daisycon } from './definitions/daisycon';
@@ -29,20 +29,9 @@ export const importers: Record<FeedImporter, ImporterDefinition> = {
   tradedoubler,
 };
 
-/** What a feed's `parameters` may set (all optional). */
-export interface FeedParameters {
-  format?: FeedFormat;
-  delimiter?: string;
-  encoding?: BufferEncoding;
-  fieldMap?: Partial<Record<CanonicalField, string | string[]>>;
-  recordElement?: string;
-  zipEntry?: string;
-  intervalHours?: number;
-  maxInvalidRatio?: number;
-}
-
+/** A stored feed's parameters, checked again on read (rows written by hand included). */
 export function readParameters(parameters: Record<string, unknown>): FeedParameters {
-  return parameters as FeedParameters;
+  return feedParametersSchema.parse(parameters);
 }
 
 export type MappedItem =

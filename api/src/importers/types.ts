@@ -2,6 +2,7 @@
  * The shapes every importer shares: a feed record as read (a flat map of source keys to
  * values), the canonical fields an importer maps it onto, and an importer's definition.
  */
+import type { FeedCanonicalField, FeedFormat } from '@koopjesland/shared/entities';
 import type { FeedImporter } from '@koopjesland/shared/entities';
 
 /**
@@ -31,24 +32,12 @@ export interface RawOffer {
   properties: { name: string; value: string }[];
 }
 
-export type CanonicalField =
-  | 'externalId'
-  | 'gtin'
-  | 'name'
-  | 'description'
-  | 'brand'
-  | 'price'
-  | 'currency'
-  | 'shipping'
-  | 'deliveryTime'
-  | 'url'
-  | 'images'
-  | 'categoryPath';
+export type CanonicalField = FeedCanonicalField;
 
 /** Source keys tried in order for each canonical field; the feed's parameters.fieldMap overrides them. */
 export type FieldMap = Partial<Record<CanonicalField, string[]>>;
 
-export type FeedFormat = 'xml' | 'csv' | 'json';
+export type { FeedFormat };
 
 export interface ImporterDefinition {
   name: FeedImporter;

@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './common';
+import { id, isoDateTime, sortOrderSchema } from './common';
 
-export const categoryDisplayTypeSchema = z.enum(['grid', 'rows']);
-export const categorySortBySchema = z.enum([
-  'manual',
-  'createdAt',
-  'name',
-  'priceChange',
-  'percentageChange',
-  'views',
-]);
+export const CATEGORY_DISPLAY_TYPES = ['grid', 'rows'] as const;
+export const categoryDisplayTypeSchema = z.enum(CATEGORY_DISPLAY_TYPES);
+export const CATEGORY_SORT_FIELDS = ['manual', 'createdAt', 'name', 'priceChange', 'percentageChange', 'views'] as const;
+export const categorySortBySchema = z.enum(CATEGORY_SORT_FIELDS);
 
 export const categorySettingsSchema = z.object({
   defaultDisplayType: categoryDisplayTypeSchema,
   defaultSortBy: categorySortBySchema,
-  defaultSortOrder: z.enum(['asc', 'desc']),
+  defaultSortOrder: sortOrderSchema,
   hideFiltersAndViewButtons: z.boolean(),
   showOnHomePage: z.number().int().nullable(),
   hideFromMenu: z.boolean(),

@@ -34,5 +34,6 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const sortOrderSchema = z.enum(['asc', 'desc']);
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const sortOrderSchema = z.enum(SORT_ORDERS);
 export type SortOrder = z.infer<typeof sortOrderSchema>;

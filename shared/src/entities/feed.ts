@@ -17,6 +17,47 @@ export const FEED_COMPRESSIONS = ['none', 'gzip', 'zip'] as const;
 export const feedCompressionSchema = z.enum(FEED_COMPRESSIONS);
 export type FeedCompression = z.infer<typeof feedCompressionSchema>;
 
+/** The fields an importer maps a record onto; a feed's `parameters.fieldMap` may name their source keys. */
+export const FEED_CANONICAL_FIELDS = [
+  'externalId',
+  'gtin',
+  'name',
+  'description',
+  'brand',
+  'price',
+  'currency',
+  'shipping',
+  'deliveryTime',
+  'url',
+  'images',
+  'categoryPath',
+] as const;
+export type FeedCanonicalField = (typeof FEED_CANONICAL_FIELDS)[number];
+
+export const FEED_FORMATS = ['xml', 'csv', 'json'] as const;
+export type FeedFormat = (typeof FEED_FORMATS)[number];
+
+const sourceKeys = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(10)]);
+
+/**
+ * What a feed's `parameters` may set, all optional (docs/feeds.md). The documented ones are
+ * checked; others are kept as given. The API validates writes and the importers read with it.
+ */
+export const feedParametersSchema = z.looseObject({
+  format: z.enum(FEED_FORMATS).optional(),
+  delimiter: z.string().length(1).optional(),
+  encoding: z.enum(['utf8', 'latin1']).optional(),
+  recordElement: z.string().regex(/^[A-Za-z_][\w.-]*$/).optional(),
+  zipEntry: z.string().max(200).optional(),
+  intervalHours: z.number().positive().max(24 * 30).optional(),
+  maxInvalidRatio: z.number().min(0).max(1).optional(),
+  fieldMap: z.partialRecord(z.enum(FEED_CANONICAL_FIELDS), sourceKeys).optional(),
+});
+export type FeedParameters = z.infer<typeof feedParametersSchema>;
+
+export const FEED_RUN_TRIGGERS = ['manual', 'schedule', 'cli', 'demo'] as const;
+export type FeedRunTrigger = (typeof FEED_RUN_TRIGGERS)[number];
+
 /** Credentials are write-only: a read says only whether some are stored. */
 export const storeFeedSchema = z.object({
   id,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common';
 
-export const twitterCardSchema = z.enum(['summary', 'summary_large_image', 'app', 'player']);
+export const TWITTER_CARDS = ['summary', 'summary_large_image', 'app', 'player'] as const;
+export const twitterCardSchema = z.enum(TWITTER_CARDS);
 
 export const siteConfigurationSchema = z.object({
   id,

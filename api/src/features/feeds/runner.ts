@@ -9,7 +9,6 @@ import { conflict } from '../../http/errors';
 import { importers, readFeedRecords, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer } from '../../importers/types';
-import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
 import { applyStagedRun } from './apply';
 import {
   cancelQueuedRun,
@@ -27,7 +26,7 @@ import {
   touchRun,
   type FeedRunRow,
   type RunTrigger,
-} from './run-repository';
+} from './repository';
 
 export type { FeedRunRow, RunTrigger };
 
@@ -138,14 +137,14 @@ export async function executeRun(
   try {
     const feed = await findFeed(app.db, run.feedId);
     if (!feed) throw new FeedFailure('The feed no longer exists');
-    const importer = feed.importer as FeedImporter;
+    const importer = feed.importer;
     if (!importers[importer]) throw new FeedFailure(`Unknown importer ${feed.importer}`);
     const parameters = readParameters(feed.parameters);
     const source = await openFeedSource({
       url: feed.url,
       path: feed.path,
       storageDir: app.config.feedStorageDir,
-      compression: feed.compression as FeedCompression,
+      compression: feed.compression,
       credentials: feed.credentials ?? null,
       credentialStyle: importers[importer].credentialStyle,
       zipEntry: parameters.zipEntry,

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { activeRunCount, reapInterruptedRuns, startRun } from './runner';
-import { dueFeedIds } from './run-repository';
+import { dueFeedIds } from './repository';
 
 const TICK_MS = 60_000;
 export const DEFAULT_INTERVAL_HOURS = 6;

@@ -1,6 +1,5 @@
 /** Data access of site configurations, each read with its root category's name. */
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { twitterCardSchema } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { categories, siteConfigurations } from '../../db/schema';
 
@@ -16,7 +15,6 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectWithRootCategory>['execute
 
 const present = ({ rootCategoryName, ...row }: Row) => ({
   ...row,
-  twitterCard: twitterCardSchema.safeParse(row.twitterCard).data ?? null,
   rootCategory: rootCategoryName === null ? null : { name: rootCategoryName },
 });
 

@@ -1,17 +1,20 @@
 /**
- * Data access of feed runs: the run rows (queue, claim, progress, cancel, finish, reap), the
- * staging rows a run reads into, and which feeds are due. The runner and the scheduler hold
- * no SQL; the set-based apply of a run lives in apply.ts.
+ * Data access of feeds: the feeds themselves (credentials stay inside: reads say only whether
+ * some are stored), their runs (queue, claim, progress, cancel, finish, reap), the staging rows
+ * a run reads into, and which feeds are due. The routes, runner and scheduler hold no SQL; the
+ * set-based apply of a run lives in apply.ts.
  */
-import { and, asc, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
+import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { feedRuns, feedStaging, storeFeeds, stores } from '../../db/schema';
+import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
 export type FeedRunChanges = Partial<typeof feedRuns.$inferInsert>;
-export type RunTrigger = 'manual' | 'schedule' | 'cli' | 'demo';
+export type RunTrigger = FeedRunTrigger;
 
 /** A queued run, or null when the feed already has one queued or running (any instance). */
 export async function insertQueuedRun(db: Database, feedId: number, trigger: RunTrigger): Promise<FeedRunRow | null> {
@@ -181,4 +184,83 @@ export async function feedsToImport(
       .orderBy(asc(storeFeeds.id));
   }
   return db.select(columns).from(storeFeeds).where(eq(storeFeeds.isActive, true)).orderBy(asc(storeFeeds.id));
+}
+
+// ------------------------------------------------------------------ feeds
+
+export type FeedRow = typeof storeFeeds.$inferSelect;
+export type FeedValues = Omit<typeof storeFeeds.$inferInsert, 'id' | 'storeId' | 'createdAt' | 'updatedAt'>;
+
+/** A feed as the API shows it: `hasCredentials` instead of the credentials, and its last run. */
+async function present(db: Database, feeds: FeedRow[]) {
+  const ids = feeds.map((feed) => feed.id);
+  const runs = ids.length
+    ? await db
+        .selectDistinctOn([feedRuns.feedId], {
+          feedId: feedRuns.feedId,
+          id: feedRuns.id,
+          status: feedRuns.status,
+          startedAt: feedRuns.startedAt,
+          finishedAt: feedRuns.finishedAt,
+        })
+        .from(feedRuns)
+        .where(inArray(feedRuns.feedId, ids))
+        .orderBy(feedRuns.feedId, desc(feedRuns.id))
+    : [];
+  const lastRunOf = new Map(runs.map(({ feedId, ...run }) => [feedId, run]));
+  return feeds.map(({ credentials, ...feed }) => ({
+    ...feed,
+    hasCredentials: !!credentials && Object.keys(credentials).length > 0,
+    lastRun: lastRunOf.get(feed.id) ?? null,
+  }));
+}
+
+export async function storeExists(db: Database, storeId: number): Promise<boolean> {
+  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  return Boolean(store);
+}
+
+export async function feedsOfStore(db: Database, storeId: number) {
+  const feeds = await db.select().from(storeFeeds).where(eq(storeFeeds.storeId, storeId)).orderBy(storeFeeds.name, storeFeeds.id);
+  return present(db, feeds);
+}
+
+export async function presentedFeed(db: Database, id: number) {
+  const feed = await findFeed(db, id);
+  return feed ? (await present(db, [feed]))[0] : undefined;
+}
+
+export async function insertFeed(db: Database, storeId: number, values: FeedValues) {
+  const [feed] = await db.insert(storeFeeds).values({ ...values, storeId }).returning();
+  return (await present(db, [feed!]))[0]!;
+}
+
+/** Applies the given changes; undefined when there is no such feed. */
+export async function updateFeed(db: Database, id: number, changes: Partial<FeedValues>) {
+  const [feed] = Object.keys(changes).length
+    ? await db.update(storeFeeds).set(changes).where(eq(storeFeeds.id, id)).returning()
+    : [await findFeed(db, id)];
+  return feed ? (await present(db, [feed]))[0] : undefined;
+}
+
+export async function hasRunningRun(db: Database, feedId: number): Promise<boolean> {
+  const [active] = await db
+    .select({ id: feedRuns.id })
+    .from(feedRuns)
+    .where(and(eq(feedRuns.feedId, feedId), eq(feedRuns.status, 'running')));
+  return Boolean(active);
+}
+
+export async function deleteFeed(db: Database, id: number): Promise<boolean> {
+  const deleted = await db.delete(storeFeeds).where(eq(storeFeeds.id, id)).returning({ id: storeFeeds.id });
+  return deleted.length > 0;
+}
+
+/** A feed's runs, newest first. */
+export async function runsOfFeed(db: Database, feedId: number, paging: { page: number; limit: number }) {
+  const [runs, [total]] = await Promise.all([
+    db.select().from(feedRuns).where(eq(feedRuns.feedId, feedId)).orderBy(desc(feedRuns.id)).limit(paging.limit).offset(offsetOf(paging)),
+    db.select({ value: count() }).from(feedRuns).where(eq(feedRuns.feedId, feedId)),
+  ]);
+  return { runs, totalItems: total?.value ?? 0 };
 }
