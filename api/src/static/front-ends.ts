@@ -7,13 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REPO_ROOT } from '../config';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
 export function remotesConfig(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(REMOTES.map((remote) => [remote.name, env[remote.urlVariable] || servedManifestPath(remote)]));
+  return Object.fromEntries(
+    REMOTES.map((remote) => [remote.name, env[remote.urlVariable] || servedManifestPath(remote)]),
+  );
 }
 
 /** Puts the remotes JSON into the page as #remotes-config (replacing a placeholder if the build left one). */
@@ -40,7 +42,7 @@ export interface FrontEndOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const frontEnds: FastifyPluginAsync<FrontEndOptions> = async (app, options) => {
+export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
   const root = options.root ?? REPO_ROOT;
   const config = remotesConfig(options.env);
   const shell = FRONT_ENDS.find((frontEnd) => frontEnd.kind === 'host')!;
@@ -67,9 +69,11 @@ const frontEnds: FastifyPluginAsync<FrontEndOptions> = async (app, options) => {
     });
   }
 
-  app.get('/remotes.json', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(config),
-  );
+  app.get('/remotes.json', {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (_request, reply) => reply.header('cache-control', 'no-cache').send(config),
+  });
 
   let indexHtml: string | undefined;
   const sendIndex = (reply: FastifyReply) => {
@@ -80,18 +84,21 @@ const frontEnds: FastifyPluginAsync<FrontEndOptions> = async (app, options) => {
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   };
 
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/')) return reply.callNotFound();
-    if (urlPath === '/' || urlPath === '/index.html') return sendIndex(reply);
-    const file = path.resolve(shellDist, `.${urlPath}`);
-    if (file.startsWith(shellDist + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      return reply.sendFile(path.relative(shellDist, file));
-    }
-    // Client-side routes (/product/…, /admin/…) get the app; missing assets get a 404.
-    if (request.headers.accept?.includes('text/html')) return sendIndex(reply);
-    return reply.callNotFound();
+  app.get('/*', {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/'))
+        return reply.callNotFound();
+      if (urlPath === '/' || urlPath === '/index.html') return sendIndex(reply);
+      const file = path.resolve(shellDist, `.${urlPath}`);
+      if (file.startsWith(shellDist + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        return reply.sendFile(path.relative(shellDist, file));
+      }
+      // Client-side routes (/product/…, /admin/…) get the app; missing assets get a 404.
+      if (request.headers.accept?.includes('text/html')) return sendIndex(reply);
+      return reply.callNotFound();
+    },
   });
-};
-
-export default frontEnds;
+}

@@ -3,7 +3,7 @@
  * (products by id, store logos by slug), so the site works offline with no image files.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productImageSvg, storeLogoSvg } from '../demo/svg';
@@ -12,16 +12,13 @@ import { notFound } from '../http/errors';
 
 const ONE_WEEK = 'public, max-age=604800';
 
-const mediaRoutes: FastifyPluginAsync = async (fastify) => {
+export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/media/products/:file',
-    {
-      config: { access: 'public' },
-      schema: { hide: true, params: z.object({ file: z.string().regex(/^\d+-\d+\.svg$/) }) },
-    },
-    async (request, reply) => {
+  app.get('/media/products/:file', {
+    config: { access: 'public' },
+    schema: { hide: true, params: z.object({ file: z.string().regex(/^\d+-\d+\.svg$/) }) },
+    handler: async (request, reply) => {
       const [id, variant] = request.params.file.replace('.svg', '').split('-').map(Number) as [number, number];
       const [product] = await app.db
         .select({ name: products.name, brand: products.brand })
@@ -33,15 +30,12 @@ const mediaRoutes: FastifyPluginAsync = async (fastify) => {
         .type('image/svg+xml')
         .send(productImageSvg(id, variant, product.brand ?? '', product.name));
     },
-  );
+  });
 
-  app.get(
-    '/media/stores/:file',
-    {
-      config: { access: 'public' },
-      schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) },
-    },
-    async (request, reply) => {
+  app.get('/media/stores/:file', {
+    config: { access: 'public' },
+    schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) },
+    handler: async (request, reply) => {
       const [store] = await app.db
         .select({ name: stores.name })
         .from(stores)
@@ -49,7 +43,5 @@ const mediaRoutes: FastifyPluginAsync = async (fastify) => {
       if (!store) throw notFound('Image not found');
       return reply.header('cache-control', ONE_WEEK).type('image/svg+xml').send(storeLogoSvg(store.name));
     },
-  );
-};
-
-export default mediaRoutes;
+  });
+}
