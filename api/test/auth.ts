@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords';
 import { users } from '../src/db/schema';
 
+/** Who a test signs in as: an admin (every area) or a visitor with an account. */
+export type TestRole = 'admin' | 'user';
+
 export interface TestUser {
   id: number;
   email: string;
@@ -18,13 +21,13 @@ export interface TestUser {
 
 export async function createTestUser(
   app: FastifyInstance,
-  options: { email?: string; isAdmin?: boolean; password?: string } = {},
+  options: { email?: string; role?: TestRole; password?: string } = {},
 ): Promise<TestUser> {
   const email = options.email ?? `user-${crypto.randomBytes(4).toString('hex')}@example.nl`;
   const password = options.password ?? 'correct horse battery';
   const [user] = await app.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), isAdmin: options.isAdmin ?? false })
+    .values({ email, passwordHash: await hashPassword(password), isAdmin: options.role === 'admin' })
     .returning({ id: users.id, email: users.email, isAdmin: users.isAdmin });
   const token = app.issueToken(user!);
   return { ...user!, password, token, headers: { authorization: `Bearer ${token}` } };

@@ -6,7 +6,7 @@ let admin: TestUser;
 let shopper: TestUser;
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createTestUser(ctx.app, { isAdmin: true });
+  admin = await createTestUser(ctx.app, { role: 'admin' });
   shopper = await createTestUser(ctx.app, { email: 'klant@example.nl' });
   await ctx.database.query(`insert into products (id, slug, name) values (1, 'a', 'Bosch Wasmachine A'), (2, 'b', 'Miele Wasmachine B'), (3, 'c', 'AEG Wasmachine C')`);
   for (const [productId, days] of [[1, 3], [2, 2], [3, 1]]) {

@@ -8,7 +8,7 @@ let admin: TestUser;
 let visitor: TestUser;
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createTestUser(ctx.app, { isAdmin: true });
+  admin = await createTestUser(ctx.app, { role: 'admin' });
   visitor = await createTestUser(ctx.app);
 });
 afterAll(() => ctx.close());

@@ -6,7 +6,7 @@ let admin: TestUser;
 let shopper: TestUser;
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createTestUser(ctx.app, { isAdmin: true });
+  admin = await createTestUser(ctx.app, { role: 'admin' });
   shopper = await createTestUser(ctx.app, { email: 'beoordelaar@example.nl' });
   await ctx.database.query(
     `insert into stores (id, name, slug, url) values (1, 'MegaKoop', 'megakoop', 'https://megakoop.example'),

@@ -5,7 +5,7 @@ let ctx: TestContext;
 let admin: TestUser;
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createTestUser(ctx.app, { email: 'beheer@example.nl', isAdmin: true });
+  admin = await createTestUser(ctx.app, { email: 'beheer@example.nl', role: 'admin' });
   for (const name of ['anna', 'bram', 'cees', 'daan', 'eva']) {
     await createTestUser(ctx.app, { email: `${name}@example.nl` });
   }

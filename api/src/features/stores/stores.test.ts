@@ -1,5 +1,5 @@
 jest.setTimeout(60_000);
-import { createFeedTestApp, type FeedTestContext } from '../feeds/test-support';
+import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 
 describe('stores API', () => {
   let t: FeedTestContext;

@@ -2,7 +2,7 @@ jest.setTimeout(60_000);
 import fs from 'node:fs';
 import path from 'node:path';
 import { whenRunFinished } from './runner';
-import { createFeedTestApp, FIXTURES, makeZip, type FeedTestContext } from './test-support';
+import { createFeedTestApp, FIXTURES, makeZip, type FeedTestContext } from '../../../test/feed-test-app';
 
 /** Each broken file must end its run as failed, with a clear reason, leaving the catalog as it was. */
 describe('feed runs are atomic and safe', () => {

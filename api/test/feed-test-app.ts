@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { categories, productIdentifiers, products, stores, users } from '../../db/schema';
-import { whenRunFinished, type FeedRunRow } from './runner';
+import { createTestApp, type TestContext } from './helpers';
+import { createTestUser } from './auth';
+import { categories, productIdentifiers, products, stores } from '../src/db/schema';
+import { whenRunFinished, type FeedRunRow } from '../src/features/feeds/runner';
 
-export const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/feeds');
+export const FIXTURES = path.resolve(__dirname, 'fixtures/feeds');
 export const EXISTING_EAN = '8710000000017';
 
 export interface FeedTestContext extends TestContext {
@@ -52,18 +53,13 @@ export async function createFeedTestApp(): Promise<FeedTestContext> {
   const storage = app.config.feedStorageDir;
   fs.mkdirSync(storage, { recursive: true });
 
-  const [admin, user] = await db
-    .insert(users)
-    .values([
-      { email: 'admin@koopjesland.test', passwordHash: 'x', isAdmin: true },
-      { email: 'user@koopjesland.test', passwordHash: 'x', isAdmin: false },
-    ])
-    .returning();
+  const admin = await createTestUser(app, { email: 'admin@koopjesland.test', role: 'admin' });
+  const user = await createTestUser(app, { email: 'user@koopjesland.test' });
   const [overig] = await db.insert(categories).values({ name: 'Overig', slug: 'overig' }).returning();
   const [store] = await db.insert(stores).values({ name: 'Winkel', slug: 'winkel', url: 'https://winkel.example' }).returning();
   const [product] = await db.insert(products).values({ name: 'Bestaand product', slug: 'bestaand-product' }).returning();
   await db.insert(productIdentifiers).values({ productId: product!.id, type: 'EAN', value: EXISTING_EAN });
-  const adminToken = app.issueToken(admin!);
+  const adminToken = admin.token;
 
   const place: FeedTestContext['place'] = (relativePath, content, options = {}) => {
     const file = path.join(storage, relativePath);
@@ -74,7 +70,7 @@ export async function createFeedTestApp(): Promise<FeedTestContext> {
   return {
     ...context,
     adminToken,
-    userToken: app.issueToken(user!),
+    userToken: user.token,
     storeId: store!.id,
     storeSlug: store!.slug,
     existingProductId: product!.id,

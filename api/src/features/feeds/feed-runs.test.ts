@@ -1,6 +1,6 @@
 jest.setTimeout(60_000);
 
-import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from './test-support';
+import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 
 const csv = (rows: string[]) =>
   ['merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category', ...rows].join('\n');

@@ -1,6 +1,6 @@
 jest.setTimeout(60_000);
 import { createAndRunDemoFeeds } from './demo';
-import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from './test-support';
+import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 
 describe('store and feed API: access, credentials, demo feeds', () => {
   let t: FeedTestContext;

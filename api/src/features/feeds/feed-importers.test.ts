@@ -1,5 +1,5 @@
 jest.setTimeout(60_000);
-import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from './test-support';
+import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 
 interface OfferRow {
   external_id: string;
