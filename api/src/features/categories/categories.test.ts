@@ -1,15 +1,16 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { siteConfigurations } from '../../db/schema';
-import { seedCatalogue, signIn } from '../products/test-fixtures';
+import { seedCatalogue } from '../../../test/catalogue';
+import { createTestUser, type TestUser } from '../../../test/auth';
 
 let ctx: TestContext;
 let data: Awaited<ReturnType<typeof seedCatalogue>>;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   data = await seedCatalogue(ctx.app.db);
-  admin = await signIn(ctx.app, 'admin@example.nl', true);
+  admin = await createTestUser(ctx.app, { email: 'admin@example.nl', role: 'admin' });
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { clickOuts } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { seedCatalogue, signIn } from '../products/test-fixtures';
+import { seedCatalogue } from '../../../test/catalogue';
+import { createTestUser } from '../../../test/auth';
 
 let ctx: TestContext;
 let data: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -25,12 +26,12 @@ describe('POST /api/prices/log-redirect', () => {
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: body(4242) });
     expect(anonymous.statusCode).toBe(202);
     expect(anonymous.json()).toEqual({ ok: true });
-    const { user, headers } = await signIn(ctx.app, 'clicker@example.nl');
+    const { id: userId, headers } = await createTestUser(ctx.app, { email: 'clicker@example.nl' });
     await ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: body(4242), headers });
     const rows = await ctx.app.db.select().from(clickOuts).orderBy(clickOuts.id);
     expect(rows.map((row) => [row.productId, row.storeId, row.userId, row.currentPrice, row.redirectUrl])).toEqual([
       [data.products.bosch.id, data.stores.bol.id, null, 63400, 'https://bol.example/bosch'],
-      [data.products.bosch.id, data.stores.bol.id, user.id, 63400, 'https://bol.example/bosch'],
+      [data.products.bosch.id, data.stores.bol.id, userId, 63400, 'https://bol.example/bosch'],
     ]);
   });
 

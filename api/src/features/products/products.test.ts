@@ -1,5 +1,6 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { seedCatalogue, signIn } from './test-fixtures';
+import { seedCatalogue } from '../../../test/catalogue';
+import { createTestUser } from '../../../test/auth';
 import { flushViews } from './view-counter';
 
 let ctx: TestContext;
@@ -188,7 +189,7 @@ describe('GET /api/products/{id} and /slug/{slug}', () => {
   });
 
   it('adds the wishlist state for a signed-in visitor', async () => {
-    const { headers } = await signIn(ctx.app, 'visitor@example.nl');
+    const { headers } = await createTestUser(ctx.app, { email: 'visitor@example.nl' });
     const { body } = await get(`/api/products/${data.products.miele.id}`, headers);
     expect(body).toMatchObject({ isWishlisted: false, wishlistItem: null });
   });
@@ -202,7 +203,7 @@ describe('GET /api/products/{id} and /slug/{slug}', () => {
 
 describe('PUT /api/products/{id}', () => {
   it('is for catalogue admins and updates fields, categories and properties', async () => {
-    const visitor = await signIn(ctx.app, 'someone@example.nl');
+    const visitor = await createTestUser(ctx.app, { email: 'someone@example.nl' });
     const url = `/api/products/${data.products.waslijn.id}`;
     const payload = {
       name: 'Waslijn 20 m',
@@ -213,7 +214,7 @@ describe('PUT /api/products/{id}', () => {
     };
     expect((await ctx.app.inject({ method: 'PUT', url, payload })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'PUT', url, payload, headers: visitor.headers })).statusCode).toBe(403);
-    const admin = await signIn(ctx.app, 'admin@example.nl', true);
+    const admin = await createTestUser(ctx.app, { email: 'admin@example.nl', role: 'admin' });
     const response = await ctx.app.inject({ method: 'PUT', url, payload, headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -228,7 +229,7 @@ describe('PUT /api/products/{id}', () => {
 
   it('makes an edited product findable by its new name at once', async () => {
     expect((await get('/api/products?search=droogmolen')).body.products).toEqual([]);
-    const admin = await signIn(ctx.app, 'editor@example.nl', true);
+    const admin = await createTestUser(ctx.app, { email: 'editor@example.nl', role: 'admin' });
     const payload = { name: 'Droogmolen 40 m', slug: 'droogmolen-40-m' };
     const url = `/api/products/${data.products.waslijn.id}`;
     expect((await ctx.app.inject({ method: 'PUT', url, payload, headers: admin.headers })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { seedCatalogue, signIn } from '../products/test-fixtures';
+import { seedCatalogue } from '../../../test/catalogue';
+import { createTestUser } from '../../../test/auth';
 
 let ctx: TestContext;
 let data: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -22,7 +23,7 @@ describe('wishlist', () => {
   });
 
   it('adds, checks, lists, updates and removes items', async () => {
-    const { headers } = await signIn(ctx.app, 'anna@example.nl');
+    const { headers } = await createTestUser(ctx.app, { email: 'anna@example.nl' });
     const added = await call('POST', '/api/wishlist', headers, { productId: data.products.bosch.id, maxPrice: 47550 });
     expect(added.status).toBe(201);
     const itemId = added.body.wishlistItem.id;
@@ -61,8 +62,8 @@ describe('wishlist', () => {
   });
 
   it("answers 404 for another user's item and refuses bad input", async () => {
-    const owner = await signIn(ctx.app, 'owner@example.nl');
-    const other = await signIn(ctx.app, 'other@example.nl');
+    const owner = await createTestUser(ctx.app, { email: 'owner@example.nl' });
+    const other = await createTestUser(ctx.app, { email: 'other@example.nl' });
     const { body } = await call('POST', '/api/wishlist', owner.headers, { productId: data.products.philips.id, maxPrice: 4000 });
     const url = `/api/wishlist/${body.wishlistItem.id}`;
     expect((await call('PUT', url, other.headers, { maxPrice: 1 })).status).toBe(404);

@@ -1,10 +1,9 @@
 /**
  * A small catalogue for the storefront API tests: a category tree with 'overig', three
- * stores, a handful of washing machines and other products with offers, and two users.
+ * stores, a handful of washing machines and other products with offers, with their prices. Users come from createTestUser (./auth).
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database } from '../src/db/client';
 import {
   categories,
   prices,
@@ -14,9 +13,8 @@ import {
   productProperties,
   products,
   stores,
-  users,
-} from '../../db/schema';
-import { refreshPriceSummaries } from '../offers/price-summary';
+} from '../src/db/schema';
+import { refreshPriceSummaries } from '../src/features/offers/price-summary';
 
 export async function seedCatalogue(db: Database) {
   const [coolblue, bol, mediamarkt] = await db
@@ -109,8 +107,3 @@ export async function seedCatalogue(db: Database) {
 }
 
 /** A signed-in visitor: the user row and its bearer header. */
-export async function signIn(app: FastifyInstance, email: string, isAdmin = false) {
-  const [user] = await app.db.insert(users).values({ email, passwordHash: 'x', isAdmin }).returning();
-  const token = app.issueToken({ id: user!.id, email, isAdmin });
-  return { user: user!, headers: { authorization: `Bearer ${token}` } };
-}
