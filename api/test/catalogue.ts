@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { createTestApp, type TestContext } from './helpers';
 import {
   categories,
   prices,
@@ -107,3 +108,11 @@ export async function seedCatalogue(db: Database) {
 }
 
 /** A signed-in visitor: the user row and its bearer header. */
+
+export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+/** A fresh app on a database holding the test catalogue. */
+export async function openCatalogueTestApp(): Promise<{ ctx: TestContext; data: Catalogue }> {
+  const ctx = await createTestApp();
+  return { ctx, data: await seedCatalogue(ctx.app.db) };
+}

@@ -1,4 +1,5 @@
-import { adminMenu, adminSections, FRONT_ENDS, findFrontEnd, REMOTES, type RemoteFrontEnd } from './front-ends';
+import { adminMenu, adminSections, FRONT_ENDS, findFrontEnd, REMOTES } from './front-ends';
+import { REPORTS_REMOTE } from './test-remote';
 
 describe('front-end manifest', () => {
   it('names each front end, container name, port and served path once', () => {
@@ -34,19 +35,8 @@ describe('front-end manifest', () => {
   });
 
   it('puts a new remote’s sections in the menu, after the known ones', () => {
-    const reports: RemoteFrontEnd = {
-      workspace: 'mfe-reports',
-      name: 'reports',
-      port: 3005,
-      kind: 'remote',
-      title: 'Koopjesland reports',
-      servedAs: 'reports',
-      urlVariable: 'REMOTE_REPORTS_URL',
-      mount: 'admin',
-      adminSections: [{ segment: 'reports', menuLabelKey: 'admin.menu.reports', area: 'config' }],
-    };
-    const menu = adminMenu([...REMOTES, reports]);
-    expect(menu.at(-1)).toEqual({ path: '/admin/reports', labelKey: 'admin.menu.reports', area: 'config', remote: 'reports' });
+    const menu = adminMenu([...REMOTES, REPORTS_REMOTE]);
+    expect(menu.at(-1)).toEqual({ path: '/admin/reports', labelKey: 'admin.title', area: 'config', remote: 'reports' });
     expect(menu).toHaveLength(12);
   });
 

@@ -1,9 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { changeLanguage } from '@koopjesland/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initShellI18n } from '../i18n';
-import { renderShellRoutes, signInAs } from '../test/render-shell';
+import { prepareShell, renderShellRoutes, signInAs } from '../test/render-shell';
 import { initFederation } from './runtime';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -13,11 +11,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
-beforeAll(async () => {
-  initShellI18n();
-  await changeLanguage('en');
-  await import('../admin-layout/AdminLayout');
-});
+beforeAll(prepareShell);
 
 beforeEach(() => {
   initFederation(Promise.resolve({ configAdmin: 'http://cdn.test/config-admin/mf-manifest.json' }));

@@ -3,12 +3,9 @@
  * `@koopjesland/shared/front-ends` gets its sidebar link and its pages without any shell change.
  */
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { changeLanguage } from '@koopjesland/shared';
-import type { RemoteFrontEnd } from '@koopjesland/shared/front-ends';
 import { screen } from '@testing-library/react';
 import { initFederation } from '../federation/runtime';
-import { initShellI18n } from '../i18n';
-import { renderShellRoutes, signInAs } from '../test/render-shell';
+import { prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -17,19 +14,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 jest.mock('@koopjesland/shared/front-ends', () => {
   const actual = jest.requireActual<typeof import('@koopjesland/shared/front-ends')>('@koopjesland/shared/front-ends');
-  const reports: RemoteFrontEnd = {
-    workspace: 'mfe-reports',
-    name: 'reports',
-    port: 3005,
-    kind: 'remote',
-    title: 'Koopjesland reports',
-    servedAs: 'reports',
-    urlVariable: 'REMOTE_REPORTS_URL',
-    mount: 'admin',
-    // A key the shell already translates, so the link has a readable name in this test.
-    adminSections: [{ segment: 'reports', menuLabelKey: 'admin.title', area: 'config' }],
-  };
-  const remotes = [...actual.REMOTES, reports];
+  const { REPORTS_REMOTE } = jest.requireActual<typeof import('../../../shared/build/test-remote')>('../../../shared/build/test-remote');
+  const remotes = [...actual.REMOTES, REPORTS_REMOTE];
   return {
     ...actual,
     REMOTES: remotes,
@@ -41,18 +27,10 @@ jest.mock('@koopjesland/shared/front-ends', () => {
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
-beforeAll(async () => {
-  initShellI18n();
-  await changeLanguage('en');
-  await import('../admin-layout/AdminLayout');
-});
+beforeAll(prepareShell);
 
 beforeEach(() => {
-  mockedLoadRemote.mockImplementation(async (id: string) => ({
-    default: function RemoteRoutes() {
-      return <p>{`${id.split('/')[0]} area`}</p>;
-    },
-  }));
+  mockedLoadRemote.mockImplementation(remoteAreaStub);
   initFederation(
     Promise.resolve({
       storefront: 'http://cdn.test/storefront/mf-manifest.json',

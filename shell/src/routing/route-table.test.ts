@@ -30,35 +30,3 @@ describe('route table (spec §2)', () => {
     expect(resolveRoute(path)).toEqual({ kind: 'redirect', to: '/' });
   });
 });
-
-describe('route table from the front-end manifest', () => {
-  it('routes a section added to the manifest to its remote', () => {
-    jest.isolateModules(() => {
-      jest.doMock('@koopjesland/shared/front-ends', () => {
-        const actual = jest.requireActual('@koopjesland/shared/front-ends');
-        const reports = {
-          workspace: 'mfe-reports',
-          name: 'reports',
-          port: 3005,
-          kind: 'remote',
-          title: 'Koopjesland reports',
-          servedAs: 'reports',
-          urlVariable: 'REMOTE_REPORTS_URL',
-          mount: 'admin',
-          adminSections: [{ segment: 'reports', menuLabelKey: 'admin.menu.reports', area: 'config' }],
-        };
-        const remotes = [...actual.REMOTES, reports];
-        return {
-          ...actual,
-          REMOTES: remotes,
-          adminSections: () => actual.adminSections(remotes),
-          adminMenu: () => actual.adminMenu(remotes),
-        };
-      });
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const table = require('./route-table') as typeof import('./route-table');
-      expect(table.resolveRoute('/admin/reports/2025')).toEqual({ kind: 'admin', remote: 'reports' });
-      expect(table.resolveRoute('/admin/users')).toEqual({ kind: 'admin', remote: 'configAdmin' });
-    });
-  });
-});

@@ -1,5 +1,6 @@
 /** Test helpers: the shell's routes in a memory router, the current location made visible. */
-import { useAuthStore, type User } from '@koopjesland/shared';
+import { changeLanguage, useAuthStore, type User } from '@koopjesland/shared';
+import { initShellI18n } from '../i18n';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ShellRoutes } from '../routing/ShellRoutes';
@@ -29,4 +30,21 @@ const baseUser: User = {
 export function signInAs(kind: 'anonymous' | 'user' | 'admin') {
   if (kind === 'anonymous') useAuthStore.setState({ status: 'anonymous', user: null, token: null });
   else useAuthStore.setState({ status: 'authenticated', user: { ...baseUser, isAdmin: kind === 'admin' }, token: 'token' });
+}
+
+/** English texts, and the lazily loaded admin layout (antd) warmed so findBy* waits measure rendering, not transpiling. */
+export async function prepareShell(): Promise<void> {
+  initShellI18n();
+  await changeLanguage('en');
+  await import('../admin-layout/AdminLayout');
+}
+
+/** Each remote's ./routes renders "<remote name> area". */
+export async function remoteAreaStub(id: string) {
+  const name = id.split('/')[0]!;
+  return {
+    default: function RemoteRoutes() {
+      return <p>{`${name} area`}</p>;
+    },
+  };
 }

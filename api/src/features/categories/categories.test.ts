@@ -1,15 +1,14 @@
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import { siteConfigurations } from '../../db/schema';
-import { seedCatalogue } from '../../../test/catalogue';
+import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
 import { createTestUser, type TestUser } from '../../../test/auth';
 
 let ctx: TestContext;
-let data: Awaited<ReturnType<typeof seedCatalogue>>;
+let data: Catalogue;
 let admin: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  data = await seedCatalogue(ctx.app.db);
+  ({ ctx, data } = await openCatalogueTestApp());
   admin = await createTestUser(ctx.app, { email: 'admin@example.nl', role: 'admin' });
 });
 afterAll(() => ctx.close());

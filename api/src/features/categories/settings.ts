@@ -1,24 +1,12 @@
 /**
  * Category settings with the storefront's defaults filled in when a category has no row
- * (grid, manual, asc, subcategoryColumns 4: spec §3 "Category settings").
+ * (`DEFAULT_CATEGORY_SETTINGS`, docs/product.md §3 "Category settings").
  */
-import type { CategorySettings } from '@koopjesland/shared/entities';
+import { DEFAULT_CATEGORY_SETTINGS, type CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
 
-export const DEFAULT_SETTINGS: CategorySettings = {
-  defaultDisplayType: 'grid',
-  defaultSortBy: 'manual',
-  defaultSortOrder: 'asc',
-  hideFiltersAndViewButtons: false,
-  showOnHomePage: null,
-  hideFromMenu: false,
-  representativeProductId: null,
-  representativeProduct: null,
-  subcategoryColumns: 4,
-  alternativeName: null,
-};
 
 export type SettingsRow = Omit<CategorySettings, 'representativeProduct'> & {
   categoryId: number;
@@ -35,7 +23,7 @@ export const settingsColumns = sql`s.category_id as "categoryId", s.default_disp
 
 /** A settings row (or none: the defaults) as the API returns it. */
 export function toSettings(row: SettingsRow | null | undefined): CategorySettings {
-  if (!row) return DEFAULT_SETTINGS;
+  if (!row) return DEFAULT_CATEGORY_SETTINGS;
   const { categoryId: _categoryId, productName, productImage, ...settings } = row;
   return {
     ...settings,
@@ -56,7 +44,7 @@ export async function settingsOf(db: Database, categoryIds: number[]): Promise<M
             where s.category_id = any(${intArray(categoryIds)})`,
       )
     : [];
-  const byId = new Map<number, CategorySettings>(categoryIds.map((id) => [id, DEFAULT_SETTINGS]));
+  const byId = new Map<number, CategorySettings>(categoryIds.map((id) => [id, DEFAULT_CATEGORY_SETTINGS]));
   for (const row of rows) byId.set(row.categoryId, toSettings(row));
   return byId;
 }

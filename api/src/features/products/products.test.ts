@@ -1,15 +1,12 @@
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { seedCatalogue } from '../../../test/catalogue';
+import type { TestContext } from '../../../test/helpers';
+import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
 import { createTestUser } from '../../../test/auth';
 import { flushViews } from './view-counter';
 
 let ctx: TestContext;
-let data: Awaited<ReturnType<typeof seedCatalogue>>;
+let data: Catalogue;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  data = await seedCatalogue(ctx.app.db);
-});
+beforeAll(async () => ({ ctx, data } = await openCatalogueTestApp()));
 afterAll(() => ctx.close());
 
 const get = async (url: string, headers: Record<string, string> = {}) => {

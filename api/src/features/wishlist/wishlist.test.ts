@@ -1,14 +1,11 @@
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { seedCatalogue } from '../../../test/catalogue';
+import type { TestContext } from '../../../test/helpers';
+import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
 import { createTestUser } from '../../../test/auth';
 
 let ctx: TestContext;
-let data: Awaited<ReturnType<typeof seedCatalogue>>;
+let data: Catalogue;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  data = await seedCatalogue(ctx.app.db);
-});
+beforeAll(async () => ({ ctx, data } = await openCatalogueTestApp()));
 afterAll(() => ctx.close());
 
 const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => {
