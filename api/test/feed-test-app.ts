@@ -111,33 +111,31 @@ export async function createFeedTestApp(): Promise<FeedTestContext> {
   };
 }
 
+/** A buffer of little-endian fields: `[offset, byte count, value]`. */
+function fields(size: number, entries: [number, 2 | 4, number][]): Buffer {
+  const buffer = Buffer.alloc(size);
+  for (const [offset, bytes, value] of entries) {
+    if (bytes === 2) buffer.writeUInt16LE(value, offset);
+    else buffer.writeUInt32LE(value, offset);
+  }
+  return buffer;
+}
+
 /** A zip archive with one deflated entry (enough to test the zip source and its bounds). */
 export function makeZip(entryName: string, content: Buffer): Buffer {
   const name = Buffer.from(entryName);
   const data = zlib.deflateRawSync(content, { level: 9 });
   const crc = zlib.crc32(content);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + data.length, 16);
+  const sizes: [number, 2 | 4, number][] = [[0, 4, crc], [4, 4, data.length], [8, 4, content.length], [12, 2, name.length]];
+  const at = (base: number) => sizes.map(([offset, bytes, value]): [number, 2 | 4, number] => [base + offset, bytes, value]);
+  const local = fields(30, [[0, 4, 0x04034b50], [4, 2, 20], [8, 2, 8], ...at(14)]);
+  const central = fields(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [10, 2, 8], ...at(16)]);
+  const end = fields(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, 1],
+    [10, 2, 1],
+    [12, 4, central.length + name.length],
+    [16, 4, local.length + name.length + data.length],
+  ]);
   return Buffer.concat([local, name, data, central, name, end]);
 }

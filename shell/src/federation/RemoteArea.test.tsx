@@ -1,15 +1,10 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { prepareShell, renderShellRoutes, signInAs } from '../test/render-shell';
+import { mockedLoadRemote, prepareShell, renderShellRoutes, signInAs } from '../test/render-shell';
 import { initFederation } from './runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(),
-}));
-
-const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 beforeAll(prepareShell);
 

@@ -1,15 +1,10 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { adminMenu } from '@koopjesland/shared/front-ends';
 import { screen } from '@testing-library/react';
 import { initFederation } from '../federation/runtime';
-import { prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(),
-}));
-
-const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 beforeAll(prepareShell);
 

@@ -2,15 +2,11 @@
  * Adding a front end is one manifest entry: a fifth admin remote added to
  * `@koopjesland/shared/front-ends` gets its sidebar link and its pages without any shell change.
  */
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import { initFederation } from '../federation/runtime';
-import { prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(),
-}));
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 jest.mock('@koopjesland/shared/front-ends', () => {
   const actual = jest.requireActual<typeof import('@koopjesland/shared/front-ends')>('@koopjesland/shared/front-ends');
@@ -24,8 +20,6 @@ jest.mock('@koopjesland/shared/front-ends', () => {
     adminMenu: () => actual.adminMenu(remotes),
   };
 });
-
-const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 beforeAll(prepareShell);
 

@@ -1,4 +1,5 @@
 /** Test helpers: the shell's routes in a memory router, the current location made visible. */
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { changeLanguage, useAuthStore, type User } from '@koopjesland/shared';
 import { initShellI18n } from '../i18n';
 import { render } from '@testing-library/react';
@@ -48,3 +49,6 @@ export async function remoteAreaStub(id: string) {
     },
   };
 }
+
+/** The runtime's loadRemote, for tests that mock '@module-federation/enhanced/runtime'. */
+export const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;

@@ -5,9 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { prices } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { breadcrumbOf, OVERIG_SLUG } from '../categories/lookup';
 import { selectRows } from '../../db/sql';
+import type { ProductListRow } from './product-list';
 import { countView } from './view-counter';
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
@@ -15,34 +17,13 @@ const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image,
   p.price_change as "priceChange", p.percentage_change as "percentageChange", p.views,
   p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
-interface ProductRow {
-  id: number;
-  slug: string;
-  name: string;
-  brand: string | null;
-  description: string | null;
-  image: string | null;
-  imageId: number | null;
-  lowestPriceId: number | null;
-  highestPrice: number | null;
-  offerCount: number;
-  priceChange: number | null;
-  percentageChange: number | null;
-  views: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The list row's columns, without the parts a detail reads on its own (lowest price, categories). */
+type ProductRow = Omit<ProductListRow, 'lowestPrice' | 'categories'>;
 
-interface OfferRow {
-  id: number;
-  productId: number;
-  amount: number;
-  shipping: number;
-  total: number;
-  url: string;
-  deliveryTime: string | null;
-  deliveryDays: number | null;
-  description: string | null;
+type OfferRow = Pick<
+  typeof prices.$inferSelect,
+  'id' | 'productId' | 'amount' | 'shipping' | 'total' | 'url' | 'deliveryTime' | 'deliveryDays' | 'description'
+> & {
   storeId: number;
   storeName: string;
   storeLogo: string | null;
@@ -52,7 +33,7 @@ interface OfferRow {
   validTo: Date | null;
   lastSeen: Date;
   createdAt: Date;
-}
+};
 
 /** Finds the product by id or slug and counts the view (written in batches, see view-counter). */
 export async function viewProduct(db: Database, by: { id: number } | { slug: string }) {

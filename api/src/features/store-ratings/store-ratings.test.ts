@@ -2,12 +2,13 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser, type TestUser } from '../../../test/auth';
 
 let ctx: TestContext;
-let admin: TestUser;
-let shopper: TestUser;
+let [admin, shopper]: TestUser[] = [];
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await createTestUser(ctx.app, { role: 'admin' });
-  shopper = await createTestUser(ctx.app, { email: 'beoordelaar@example.nl' });
+  [admin, shopper] = await Promise.all([
+    createTestUser(ctx.app, { role: 'admin' }),
+    createTestUser(ctx.app, { email: 'beoordelaar@example.nl' }),
+  ]);
   await ctx.database.query(
     `insert into stores (id, name, slug, url) values (1, 'MegaKoop', 'megakoop', 'https://megakoop.example'),
        (2, 'Prijsbaas', 'prijsbaas', 'https://prijsbaas.example')`,
@@ -17,13 +18,13 @@ beforeAll(async () => {
        (1, $1, 4, 'Snel geleverd', now() - interval '3 days'),
        (1, null, 2, null, now() - interval '2 days'),
        (2, $1, 5, 'Prima service', now() - interval '1 day')`,
-    [shopper.id],
+    [shopper!.id],
   );
 }, 60_000);
 afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: admin.headers, payload });
+  ctx.app.inject({ method, url, headers: admin!.headers, payload });
 
 describe('store ratings (admin)', () => {
   it('pages every rating newest first, with the store and the rater', async () => {
@@ -77,7 +78,7 @@ describe('store ratings (admin)', () => {
       ['PUT', '/api/admin/store-ratings/1'],
       ['DELETE', '/api/admin/store-ratings/1'],
     ] as const) {
-      const res = await ctx.app.inject({ method, url, headers: shopper.headers, payload: method === 'PUT' ? { rating: 1 } : undefined });
+      const res = await ctx.app.inject({ method, url, headers: shopper!.headers, payload: method === 'PUT' ? { rating: 1 } : undefined });
       expect(res.statusCode).toBe(403);
     }
   });
