@@ -1,6 +1,6 @@
 /**
  * The storefront's routes, mounted by the shell at '/*': home, login, search, product and
- * category pages. Each page is its own chunk (route-level splitting, ARCHITECTURE §8).
+ * category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Public API benchmark (ARCHITECTURE.md §8): seeds the large demo catalogue once per
+ * Public API benchmark (docs/architecture.md "Budgets"): seeds the large demo catalogue once per
  * database (100,000 products, about a million offers), then drives the storefront's calls
  * over HTTP at a fixed concurrency and prints p50, p95 and requests per second for each,
  * plus EXPLAIN ANALYZE of the slowest call's list query.

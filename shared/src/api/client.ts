@@ -1,6 +1,6 @@
 /**
  * The one API client: a single ky instance on `<origin>/api`, JSON in and out, the bearer
- * token from the auth store when present, errors as spec §8, and identical concurrent GETs
+ * token from the auth store when present, errors as docs/product.md §8, and identical concurrent GETs
  * shared (one network request, every caller gets the result).
  */
 import ky, { type Options } from 'ky';
@@ -54,7 +54,7 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Use this bearer token instead of the auth store's (e.g. revoking it while signing out). */
   token?: string;
-  /** Error messages of the auth calls instead of the general ones (spec §8). */
+  /** Error messages of the auth calls instead of the general ones (docs/product.md §8). */
   errorStyle?: 'general' | 'auth';
   signal?: AbortSignal;
 }

@@ -1,4 +1,4 @@
-/** Error raised by every API call; `message` follows spec §8 exactly. */
+/** Error raised by every API call; `message` follows docs/product.md §8 exactly. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -16,7 +16,7 @@ interface ErrorBody {
 }
 
 /**
- * General API calls (spec §8): the response's error field, with ': ' plus details when
+ * General API calls (docs/product.md §8): the response's error field, with ': ' plus details when
  * present; if the body cannot be read, the status text, else 'HTTP error! status: {code}'.
  */
 export async function generalErrorMessage(response: Response): Promise<string> {
@@ -31,7 +31,7 @@ export async function generalErrorMessage(response: Response): Promise<string> {
   return typeof body.details === 'string' && body.details ? `${body.error}: ${body.details}` : body.error;
 }
 
-/** Auth calls (spec §8): the response's error field, else 'HTTP error! status: {code}'. */
+/** Auth calls (docs/product.md §8): the response's error field, else 'HTTP error! status: {code}'. */
 export async function authErrorMessage(response: Response): Promise<string> {
   try {
     const body = (await response.clone().json()) as ErrorBody;

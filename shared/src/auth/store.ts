@@ -1,5 +1,5 @@
 /**
- * The auth store (spec §4 "Auth"): loading at start; a stored token and user are checked
+ * The auth store (docs/product.md §4 "Auth"): loading at start; a stored token and user are checked
  * against the profile and dropped when that fails; login/register store both; logout clears
  * state and storage. One instance in the page: @koopjesland/shared is a federation singleton.
  */
@@ -95,6 +95,6 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
 setTokenSource(() => useAuthStore.getState().token);
 
-/** Authenticated means both a token and a user are present (spec §4). */
+/** Authenticated means both a token and a user are present (docs/product.md §4). */
 export const selectIsAuthenticated = (state: AuthState) => Boolean(state.token && state.user);
 export const selectIsAdmin = (state: AuthState) => Boolean(state.token && state.user?.isAdmin);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of POST /prices/log-redirect (spec §7 Prices). */
+/** Body of POST /prices/log-redirect (docs/product.md §7 Prices). */
 export const clickOutSchema = z.object({
   timestamp: z.string().max(64),
   user: z.object({

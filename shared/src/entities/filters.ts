@@ -12,7 +12,7 @@ export const searchFiltersResponseSchema = filtersResponseSchema.extend({
 });
 export type SearchFiltersResponse = z.infer<typeof searchFiltersResponseSchema>;
 
-/** Sort keys of the storefront's filter panel (spec §2 "Filter panel and sort"). */
+/** Sort keys of the storefront's filter panel (docs/product.md §2 "Filter panel and sort"). */
 export const PRODUCT_SORT_KEYS = [
   'relevance',
   'createdAt',

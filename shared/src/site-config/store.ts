@@ -1,5 +1,5 @@
 /**
- * The site configuration of the current domain (spec §4 "Site configuration"): loaded once at
+ * The site configuration of the current domain (docs/product.md §4 "Site configuration"): loaded once at
  * start by the shell, read by every remote (one instance: @koopjesland/shared is a singleton).
  * A 404 means none exists yet for this domain ('missing'), which is not an error.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin area's frame (spec §2 "Admin layout"): sidebar links in the spec's order, back to
+ * The admin area's frame (docs/product.md §2 "Admin layout"): sidebar links in the spec's order, back to
  * the site and logout. Loaded lazily: it is the shell's only antd code.
  */
 import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';

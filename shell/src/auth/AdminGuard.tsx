@@ -1,4 +1,4 @@
-/** /admin needs an authenticated admin; everyone else is silently sent to / (spec §4). */
+/** /admin needs an authenticated admin; everyone else is silently sent to / (docs/product.md §4). */
 import { selectIsAdmin, useAuthStore } from '@koopjesland/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';

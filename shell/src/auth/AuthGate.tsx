@@ -1,4 +1,4 @@
-/** Checks stored credentials once at start; the routes wait behind a spinner meanwhile (spec §2). */
+/** Checks stored credentials once at start; the routes wait behind a spinner meanwhile (docs/product.md §2). */
 import { useAuthStore } from '@koopjesland/shared';
 import { type ReactNode, useEffect } from 'react';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';

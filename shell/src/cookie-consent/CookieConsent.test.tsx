@@ -16,7 +16,7 @@ beforeEach(() => {
 
 const dialog = () => screen.queryByRole('dialog', { name: 'We value your privacy' });
 
-describe('cookie consent (spec §2)', () => {
+describe('cookie consent (docs/product.md §2)', () => {
   it('shows the dialog with the privacy policy and both choices while undecided', () => {
     render(<CookieConsent />);
     expect(dialog()).toBeInTheDocument();

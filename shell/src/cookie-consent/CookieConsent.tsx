@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec §2): a modal over every page until a choice is made, stored under
+ * Cookie consent (docs/product.md §2): a modal over every page until a choice is made, stored under
  * cookie_consent as 'all' or 'essential'. Plain markup rather than antd's Modal, so the
  * visitor's first load does not carry antd for one dialog.
  */

@@ -1,6 +1,6 @@
 import { resolveRoute } from './route-table';
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/product.md §2)', () => {
   it.each(['/', '/login', '/search', '/product/wasmachine-x/42', '/wasmachines'])('%s belongs to the storefront', (path) => {
     expect(resolveRoute(path)).toEqual({ kind: 'storefront' });
   });

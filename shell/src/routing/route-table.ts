@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2: which area of the site owns a path. The storefront is mounted
+ * The route table of docs/product.md §2: which area of the site owns a path. The storefront is mounted
  * at `/*` and owns the visitor paths; admin pages live below `/admin` in three remotes, keyed
  * by the first segment after /admin. Anything else redirects to `/`.
  */

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { intArray, selectRows } from '../../db/sql';
 
-/** The default category that collects unassigned aliases and products (spec §9). */
+/** The default category that collects unassigned aliases and products (docs/product.md §9). */
 export const OVERIG_SLUG = 'overig';
 
 export interface CategoryRow {

@@ -1,5 +1,5 @@
 /**
- * Storefront category calls (spec §7 Categories): trees for the menu and the admin,
+ * Storefront category calls (docs/product.md §7 Categories): trees for the menu and the admin,
  * a category by id or slug, the category page with its products, filter options,
  * popular products of subcategories, the homepage selection, settings, and the
  * merchandiser's product membership and manual order.
@@ -54,7 +54,7 @@ const listQuerySchema = z.object({
   parentId: idField.optional(),
   page: pageQuery.shape.page,
   limit: z.coerce.number().int().min(1).max(1000).default(20),
-  /** name, createdAt or updatedAt, optionally ":asc"/":desc"; default createdAt:desc (spec §9). */
+  /** name, createdAt or updatedAt, optionally ":asc"/":desc"; default createdAt:desc (docs/product.md §9). */
   sort: z
     .string()
     .regex(/^(name|createdAt|updatedAt)(:(asc|desc))?$/)

@@ -66,7 +66,7 @@ describe('store and feed API: access, credentials, demo feeds', () => {
     expect(updated.body).not.toContain('s3cret-pw');
   });
 
-  it('validates the feed form (spec §5)', async () => {
+  it('validates the feed form (docs/product.md §5)', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/store-feeds/store/${t.storeId}`,

@@ -1,5 +1,5 @@
 /**
- * Store feeds and their runs (spec §7 Feeds, §5 "Feed form"): all admin (area 'stores').
+ * Store feeds and their runs (docs/product.md §7 Feeds, §5 "Feed form"): all admin (area 'stores').
  * Credentials are write-only: reads say only `hasCredentials`.
  */
 import type { FastifyInstance } from 'fastify';

@@ -8,7 +8,7 @@ import { intArray } from '../../db/sql';
 import { RESULT_WINDOW, searchResultIds, whereClause } from './product-list';
 import { selectRows } from '../../db/sql';
 
-/** Options lists are capped like every selector list (spec §9). */
+/** Options lists are capped like every selector list (docs/product.md §9). */
 const OPTIONS_LIMIT = 1000;
 
 const matching = (where: SQL) => sql`(select p.id, p.brand from products p where ${where} limit ${RESULT_WINDOW})`;

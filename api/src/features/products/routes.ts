@@ -1,5 +1,5 @@
 /**
- * Storefront product calls (spec §7 Products): the list with its filters and sorts, the
+ * Storefront product calls (docs/product.md §7 Products): the list with its filters and sorts, the
  * product page by id or slug, filter options, and the admin's product edit.
  */
 import { paginationSchema, productSchema, searchFiltersResponseSchema } from '@koopjesland/shared/entities';

@@ -37,7 +37,7 @@ const optionalUrl = z
   .transform((v) => v || null)
   .pipe(z.url({ protocol: /^https?$/, message: 'Please enter a valid URL' }).nullable());
 
-/** The texts of spec §5 "New store"; values are trimmed. */
+/** The texts of docs/product.md §5 "New store"; values are trimmed. */
 const storeBody = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   slug: z

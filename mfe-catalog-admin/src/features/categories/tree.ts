@@ -1,6 +1,6 @@
 import type { Category } from '@koopjesland/shared';
 
-/** The default category for unassigned aliases; hidden from the admin tree (spec §9). */
+/** The default category for unassigned aliases; hidden from the admin tree (docs/product.md §9). */
 export const OVERIG_SLUG = 'overig';
 
 export interface CategoryTreeNode {

@@ -1,4 +1,4 @@
-/** Site configuration pages show this text to non-admins (spec §6); the server enforces it too. */
+/** Site configuration pages show this text to non-admins (docs/product.md §6); the server enforces it too. */
 import { selectIsAdmin, useAuthStore } from '@koopjesland/shared';
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';

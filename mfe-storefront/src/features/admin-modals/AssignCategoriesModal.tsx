@@ -1,5 +1,5 @@
 /**
- * Assign categories to a product (admin, spec §5): the tree excludes 'overig', is sorted by
+ * Assign categories to a product (admin, docs/product.md §5): the tree excludes 'overig', is sorted by
  * name, searched case-insensitively keeping (and expanding) ancestors of matches; save is
  * enabled only when the selection differs from the current one.
  */

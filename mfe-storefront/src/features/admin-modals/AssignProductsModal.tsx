@@ -1,5 +1,5 @@
 /**
- * Assign products to a category, or choose its single representative product (admin; spec §2
+ * Assign products to a category, or choose its single representative product (admin; docs/product.md §2
  * Modals, §4 Assignment modals, §5). Filters are debounced 250 ms and reset the page to 1; the
  * selection is kept across pages; Escape and outside clicks do not close it. Loaded lazily.
  */
@@ -55,7 +55,7 @@ export default function AssignProductsModal({
 
   const filters = useDebounced({ search, productIds }, ASSIGN_DEBOUNCE_MS);
   const filterKey = JSON.stringify(filters);
-  // A filter change goes back to page 1 (spec §4).
+  // A filter change goes back to page 1 (docs/product.md §4).
   useEffect(() => setPage(1), [filterKey]);
   // While the next page or filter loads, the last list stays on screen (marked busy).
   const list = useSearchProductsToAssignQuery({ ...filters, page });

@@ -1,4 +1,4 @@
-/** Category settings (admin, spec §2 Modals): load failure falls back to defaults; save failure alerts. */
+/** Category settings (admin, docs/product.md §2 Modals): load failure falls back to defaults; save failure alerts. */
 import { Form, InputNumber, Modal, Select, Spin, Switch, Input } from 'antd';
 import { useState } from 'react';
 import { DEFAULT_CATEGORY_SETTINGS, type CategorySettings } from '@koopjesland/shared';

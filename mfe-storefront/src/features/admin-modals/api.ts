@@ -1,5 +1,5 @@
 /**
- * API of the storefront's admin modals (spec §7): category settings, the category tree and a
+ * API of the storefront's admin modals (docs/product.md §7): category settings, the category tree and a
  * product's categories, the admin product search, assigning products, the representative product.
  * Saves invalidate what they change, so the open page shows the result without a manual reload.
  */
@@ -9,7 +9,7 @@ import { storefrontApi } from '../../api/store';
 export const ASSIGN_PAGE_SIZE = 30;
 export const ASSIGN_DEBOUNCE_MS = 250;
 
-/** The product-id filter: a comma-separated list, trimmed, blanks dropped (spec §5). */
+/** The product-id filter: a comma-separated list, trimmed, blanks dropped (docs/product.md §5). */
 export const parseProductIds = (text: string): string[] =>
   text
     .split(',')

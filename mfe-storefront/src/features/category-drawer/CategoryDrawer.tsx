@@ -1,5 +1,5 @@
 /**
- * Left drawer with category navigation (spec §2 Header, §4): drills into child categories,
+ * Left drawer with category navigation (docs/product.md §2 Header, §4): drills into child categories,
  * a back control and a 'current category' button; level moves animate 100 ms out + 200 ms in.
  */
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';

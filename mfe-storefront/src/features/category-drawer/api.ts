@@ -1,4 +1,4 @@
-/** The drawer's category navigation (spec §7: GET /categories?navigation=true), hidden categories dropped. */
+/** The drawer's category navigation (docs/product.md §7: GET /categories?navigation=true), hidden categories dropped. */
 import type { Category } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 import { visibleCategories } from './drawer-path';

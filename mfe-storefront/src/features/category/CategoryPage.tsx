@@ -1,5 +1,5 @@
 /**
- * Category page /{slug} (spec §2, §4): breadcrumb, subcategories, filters (sidebar on desktop,
+ * Category page /{slug} (docs/product.md §2, §4): breadcrumb, subcategories, filters (sidebar on desktop,
  * accordion on mobile), grid/list, pagination; the category's default sort is written to the
  * address when absent.
  */
@@ -80,7 +80,7 @@ function CategoryPage({ slug }: { slug: string }) {
   const query = useGetCategoryPageQuery({ slug, page, filters });
   const loaded = query.isError ? undefined : query.data;
 
-  // With no sortBy/sortOrder in the address, write the category's defaults there (spec §4).
+  // With no sortBy/sortOrder in the address, write the category's defaults there (docs/product.md §4).
   const settings = loaded?.category.settings ?? null;
   const needsDefaultSort = !filters.sortBy || !filters.sortOrder;
   useEffect(() => {

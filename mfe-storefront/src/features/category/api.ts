@@ -1,4 +1,4 @@
-/** The category page's data (spec §7): page data in one call, filter options, popular products of subcategories. */
+/** The category page's data (docs/product.md §7): page data in one call, filter options, popular products of subcategories. */
 import type { BreadcrumbEntry, Category, CategorySettings, FiltersResponse, Pagination, Product } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 import type { FilterValues } from '../filters/filter-params';

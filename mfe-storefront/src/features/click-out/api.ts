@@ -1,4 +1,4 @@
-/** Click-out logging (spec §7: POST /prices/log-redirect); nothing the page shows depends on it. */
+/** Click-out logging (docs/product.md §7: POST /prices/log-redirect); nothing the page shows depends on it. */
 import type { ClickOut } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 

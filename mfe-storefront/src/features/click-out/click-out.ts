@@ -1,5 +1,5 @@
 /**
- * Price click-out (spec §4, §7): log it (fire-and-forget, failures only warned), then open the
+ * Price click-out (docs/product.md §4, §7): log it (fire-and-forget, failures only warned), then open the
  * store's address in a new tab.
  */
 import { useCallback } from 'react';

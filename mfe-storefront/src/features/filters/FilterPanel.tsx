@@ -1,5 +1,5 @@
 /**
- * The filter panel (spec §2): search, brand, store, category, min/max price, sort; active
+ * The filter panel (docs/product.md §2): search, brand, store, category, min/max price, sort; active
  * filters and clear all. Text and prices are applied on blur (search also on Enter); prices
  * are typed in euros and sent as cents, rounded.
  */

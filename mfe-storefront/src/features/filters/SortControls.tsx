@@ -1,4 +1,4 @@
-/** Sort field and order (spec §2 "Filter panel and sort"). */
+/** Sort field and order (docs/product.md §2 "Filter panel and sort"). */
 import { Select, Space } from 'antd';
 import { useStorefrontT } from '../../i18n';
 

@@ -1,5 +1,5 @@
 /**
- * Filters and sort live in the address (spec §2): page, brand, store, category, minPrice,
+ * Filters and sort live in the address (docs/product.md §2): page, brand, store, category, minPrice,
  * maxPrice (cents), search, sortBy, sortOrder. Any filter or sort change resets page to 1.
  */
 import { useCallback, useMemo } from 'react';

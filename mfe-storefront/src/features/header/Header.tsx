@@ -1,5 +1,5 @@
 /**
- * Header (spec §2): logo, category drawer toggle, search box, language menu, user menu.
+ * Header (docs/product.md §2): logo, category drawer toggle, search box, language menu, user menu.
  * Plain markup and CSS (storefront.css): it is on every first paint, so it carries no antd code;
  * the category drawer (antd Drawer) loads when first opened.
  */

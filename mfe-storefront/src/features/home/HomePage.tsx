@@ -1,4 +1,4 @@
-/** Homepage (spec §2): popular categories, popular products, top price drops, sign-in prompt. */
+/** Homepage (docs/product.md §2): popular categories, popular products, top price drops, sign-in prompt. */
 import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';

@@ -1,4 +1,4 @@
-/** The homepage's data (spec §2, §7): popular products, top price drops, the site's homepage categories. */
+/** The homepage's data (docs/product.md §2, §7): popular products, top price drops, the site's homepage categories. */
 import type { Category, Pagination, Product } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 
@@ -8,7 +8,7 @@ type ProductList = { products: Product[]; pagination: Pagination };
 
 const homeApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Most popular: limit 10, views desc (spec §7). */
+    /** Most popular: limit 10, views desc (docs/product.md §7). */
     getPopularProducts: build.query<Product[], void>({
       query: () => ({ path: 'products', query: { limit: HOMEPAGE_LIST_LIMIT, sortBy: 'views', sortOrder: 'desc' } }),
       transformResponse: (response: ProductList) => response.products,

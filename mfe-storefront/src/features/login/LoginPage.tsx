@@ -1,5 +1,5 @@
 /**
- * Sign in / sign up (spec §2 "Login screen", §4, §5): tabs and a footer link toggle the mode
+ * Sign in / sign up (docs/product.md §2 "Login screen", §4, §5): tabs and a footer link toggle the mode
  * and clear form and error; typing clears the error; busy state disables the inputs.
  * After signing in the visitor returns to ?redirect= (else '/').
  */

@@ -1,5 +1,5 @@
 /**
- * The storefront's toasts (spec §4, §9): bottom-right, at most 5 at once (the rest queue),
+ * The storefront's toasts (docs/product.md §4, §9): bottom-right, at most 5 at once (the rest queue),
  * closing after 4 s. antd's notification code loads with the first toast, not on first paint.
  */
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';

@@ -1,5 +1,5 @@
 /**
- * Product page /product/{slug}/{id} (spec §2): breadcrumb, brand, name, gallery, lowest price
+ * Product page /product/{slug}/{id} (docs/product.md §2): breadcrumb, brand, name, gallery, lowest price
  * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
  */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';

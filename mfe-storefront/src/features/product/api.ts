@@ -1,4 +1,4 @@
-/** The product page's data (spec §7): the product with its offers, and 'you might also like'. */
+/** The product page's data (docs/product.md §7): the product with its offers, and 'you might also like'. */
 import type { Pagination, Product } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 

@@ -1,4 +1,4 @@
-/** Gallery rules (spec §4 "Image gallery", §9). */
+/** Gallery rules (docs/product.md §4 "Image gallery", §9). */
 import type { Product } from '@koopjesland/shared';
 
 export const AUTO_ADVANCE_MS = 5000;

@@ -13,7 +13,7 @@ export type DisplayType = 'grid' | 'rows';
 
 const DESCRIPTION_LIMIT = 150;
 
-/** Drop badge only when percentageChange is below 0 and a priceChange exists (spec §5). */
+/** Drop badge only when percentageChange is below 0 and a priceChange exists (docs/product.md §5). */
 export function hasPriceDrop(product: Pick<Product, 'percentageChange' | 'priceChange'>): boolean {
   return product.percentageChange !== null && product.percentageChange < 0 && product.priceChange !== null;
 }

@@ -1,5 +1,5 @@
 /**
- * Search /search (spec §2): q, page, brand, store, category, minPrice, maxPrice, sortBy
+ * Search /search (docs/product.md §2): q, page, brand, store, category, minPrice, maxPrice, sortBy
  * (default relevance), sortOrder (default desc); filter panel, grid/list, pagination.
  */
 import { Alert, Button, Col, Empty, Row, Space, Spin } from 'antd';

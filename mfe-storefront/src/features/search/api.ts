@@ -1,4 +1,4 @@
-/** Search (spec §7): the result page and the filter options of a search text. */
+/** Search (docs/product.md §7): the result page and the filter options of a search text. */
 import type { Pagination, Product, SearchFiltersResponse } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 import type { FilterValues } from '../filters/filter-params';

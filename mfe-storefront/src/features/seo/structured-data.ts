@@ -1,4 +1,4 @@
-/** schema.org JSON-LD builders (spec §2 "Page head and structured data"). */
+/** schema.org JSON-LD builders (docs/product.md §2 "Page head and structured data"). */
 import type { Product } from '@koopjesland/shared';
 import { productPath } from '../products/paths';
 

@@ -1,5 +1,5 @@
 /**
- * The site configuration for this domain (spec §1): drives the homepage categories and the
+ * The site configuration for this domain (docs/product.md §1): drives the homepage categories and the
  * SEO texts. The shell loads it once into the shared `useSiteConfigStore`; the storefront only
  * reads it (the standalone dev bootstrap loads it when nobody has).
  */

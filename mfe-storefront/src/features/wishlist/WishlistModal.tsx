@@ -1,5 +1,5 @@
 /**
- * Wishlist add/edit (spec §4, §5): desired price in euros (prefix €, > 0, 2 decimals), default
+ * Wishlist add/edit (docs/product.md §4, §5): desired price in euros (prefix €, > 0, 2 decimals), default
  * 75 % of the lowest price for a new entry or the stored max price; update and remove when editing.
  */
 import { Button, Form, InputNumber, Modal, Space } from 'antd';

@@ -1,4 +1,4 @@
-/** The signed-in visitor's wishlist (spec §7 Wishlist): check one product, add, update, remove. */
+/** The signed-in visitor's wishlist (docs/product.md §7 Wishlist): check one product, add, update, remove. */
 import type { WishlistCheck, WishlistItem } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 
@@ -15,7 +15,7 @@ type WishlistList = WishlistItem[] | { items?: WishlistItem[]; wishlistItems?: W
 const wishlistApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Checks one product; on 404 the full wishlist is scanned instead (spec §7 Wishlist).
+     * Checks one product; on 404 the full wishlist is scanned instead (docs/product.md §7 Wishlist).
      * `viewer` (the user's id) keys the answer per visitor; the token goes with the request.
      */
     checkWishlist: build.query<WishlistState, { productId: number; viewer: number }>({
