@@ -1,8 +1,8 @@
 /**
  * Every feature's routes, registered under /api by app.ts. A feature is a folder
- * (`features/<name>/`) whose `routes.ts` exports a Fastify plugin.
+ * (`features/<name>/`) whose `routes.ts` exports its plugin as `default async function xRoutes(fastify)`.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
 import userRoutes from './users/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
@@ -15,7 +15,7 @@ import feedRoutes from './feeds/routes';
 import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
 
-export const features: FastifyPluginAsync[] = [
+export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   userRoutes,
   siteConfigurationRoutes,
