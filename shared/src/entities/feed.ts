@@ -18,19 +18,12 @@ export const feedCompressionSchema = z.enum(FEED_COMPRESSIONS);
 export type FeedCompression = z.infer<typeof feedCompressionSchema>;
 
 /** The fields an importer maps a record onto; a feed's `parameters.fieldMap` may name their source keys. */
+// prettier-ignore
 export const FEED_CANONICAL_FIELDS = [
-  'externalId',
-  'gtin',
-  'name',
-  'description',
-  'brand',
-  'price',
-  'currency',
-  'shipping',
-  'deliveryTime',
-  'url',
-  'images',
-  'categoryPath',
+  // what the offer is
+  'externalId', 'gtin', 'name', 'description', 'brand', 'images', 'categoryPath',
+  // what it costs and where it is bought
+  'price', 'currency', 'shipping', 'deliveryTime', 'url',
 ] as const;
 export type FeedCanonicalField = (typeof FEED_CANONICAL_FIELDS)[number];
 
