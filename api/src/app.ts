@@ -16,6 +16,7 @@ import {
 import type { ApiConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { RouteAccess } from './auth/access';
+import auditPlugin from './audit/plugin';
 import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
 import { features } from './features';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+  await app.register(auditPlugin);
 
   // Collected before any feature registers, so the list is complete by construction.
   const routeCatalog: RouteCatalogEntry[] = [];

@@ -1,26 +1,61 @@
 /**
  * Who may call a route, declared once on the route as `config: { access }` and checked
- * by one hook (auth/plugin.ts). Admin areas are separate so merchandiser and store-manager
- * roles can be added later by changing `canAccessArea` alone.
+ * by one hook (auth/plugin.ts). Object-level checks (a store manager's stores) go through
+ * `canAccessStore` / `storeScope` / `assertStoreAccess`, called by the routes that load a store's data.
  */
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../http/errors';
+
 export const ADMIN_AREAS = ['catalog', 'stores', 'config', 'users'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
-/** 'public' (default): anyone; 'user': any signed-in user; an area: an admin of that area. */
+/** Roles beside the visitor: admin (everything), merchandiser (catalog), store manager (stores). */
+export const USER_ROLES = ['user', 'merchandiser', 'store_manager', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** 'public' (default): anyone; 'user': any signed-in user; an area: an admin role of that area. */
 export type RouteAccess = 'public' | 'user' | AdminArea;
 
 export interface AuthUser {
   id: number;
   email: string;
+  /** The specification's flag: true for the admin role only. */
   isAdmin: boolean;
+  role: UserRole;
+  /** Stores a store manager may manage; null = every store (admins, unrestricted store managers). */
+  storeIds: number[] | null;
 }
 
-export function canAccessArea(user: AuthUser, _area: AdminArea): boolean {
-  return user.isAdmin;
+const AREAS_BY_ROLE: Record<UserRole, readonly AdminArea[]> = {
+  user: [],
+  merchandiser: ['catalog'],
+  store_manager: ['stores'],
+  admin: ADMIN_AREAS,
+};
+
+export function canAccessArea(user: AuthUser, area: AdminArea): boolean {
+  return AREAS_BY_ROLE[user.role].includes(area);
 }
 
 export function isAdminArea(access: RouteAccess | undefined): access is AdminArea {
   return (ADMIN_AREAS as readonly string[]).includes(access ?? '');
+}
+
+/** The stores this user's store-area lists are limited to; null = no limit. */
+export function storeScope(user: AuthUser): number[] | null {
+  if (user.role === 'admin') return null;
+  if (user.role === 'store_manager') return user.storeIds;
+  return [];
+}
+
+export function canAccessStore(user: AuthUser, storeId: number): boolean {
+  const scope = storeScope(user);
+  return scope === null || scope.includes(storeId);
+}
+
+/** Throws 403 unless the signed-in user may manage this store (object-level check). */
+export function assertStoreAccess(request: FastifyRequest, storeId: number): void {
+  if (!request.authUser || !canAccessStore(request.authUser, storeId)) throw forbidden();
 }
 
 declare module 'fastify' {

@@ -39,7 +39,8 @@ async function authenticate(request: FastifyRequest, db: Database): Promise<Auth
   const user = await findUser(db, Number(payload.sub));
   if (!user) throw unauthorized('Invalid or expired token');
   request.tokenId = payload.jti;
-  return { id: user.id, email: user.email, isAdmin: user.isAdmin };
+  // Roles and store assignments arrive with the users feature's role column; until then isAdmin decides.
+  return { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.isAdmin ? 'admin' : 'user', storeIds: null };
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
@@ -51,7 +52,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('authUser', null);
   app.decorateRequest('tokenId', null);
 
-  app.decorate('issueToken', (user: AuthUser) =>
+  app.decorate('issueToken', (user: Pick<AuthUser, 'id'>) =>
     app.jwt.sign({ sub: String(user.id), jti: crypto.randomUUID() }),
   );
 
@@ -72,7 +73,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    issueToken(user: AuthUser): string;
+    issueToken(user: Pick<AuthUser, 'id'>): string;
   }
 }
 
