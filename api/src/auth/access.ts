@@ -4,14 +4,12 @@
  * `canAccessStore` / `storeScope` / `assertStoreAccess`, called by the routes that load a store's data.
  */
 import type { FastifyRequest } from 'fastify';
+import type { UserRole } from '@koopjesland/shared/entities';
 import { forbidden } from '../http/errors';
 
 export const ADMIN_AREAS = ['catalog', 'stores', 'config', 'users'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
-/** Roles beside the visitor: admin (everything), merchandiser (catalog), store manager (stores). */
-export const USER_ROLES = ['user', 'merchandiser', 'store_manager', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 /** 'public' (default): anyone; 'user': any signed-in user; an area: an admin role of that area. */
 export type RouteAccess = 'public' | 'user' | AdminArea;

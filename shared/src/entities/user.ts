@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common';
 
+/** Roles beside the visitor ('user'): admin (everything), merchandiser (catalog area), store manager (store area). */
+export const USER_ROLES = ['user', 'merchandiser', 'store_manager', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
 export const userSchema = z.object({
   id,
   email: z.string(),
