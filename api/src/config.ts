@@ -16,6 +16,8 @@ export interface ApiConfig {
   corsOrigins: string[];
   /** Run the feed scheduler in this process. */
   runScheduler: boolean;
+  /** Serve the built front ends beside the API (off for the API-only production image). */
+  serveFrontEnds: boolean;
   logLevel: string;
 }
 
@@ -44,6 +46,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtExpiresIn: process.env.JWT_EXPIRES_IN ?? '7d',
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
+    serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     ...overrides,
   };

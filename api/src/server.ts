@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { databaseOptions, loadConfig, type ApiConfig } from './config';
 import { openDatabase } from './db/client';
 import { hasAnyData, seedDemoData, type SeedResult } from './demo/seed';
+import { saveDemoCredentials, shouldSeedDemo } from './demo/credentials';
 import { createAndRunDemoFeeds } from './features/feeds/demo';
 import { startFeedScheduler } from './features/feeds/scheduler';
 import frontEnds from './static/front-ends';
@@ -19,13 +20,15 @@ export interface RunningServer {
 export async function startServer(config: ApiConfig = loadConfig()): Promise<RunningServer> {
   const database = await openDatabase({ ...databaseOptions(config) });
   let seeded: SeedResult | null = null;
-  if (process.env.SEED_DEMO !== 'off' && !(await hasAnyData(database.db))) {
+  let credentialsFile: string | null = null;
+  if (shouldSeedDemo(database.driver) && !(await hasAnyData(database.db))) {
     console.log('Empty database: creating the demo data…');
     seeded = await seedDemoData(database.db);
+    credentialsFile = saveDemoCredentials(config.dataDir, seeded.accounts);
   }
 
   const app = await buildApp({ config, database, logger: true });
-  await app.register(frontEnds);
+  if (config.serveFrontEnds) await app.register(frontEnds);
   await app.ready();
   if (seeded) {
     try {
@@ -42,7 +45,8 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
   if (seeded) {
     const { admin, user } = seeded.accounts;
     console.log(`Demo admin: ${admin.email} / ${admin.password}`);
-    console.log(`Demo user:  ${user.email} / ${user.password}\n`);
+    console.log(`Demo user:  ${user.email} / ${user.password}`);
+    console.log(`(shown once; kept in ${credentialsFile})\n`);
   }
 
   let stopping: Promise<void> | undefined;

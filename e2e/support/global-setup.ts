@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASE_URL, DEMO_ADMIN, DEMO_USER, E2E_DATA_DIR, E2E_PORT, STATE_FILE } from './server';
+import { BASE_URL, E2E_DATA_DIR, E2E_PORT, STATE_FILE } from './server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -27,7 +27,7 @@ async function waitForServer(timeoutMs: number, exited: () => string | null): Pr
 
 export default async function globalSetup(): Promise<void> {
   fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-  const log = fs.openSync(path.join(ROOT, 'e2e', 'server.log'), 'w');
+  const log = fs.openSync(path.join(ROOT, 'e2e', `server-${E2E_PORT}.log`), 'w');
   const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
@@ -35,8 +35,8 @@ export default async function globalSetup(): Promise<void> {
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: '',
-      DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
-      DEMO_USER_PASSWORD: DEMO_USER.password,
+      DEMO_ADMIN_PASSWORD: '',
+      DEMO_USER_PASSWORD: '',
       FEED_SCHEDULER: 'off',
     },
     stdio: ['ignore', log, log],
@@ -44,7 +44,7 @@ export default async function globalSetup(): Promise<void> {
   });
   let exitMessage: string | null = null;
   child.on('exit', (code, signal) => {
-    exitMessage = `code ${code} signal ${signal} (see e2e/server.log)`;
+    exitMessage = `code ${code} signal ${signal} (see e2e/server-${E2E_PORT}.log)`;
   });
   fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid }));
   await waitForServer(15 * 60_000, () => exitMessage);

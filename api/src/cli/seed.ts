@@ -5,6 +5,7 @@
 import { databaseOptions, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { parseScale, seedDemoData } from '../demo/seed';
+import { saveDemoCredentials } from '../demo/credentials';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,6 +27,7 @@ async function main() {
     );
     console.log(`Admin: ${result.accounts.admin.email} / ${result.accounts.admin.password}`);
     console.log(`User:  ${result.accounts.user.email} / ${result.accounts.user.password}`);
+    console.log(`(kept in ${saveDemoCredentials(config.dataDir, result.accounts)})`);
   } finally {
     await database.close();
   }

@@ -294,11 +294,6 @@ export const DELIVERY_TIMES: [string, number][] = [
   ['1-2 weken', 10],
 ];
 
-export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@koopjesland.nl', password: process.env.DEMO_ADMIN_PASSWORD ?? 'koopjes-beheer-2025' },
-  user: { email: 'demo@koopjesland.nl', password: process.env.DEMO_USER_PASSWORD ?? 'koopjes-demo-2025' },
-};
-
 export const slugify = (text: string) =>
   text
     .normalize('NFD')

@@ -11,11 +11,11 @@ import {
   COMMON_PROPERTIES,
   DEFAULT_CATEGORY,
   DELIVERY_TIMES,
-  DEMO_ACCOUNTS,
   DEMO_STORES,
   DEMO_TREE,
   slugify,
 } from './catalog';
+import { demoAccounts, type DemoAccounts } from './credentials';
 
 export interface SeedScale {
   products: number;
@@ -42,7 +42,7 @@ export function parseScale(value: string | undefined): SeedScale {
 }
 
 export interface SeedResult {
-  accounts: typeof DEMO_ACCOUNTS;
+  accounts: DemoAccounts;
   siteConfigurationId: number;
   counts: { categories: number; stores: number; products: number; offers: number; history: number };
   milliseconds: number;
@@ -73,7 +73,7 @@ export async function hasAnyData(db: Database): Promise<boolean> {
 
 export async function seedDemoData(
   db: Database,
-  options: { scale?: SeedScale; reset?: boolean; log?: (message: string) => void } = {},
+  options: { scale?: SeedScale; reset?: boolean; log?: (message: string) => void; accounts?: DemoAccounts } = {},
 ): Promise<SeedResult> {
   const scale = options.scale ?? SCALES.default;
   const log = options.log ?? (() => undefined);
@@ -81,9 +81,10 @@ export async function seedDemoData(
   if (options.reset) await resetDatabase(db);
   else if (await hasAnyData(db)) throw new Error('The database already holds data; seed with --reset to replace it');
 
+  const accounts = options.accounts ?? demoAccounts();
   const [adminHash, userHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-    hashPassword(DEMO_ACCOUNTS.user.password),
+    hashPassword(accounts.admin.password),
+    hashPassword(accounts.user.password),
   ]);
 
   const result = await db.transaction(async (tx) => {
@@ -96,8 +97,8 @@ export async function seedDemoData(
 
     const users = rowsOf<{ id: number }>(
       await run(sql`insert into users (email, password_hash, is_admin) values
-        (${DEMO_ACCOUNTS.admin.email}, ${adminHash}, true),
-        (${DEMO_ACCOUNTS.user.email}, ${userHash}, false) returning id`),
+        (${accounts.admin.email}, ${adminHash}, true),
+        (${accounts.user.email}, ${userHash}, false) returning id`),
     );
     const demoUserId = users[1]!.id;
 
@@ -343,5 +344,5 @@ export async function seedDemoData(
     return { siteConfigurationId: siteId, counts: counts! };
   });
   await db.execute(sql`analyze`);
-  return { ...result, accounts: DEMO_ACCOUNTS, milliseconds: Date.now() - started };
+  return { ...result, accounts, milliseconds: Date.now() - started };
 }
