@@ -1,4 +1,4 @@
-import { adminMenu, adminSections, FRONT_ENDS, findFrontEnd, REMOTES } from './front-ends';
+import { adminAreasOf, adminMenu, adminSections, FRONT_ENDS, findFrontEnd, REMOTES } from './front-ends';
 import { REPORTS_REMOTE } from './test-remote';
 
 describe('front-end manifest', () => {
@@ -30,6 +30,8 @@ describe('front-end manifest', () => {
       '/admin/store-ratings',
       '/admin/site-configuration',
       '/admin/site-configurations',
+      '/admin/outbox',
+      '/admin/audit',
     ]);
     expect(adminMenu().find((item) => item.path === '/admin/prices')).toMatchObject({ area: 'stores', remote: 'storeAdmin' });
   });
@@ -37,7 +39,17 @@ describe('front-end manifest', () => {
   it('puts a new remote’s sections in the menu, after the known ones', () => {
     const menu = adminMenu([...REMOTES, REPORTS_REMOTE]);
     expect(menu.at(-1)).toEqual({ path: '/admin/reports', labelKey: 'admin.title', area: 'config', remote: 'reports' });
-    expect(menu).toHaveLength(12);
+    expect(menu).toHaveLength(14);
+  });
+
+  it('gives each role its admin areas; a profile without a role keeps the meaning of isAdmin', () => {
+    expect(adminAreasOf({ isAdmin: false, role: 'merchandiser' })).toEqual(['catalog']);
+    expect(adminAreasOf({ isAdmin: false, role: 'store_manager' })).toEqual(['stores']);
+    expect(adminAreasOf({ isAdmin: true, role: 'admin' })).toEqual(['catalog', 'stores', 'config']);
+    expect(adminAreasOf({ isAdmin: false, role: 'user' })).toEqual([]);
+    expect(adminAreasOf({ isAdmin: true })).toEqual(['catalog', 'stores', 'config']);
+    expect(adminAreasOf({ isAdmin: false })).toEqual([]);
+    expect(adminAreasOf(null)).toEqual([]);
   });
 
   it('finds a front end by workspace or container name and refuses unknown ones', () => {

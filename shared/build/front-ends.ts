@@ -6,9 +6,24 @@
  * Adding a remote: add an entry here, create its workspace (docs/architecture.md "Adding a
  * front end"), and give its admin sections' menu labels in the shell's translations.
  */
+import type { UserRole } from '../src/entities/user';
 
 /** Who may use an admin section: the catalog (merchandisers), stores (store managers) or the site configuration (admins). */
 export type AdminArea = 'catalog' | 'stores' | 'config';
+
+/** The admin areas each role may use; the API's `api/src/auth/access.ts` enforces the same on the server. */
+export const ADMIN_AREAS_BY_ROLE = {
+  user: [],
+  merchandiser: ['catalog'],
+  store_manager: ['stores'],
+  admin: ['catalog', 'stores', 'config'],
+} as const satisfies Record<UserRole, readonly AdminArea[]>;
+
+/** The areas a signed-in user may use; a user without a role (older stored profile) has isAdmin's meaning. */
+export function adminAreasOf(user: { isAdmin: boolean; role?: UserRole | null } | null | undefined): readonly AdminArea[] {
+  if (!user) return [];
+  return ADMIN_AREAS_BY_ROLE[user.role ?? (user.isAdmin ? 'admin' : 'user')];
+}
 
 export interface AdminSection {
   /** First path segment below /admin (`/admin/<segment>/…`). */
@@ -103,6 +118,8 @@ export const FRONT_ENDS = [
       { segment: 'store-ratings', menuLabelKey: 'admin.menu.storeRatings', area: 'config' },
       { segment: 'site-configuration', menuLabelKey: 'admin.menu.siteConfiguration', area: 'config' },
       { segment: 'site-configurations', menuLabelKey: 'admin.menu.siteConfigurations', area: 'config' },
+      { segment: 'outbox', menuLabelKey: 'admin.menu.outbox', area: 'config' },
+      { segment: 'audit', menuLabelKey: 'admin.menu.audit', area: 'config' },
     ],
   },
 ] as const satisfies readonly FrontEnd[];
@@ -128,6 +145,8 @@ const MENU_ORDER = [
   'store-ratings',
   'site-configuration',
   'site-configurations',
+  'outbox',
+  'audit',
 ];
 
 export interface AdminMenuItem {

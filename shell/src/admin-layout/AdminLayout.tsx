@@ -7,13 +7,14 @@ import { useAuthStore, themeConfig } from '@koopjesland/shared';
 import { Button, ConfigProvider, Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ADMIN_MENU } from './menu';
+import { useAdminMenu } from './menu';
 
 export default function AdminLayout() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const selected = ADMIN_MENU.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
+  const menu = useAdminMenu();
+  const selected = menu.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
 
   const logout = async () => {
     await useAuthStore.getState().logout();
@@ -29,7 +30,7 @@ export default function AdminLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected ? [selected.path] : []}
-              items={ADMIN_MENU.map((item) => ({
+              items={menu.map((item) => ({
                 key: item.path,
                 label: <Link to={item.path}>{t(item.labelKey)}</Link>,
               }))}

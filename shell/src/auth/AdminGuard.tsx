@@ -1,9 +1,29 @@
-/** /admin needs an authenticated admin; everyone else is silently sent to / (docs/product.md §4). */
-import { selectIsAdmin, useAuthStore } from '@koopjesland/shared';
+/**
+ * /admin needs an authenticated user with an admin role (admin, merchandiser or store manager);
+ * everyone else is silently sent to / (docs/product.md §4). Inside, a section of an area the role
+ * may not use sends the user to the first section they may use: a merchandiser at /admin/stores
+ * lands on /admin/categories.
+ */
+import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
+import { adminAreasOf, adminSections } from '@koopjesland/shared/front-ends';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { menuFor } from '../admin-layout/menu';
+
+const AREA_OF_SEGMENT = new Map(adminSections().map((section) => [section.segment, section.area]));
 
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const isAdmin = useAuthStore(selectIsAdmin);
-  return isAdmin ? <>{children}</> : <Navigate to="/" replace />;
+  const authenticated = useAuthStore(selectIsAuthenticated);
+  const user = useAuthStore((state) => state.user);
+  const { pathname } = useLocation();
+  const areas = adminAreasOf(user);
+  if (!authenticated || areas.length === 0) return <Navigate to="/" replace />;
+
+  const segment = pathname.split('/')[2] ?? '';
+  const area = AREA_OF_SEGMENT.get(segment);
+  if (area && !areas.includes(area)) {
+    const home = menuFor(user)[0]?.path ?? '/';
+    return <Navigate to={home} replace />;
+  }
+  return <>{children}</>;
 }

@@ -1,0 +1,81 @@
+import { useAuthStore, type User } from '@koopjesland/shared';
+import type { UserRole } from '@koopjesland/shared/entities';
+import { screen, within } from '@testing-library/react';
+import { initFederation } from '../federation/runtime';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+beforeAll(prepareShell);
+
+beforeEach(() => {
+  mockedLoadRemote.mockReset();
+  mockedLoadRemote.mockImplementation(remoteAreaStub);
+  initFederation(
+    Promise.resolve({
+      storefront: 'http://cdn.test/storefront/mf-manifest.json',
+      catalogAdmin: 'http://cdn.test/catalog-admin/mf-manifest.json',
+      storeAdmin: 'http://cdn.test/store-admin/mf-manifest.json',
+      configAdmin: 'http://cdn.test/config-admin/mf-manifest.json',
+    }),
+  );
+});
+
+function signInWithRole(role: UserRole) {
+  const user: User & { role: UserRole; storeIds: number[] | null } = {
+    id: 7,
+    email: `${role}@example.com`,
+    isAdmin: role === 'admin',
+    role,
+    storeIds: role === 'store_manager' ? [3] : null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  };
+  useAuthStore.setState({ status: 'authenticated', user, token: 'token' });
+}
+
+const sidebarLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Admin' }))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+
+describe('admin guard and sidebar by role', () => {
+  it('shows a merchandiser only the catalog area and sends them from /admin/stores to the categories', async () => {
+    signInWithRole('merchandiser');
+    renderShellRoutes('/admin/stores');
+    expect(await screen.findByText('catalogAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories');
+    expect(sidebarLinks()).toEqual(['/admin/categories', '/admin/category-aliases', '/admin/bulk-category-alias', '/admin/products']);
+  });
+
+  it('sends a store manager from /admin (the users page) to the stores', async () => {
+    signInWithRole('store_manager');
+    renderShellRoutes('/admin');
+    expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
+    expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices']);
+  });
+
+  it('keeps a store manager out of the configuration pages', async () => {
+    signInWithRole('store_manager');
+    renderShellRoutes('/admin/site-configurations');
+    expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
+  });
+
+  it('gives an admin every section, the outbox and the audit trail included', async () => {
+    signInWithRole('admin');
+    renderShellRoutes('/admin/audit');
+    expect(await screen.findByText('configAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/audit');
+    expect(sidebarLinks()).toContain('/admin/outbox');
+    expect(sidebarLinks()).toContain('/admin/stores');
+  });
+
+  it('sends a plain user to /', async () => {
+    signInWithRole('user');
+    renderShellRoutes('/admin/categories');
+    expect(await screen.findByText('storefront area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
