@@ -3,16 +3,17 @@ import { EyeInvisibleOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Card, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectIsAdmin, useAuthStore, type Category } from '@koopjesland/shared';
+import type { Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useCanEditCatalog } from '../../lib/admin-access';
 import { categoryPath } from '../products/paths';
 import { Typography } from '../../lib/typography';
 
-const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));
+const CategorySettingsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })));
 
 export function CategoryCard({ category, square = false }: { category: Category; square?: boolean }) {
   const { t } = useStorefrontT();
-  const isAdmin = useAuthStore(selectIsAdmin);
+  const canEditCatalog = useCanEditCatalog();
   const [editing, setEditing] = useState(false);
   const image = category.settings?.representativeProduct?.image ?? category.image;
   const name = category.settings?.alternativeName || category.name;
@@ -40,7 +41,7 @@ export function CategoryCard({ category, square = false }: { category: Category;
       <Typography.Text strong>
         <Link to={categoryPath(category)}>{name}</Link>
       </Typography.Text>
-      {isAdmin && (
+      {canEditCatalog && (
         <span style={{ float: 'right' }}>
           {category.settings?.hideFromMenu && (
             <Tooltip title={t('admin.hiddenFromMenu')}>

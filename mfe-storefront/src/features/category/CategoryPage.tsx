@@ -7,8 +7,9 @@ import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_CATEGORY_SETTINGS, selectIsAdmin, useAuthStore } from '@koopjesland/shared';
+import { DEFAULT_CATEGORY_SETTINGS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useCanEditCatalog } from '../../lib/admin-access';
 import { errorMessage } from '../../lib/errors';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams, type FilterValues } from '../filters/filter-params';
@@ -23,8 +24,8 @@ import { readDisplayPreference, saveDisplayPreference } from './display-preferen
 import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
-const CategorySettingsModal = lazy(() => import('../admin-modals/CategorySettingsModal'));
-const AssignProductsModal = lazy(() => import('../admin-modals/AssignProductsModal'));
+const CategorySettingsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })));
+const AssignProductsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignProductsModal })));
 
 function CategoryFilters(props: {
   slug: string;
@@ -69,7 +70,7 @@ export default function CategoryRoute() {
 function CategoryPage({ slug }: { slug: string }) {
   const { t } = useStorefrontT();
   const isMobile = useIsMobile();
-  const isAdmin = useAuthStore(selectIsAdmin);
+  const canEditCatalog = useCanEditCatalog();
   const { setParams, filters, page, update, clearAll, setPage } = useFilterParams();
   const [chosenDisplay, setChosenDisplay] = useState<{ slug: string; value: DisplayType } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -162,7 +163,7 @@ function CategoryPage({ slug }: { slug: string }) {
         <Typography.Title level={1} style={{ marginTop: 16 }}>
           {title}
         </Typography.Title>
-        {isAdmin && (
+        {canEditCatalog && (
           <Space>
             <Button
               icon={<EditOutlined />}

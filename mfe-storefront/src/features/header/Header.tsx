@@ -6,8 +6,9 @@
 import { GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { changeLanguage, currentLanguage, selectIsAdmin, useAuthStore, type Language } from '@koopjesland/shared';
+import { changeLanguage, currentLanguage, useAuthStore, type Language } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useHasAdminPanel } from '../../lib/admin-access';
 import { loginPathFor } from '../login/redirect';
 import { MenuButton } from './MenuButton';
 
@@ -32,7 +33,7 @@ function LanguageMenu() {
 function UserMenu() {
   const { t } = useStorefrontT();
   const user = useAuthStore((state) => state.user);
-  const isAdmin = useAuthStore(selectIsAdmin);
+  const hasAdminPanel = useHasAdminPanel();
   const logout = useAuthStore((state) => state.logout);
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,7 +51,7 @@ function UserMenu() {
       icon={<UserOutlined />}
       entries={[
         { caption: user.email },
-        ...(isAdmin ? [{ key: 'admin', label: t('header.adminPanel') }] : []),
+        ...(hasAdminPanel ? [{ key: 'admin', label: t('header.adminPanel') }] : []),
         { divider: true },
         { key: 'logout', label: t('header.logout') },
       ]}

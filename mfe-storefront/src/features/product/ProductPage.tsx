@@ -6,8 +6,9 @@ import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
+import { formatMoney, formatPercentChange, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useCanEditCatalog } from '../../lib/admin-access';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { ProductGrid } from '../products/ProductGrid';
 import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
@@ -18,7 +19,7 @@ import { Gallery } from './Gallery';
 import { PriceList } from './PriceList';
 import { Typography } from '../../lib/typography';
 
-const AssignCategoriesModal = lazy(() => import('../admin-modals/AssignCategoriesModal'));
+const AssignCategoriesModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
 
 function PriceSummary({ product }: { product: Product }) {
   const { t } = useStorefrontT();
@@ -83,7 +84,7 @@ function Related({ product }: { product: Product }) {
 export default function ProductPage() {
   const { id = '' } = useParams();
   const { t } = useStorefrontT();
-  const isAdmin = useAuthStore(selectIsAdmin);
+  const canEditCatalog = useCanEditCatalog();
   const viewer = useAuthStore((state) => state.user?.id ?? null);
   const [assigning, setAssigning] = useState(false);
   // Another product or visitor shows the spinner (`currentData`); a refresh of this one does not.
@@ -156,7 +157,7 @@ export default function ProductPage() {
           <PriceSummary product={product} />
           <Space wrap style={{ display: 'flex', marginTop: 16 }}>
             <WishlistButton product={product} />
-            {isAdmin && (
+            {canEditCatalog && (
               <>
                 <Button icon={<TagsOutlined />} onClick={() => setAssigning(true)}>
                   {t('admin.assignCategories')}

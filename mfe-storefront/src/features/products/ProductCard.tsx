@@ -2,12 +2,13 @@
 import { Button, Card, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatPercentChange, selectIsAdmin, useAuthStore, type Product } from '@koopjesland/shared';
+import { formatMoney, formatPercentChange, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useCanEditCatalog } from '../../lib/admin-access';
 import { productPath } from './paths';
 import { Typography } from '../../lib/typography';
 
-const AssignCategoriesModal = lazy(() => import('../admin-modals/AssignCategoriesModal'));
+const AssignCategoriesModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
 
 export type DisplayType = 'grid' | 'rows';
 
@@ -41,7 +42,7 @@ function ProductImage({ product, size }: { product: Product; size: number }) {
 
 export function ProductCard({ product, displayType = 'grid' }: { product: Product; displayType?: DisplayType }) {
   const { t } = useStorefrontT();
-  const isAdmin = useAuthStore(selectIsAdmin);
+  const canEditCatalog = useCanEditCatalog();
   const [assigning, setAssigning] = useState(false);
   const badges = (product.categories ?? []).slice(0, displayType === 'rows' ? 2 : 1);
   const price = product.lowestPrice;
@@ -68,7 +69,7 @@ export function ProductCard({ product, displayType = 'grid' }: { product: Produc
       ) : (
         <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>
       )}
-      {isAdmin && (
+      {canEditCatalog && (
         <div>
           <Button size="small" onClick={() => setAssigning(true)}>
             {t('admin.assignCategories')}
