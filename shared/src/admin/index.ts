@@ -15,5 +15,6 @@ export { useAdminNotices, useConfirm, ADMIN_NOTICE_SECONDS, type ConfirmOptions,
 export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput } from './forms';
 export { AdminPlaceholder, AdminNotFound } from './pages';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
+export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';
 export { ADMIN_KIT_NAMESPACE, useAdminKitT } from './i18n';
