@@ -2,6 +2,7 @@
  * Builds the Fastify application: external plugins (security headers, CORS, OpenAPI),
  * then the app's own (database, auth), then every feature's routes under /api.
  */
+import crypto from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -21,6 +22,7 @@ import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
 import { features } from './features';
 import mediaRoutes from './static/media';
+import metricsPlugin from './metrics/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,10 +54,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    // Every log line of a request carries its id; a caller's X-Request-Id is kept for tracing.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -73,6 +81,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  await app.register(metricsPlugin, { allowedAddresses: config.metricsAllow });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(auditPlugin);
 

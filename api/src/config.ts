@@ -16,9 +16,17 @@ export interface ApiConfig {
   corsOrigins: string[];
   /** Run the feed scheduler in this process. */
   runScheduler: boolean;
+  /** Addresses besides loopback that may read /metrics (METRICS_ALLOW, comma-separated). */
+  metricsAllow: string[];
   /** Serve the built front ends beside the API (off for the API-only production image). */
   serveFrontEnds: boolean;
   logLevel: string;
+  /** SMTP server for mail (SMTP_URL, e.g. smtp://user:pass@host:587); unset keeps mail in the outbox. */
+  smtpUrl?: string;
+  /** Sender of the site's mail (MAIL_FROM). */
+  mailFrom: string;
+  /** The site's public address, the start of links in mail (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -46,8 +54,12 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtExpiresIn: process.env.JWT_EXPIRES_IN ?? '7d',
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
+    metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
     logLevel: process.env.LOG_LEVEL ?? 'info',
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM ?? 'Koopjesland <no-reply@koopjesland.local>',
+    publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, ''),
     ...overrides,
   };
 }

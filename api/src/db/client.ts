@@ -26,6 +26,8 @@ export interface DatabaseHandle {
    * itself goes through Drizzle (`db`).
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const result = await pool.query(text, params);
         return result.rows as T[];
       },
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

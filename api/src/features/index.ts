@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
 import userRoutes from './users/routes';
+import accountRoutes from './accounts/routes';
+import auditRoutes from './audit/routes';
+import outboxRoutes from './outbox/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
 import adminWishlistRoutes from './admin-wishlists/routes';
 import storeRatingRoutes from './store-ratings/routes';
@@ -14,10 +17,14 @@ import storeRoutes from './stores/routes';
 import feedRoutes from './feeds/routes';
 import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
+import operationsRoutes from './operations/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   userRoutes,
+  accountRoutes,
+  auditRoutes,
+  outboxRoutes,
   siteConfigurationRoutes,
   adminWishlistRoutes,
   storeRatingRoutes,
@@ -27,4 +34,5 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   feedRoutes,
   wishlistRoutes,
   clickOutRoutes,
+  operationsRoutes,
 ];

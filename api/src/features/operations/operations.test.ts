@@ -1,0 +1,71 @@
+import { createTestApp, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/health and /api/ready', () => {
+  it('answers liveness without touching anything', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when the database answers and every migration is applied', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'applied' });
+  });
+
+  it('answers 503 while a migration of this build is missing from the database', async () => {
+    const [last] = await ctx.database.query<{ id: number; hash: string; created_at: string }>(
+      'select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1',
+    );
+    await ctx.database.query('delete from drizzle.__drizzle_migrations where id = $1', [last!.id]);
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'not ready', database: 'ok', migrations: 'pending' });
+    } finally {
+      await ctx.database.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
+        last!.id,
+        last!.hash,
+        last!.created_at,
+      ]);
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  it('gives Prometheus request durations per route and status to loopback', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    await ctx.app.inject({ method: 'GET', url: '/api/stores/id/999999' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/);
+    expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/stores\/id\/:id",status="404"\} 1/);
+    expect(response.body).toContain('feed_run_duration_seconds');
+    expect(response.body).toContain('process_resident_memory_bytes');
+  });
+
+  it('is not found from any other address, whatever the forwarded headers claim', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('http_request_duration_seconds');
+  });
+
+  it('puts a request id on every answer, keeping the caller’s', async () => {
+    const generated = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(kept.headers['x-request-id']).toBe('trace-42');
+  });
+});

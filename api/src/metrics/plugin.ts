@@ -1,0 +1,77 @@
+/**
+ * Prometheus metrics at /metrics: request durations per route and status, feed runs by result and
+ * duration, database pool use, and the process defaults. Answered only to loopback and the
+ * addresses in METRICS_ALLOW (the socket's address, never a forwarded header); 404 to anyone else.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export interface AppMetrics {
+  registry: Registry;
+  /** Records one finished feed run ('succeeded', 'failed', 'held', 'cancelled', …). */
+  feedRunFinished(result: string, seconds: number): void;
+}
+
+async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: string[] }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const feedRunDuration = new Histogram({
+    name: 'feed_run_duration_seconds',
+    help: 'Duration of feed runs by result (the _count series counts runs)',
+    labelNames: ['result'],
+    buckets: [1, 5, 15, 60, 300, 900, 3600],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (absent on the embedded database)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const use = app.dbHandle.poolUse?.();
+      if (!use) return;
+      this.set({ state: 'total' }, use.total);
+      this.set({ state: 'idle' }, use.idle);
+      this.set({ state: 'waiting' }, use.waiting);
+    },
+  });
+
+  app.decorate('metrics', {
+    registry,
+    feedRunFinished: (result: string, seconds: number) => feedRunDuration.observe({ result }, seconds),
+  } satisfies AppMetrics);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const allowed = new Set([...LOOPBACK, ...options.allowedAddresses]);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed.has(request.socket.remoteAddress ?? '')) {
+      return reply.status(404).send({ error: 'Not found', details: `${request.method} ${request.url}` });
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
+export default fp(metricsPlugin, { name: 'metrics' });
