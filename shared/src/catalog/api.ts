@@ -1,13 +1,18 @@
 /**
- * API of the storefront's admin modals (docs/product.md §7): category settings, the category tree and a
+ * Calls of the catalog modals (docs/product.md §7): category settings, the category tree and a
  * product's categories, the admin product search, assigning products, the representative product.
- * Saves invalidate what they change, so the open page shows the result without a manual reload.
+ * Each remote injects these endpoints into its own RTK Query slice (`injectCatalogModalEndpoints`),
+ * so a save invalidates that remote's tags and its open page shows the result without a reload.
  */
+import type { EndpointBuilder } from '@reduxjs/toolkit/query';
 import type { Category, CategorySettings, Pagination, Product } from '@koopjesland/shared';
-import { storefrontApi } from '../../api/store';
+import type { apiBaseQuery } from '@koopjesland/shared/rtk-query';
 
 export const ASSIGN_PAGE_SIZE = 30;
 export const ASSIGN_DEBOUNCE_MS = 250;
+
+/** The tags a slice needs to host the catalog modals. */
+export type CatalogModalTag = 'Category' | 'Product';
 
 /** The product-id filter: a comma-separated list, trimmed, blanks dropped (docs/product.md §5). */
 export const parseProductIds = (text: string): string[] =>
@@ -22,14 +27,17 @@ export interface AssignSearchArgs {
   page: number;
 }
 
-/** A category's own data and the lists that show categories (navigation, homepage). */
+/** A category's own data and the lists that show categories (navigation, homepage, admin tree). */
 const categoryChanged = (categoryId: number) => [
   { type: 'Category' as const, id: categoryId },
   { type: 'Category' as const, id: 'LIST' },
 ];
 
-const adminModalsApi = storefrontApi.injectEndpoints({
-  endpoints: (build) => ({
+/** `slice.injectEndpoints({ endpoints: catalogModalEndpoints })`; the slice's tags must include `CatalogModalTag`. */
+export function catalogModalEndpoints<TagTypes extends string, ReducerPath extends string>(
+  build: EndpointBuilder<typeof apiBaseQuery, TagTypes | CatalogModalTag, ReducerPath>,
+) {
+  return {
     getCategorySettings: build.query<{ category: { settings: CategorySettings | null } }, number>({
       query: (categoryId) => `categories/${categoryId}/settings`,
       providesTags: (_result, _error, categoryId) => [{ type: 'Category', id: categoryId }],
@@ -70,15 +78,5 @@ const adminModalsApi = storefrontApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { categoryId }) => (error ? [] : categoryChanged(categoryId)),
     }),
-  }),
-});
-
-export const {
-  useGetCategorySettingsQuery,
-  useSaveCategorySettingsMutation,
-  useGetCategoryTreeQuery,
-  useSaveProductCategoriesMutation,
-  useSearchProductsToAssignQuery,
-  useAssignProductsToCategoryMutation,
-  useSaveRepresentativeProductMutation,
-} = adminModalsApi;
+  };
+}

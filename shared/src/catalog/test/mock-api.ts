@@ -1,0 +1,46 @@
+/**
+ * Replaces `fetch` with a table of API routes, the network boundary (the only thing catalog tests
+ * mock). Each handler gets the parsed request and returns a body (status 200) or `reply(status, body)`.
+ */
+export interface MockRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+export type MockResult = { status: number; body?: unknown; statusText?: string };
+type Handler = (request: MockRequest) => unknown | MockResult | Promise<unknown>;
+
+export const reply = (status: number, body?: unknown, statusText?: string): MockResult => ({ status, body, statusText });
+const isResult = (value: unknown): value is MockResult =>
+  typeof value === 'object' && value !== null && 'status' in value && typeof (value as MockResult).status === 'number' && Object.keys(value).every((k) => ['status', 'body', 'statusText'].includes(k));
+
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: MockRequest[] = [];
+  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api/, '');
+    const text = await request.clone().text();
+    const call: MockRequest = { method: request.method, path, query: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers };
+    calls.push(call);
+    const key = `${request.method} ${path}`;
+    const handler =
+      routes[key] ??
+      Object.entries(routes).find(([pattern]) => {
+        const [method, route] = pattern.split(' ');
+        return method === request.method && route !== undefined && new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(path);
+      })?.[1];
+    if (!handler) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404, statusText: 'Not Found' });
+    const result = await handler(call);
+    const { status, body, statusText } = isResult(result) ? result : { status: 200, body: result, statusText: 'OK' };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      statusText,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return { calls, fetchMock, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
