@@ -7,7 +7,10 @@ import type { Database } from '../src/db/client';
 import { createTestApp, type TestContext } from './helpers';
 import {
   categories,
+  categoryAliasCategories,
+  categoryAliases,
   prices,
+  productCategoryAliases,
   productCategories,
   productIdentifiers,
   productImages,
@@ -115,4 +118,27 @@ export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
 export async function openCatalogueTestApp(): Promise<{ ctx: TestContext; data: Catalogue }> {
   const ctx = await createTestApp();
   return { ctx, data: await seedCatalogue(ctx.app.db) };
+}
+
+/**
+ * Category aliases for the catalog admin tests: two store paths mapped onto Wasmachines and
+ * Drogers, and one unmapped path still in Overig that brought the waslijn.
+ */
+export async function seedAliases(db: Database, data: Catalogue) {
+  const [wasmachinesPath, drogersPath, unmappedPath] = await db
+    .insert(categoryAliases)
+    .values([{ path: 'Witgoed > Wasmachines' }, { path: 'Witgoed > Drogers' }, { path: 'Tuin > Waslijnen' }])
+    .returning();
+  await db.insert(categoryAliasCategories).values([
+    { aliasId: wasmachinesPath!.id, categoryId: data.categories.wasmachines.id },
+    { aliasId: drogersPath!.id, categoryId: data.categories.drogers.id },
+    { aliasId: unmappedPath!.id, categoryId: data.categories.overig.id },
+  ]);
+  await db.insert(productCategoryAliases).values([
+    { productId: data.products.bosch.id, aliasId: wasmachinesPath!.id },
+    { productId: data.products.miele.id, aliasId: wasmachinesPath!.id },
+    { productId: data.products.samsung.id, aliasId: drogersPath!.id },
+    { productId: data.products.waslijn.id, aliasId: unmappedPath!.id },
+  ]);
+  return { wasmachinesPath: wasmachinesPath!, drogersPath: drogersPath!, unmappedPath: unmappedPath! };
 }

@@ -206,7 +206,12 @@ export const productIdentifiers = pgTable(
     type: text().notNull(),
     value: text().notNull(),
   },
-  (t) => [uniqueIndex().on(t.type, t.value), index().on(t.productId)],
+  (t) => [
+    uniqueIndex().on(t.type, t.value),
+    index().on(t.productId),
+    // Digits without leading zeros: finds an EAN-13 stored elsewhere as GTIN-14 (duplicate check).
+    index('product_identifiers_digits_idx').on(sql`ltrim(regexp_replace(${t.value}, '[^0-9]', '', 'g'), '0')`),
+  ],
 );
 
 export const productProperties = pgTable(
@@ -236,6 +241,7 @@ export const productImages = pgTable(
     filename: text(),
     isMain: boolean().notNull().default(false),
     isDisabled: boolean().notNull().default(false),
+    alt: text(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.productId, t.url)],
@@ -269,6 +275,29 @@ export const productCategoryAliases = pgTable(
       .references(() => categoryAliases.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.aliasId] }), index().on(t.aliasId)],
+);
+
+/**
+ * A merge of two products: the removed product's row and everything it brought (moved row ids,
+ * rows the kept product already had an equivalent of) so a split restores it exactly, and its
+ * id and slug so its old address answers 301 to the kept product until then.
+ */
+export const productMerges = pgTable(
+  'product_merges',
+  {
+    id: serial().primaryKey(),
+    keptProductId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    removedProductId: integer().notNull(),
+    removedSlug: text().notNull(),
+    removedName: text().notNull(),
+    snapshot: jsonb().$type<Record<string, unknown>>().notNull(),
+    mergedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    mergedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    splitAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.keptProductId), index().on(t.removedProductId), index().on(t.removedSlug)],
 );
 
 // ---------------------------------------------------------------- stores and feeds

@@ -81,3 +81,57 @@ export const categoryAliasSchema = z.object({
   _count: z.object({ products: z.number().int() }),
 });
 export type CategoryAlias = z.infer<typeof categoryAliasSchema>;
+
+/** A row of the admin's category product table (docs/product.md §3 "Category product"). */
+export const categoryProductSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string().nullable(),
+  image: z.string().nullable(),
+  sortOrder: z.number().int(),
+  _count: z.object({ prices: z.number().int() }),
+  storeCount: z.number().int(),
+  lowestPrice: z.object({ amount: z.number().int(), total: z.number().int() }).nullable(),
+});
+export type CategoryProduct = z.infer<typeof categoryProductSchema>;
+
+/** One category of GET /categories/export (and of the import body): parents come before children. */
+export const categoryExportEntrySchema = z.object({
+  slug: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200),
+  parentSlug: z.string().trim().min(1).max(200).nullable(),
+  image: z.string().max(2048).nullable().optional(),
+  settings: categorySettingsSchema
+    .omit({ representativeProductId: true, representativeProduct: true, showOnHomePage: true })
+    .partial()
+    .optional(),
+  aliases: z.array(z.string().trim().min(1).max(1000)).max(10_000).optional(),
+});
+export const categoryExportSchema = z.object({
+  version: z.literal(1),
+  exportedAt: z.string().optional(),
+  categories: z.array(categoryExportEntrySchema).max(20_000),
+});
+export type CategoryExport = z.infer<typeof categoryExportSchema>;
+
+export const categoryImportResultSchema = z.object({
+  results: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.array(z.object({ slug: z.string(), error: z.string() })),
+  }),
+  summary: z.object({ totalCategories: z.number().int(), totalAliases: z.number().int() }),
+});
+export type CategoryImportResult = z.infer<typeof categoryImportResultSchema>;
+
+/** A row of the bulk alias assignment (GET /category-aliases/bulk/all). */
+export const bulkCategoryAliasSchema = z.object({
+  id,
+  path: z.string(),
+  categoryId: z.number().int().nullable(),
+  category: categoryRefSchema.nullable(),
+  productCount: z.number().int(),
+  offerCount: z.number().int(),
+});
+export type BulkCategoryAlias = z.infer<typeof bulkCategoryAliasSchema>;

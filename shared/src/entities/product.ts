@@ -16,6 +16,8 @@ export const productImageSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   filename: z.string().nullable(),
+  /** Alternative text set by a merchandiser (admin image list). */
+  alt: z.string().nullable().optional(),
   main: z.boolean(),
   isDisabled: z.boolean(),
 });
@@ -91,3 +93,28 @@ export const priceHistoryPointSchema = z.object({
   recordedAt: isoDateTime,
 });
 export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;
+
+/** A recorded merge of two products (admin product detail): split puts the removed one back. */
+export const productMergeSchema = z.object({
+  id,
+  keptProductId: z.number().int(),
+  removedProductId: z.number().int(),
+  removedName: z.string(),
+  removedSlug: z.string(),
+  mergedAt: isoDateTime,
+  splitAt: isoDateTime.nullable(),
+});
+export type ProductMerge = z.infer<typeof productMergeSchema>;
+
+/** A possible duplicate of a product: the same EAN in another form, or the same brand and a similar name. */
+export const productDuplicateSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string().nullable(),
+  image: z.string().nullable(),
+  offerCount: z.number().int(),
+  reason: z.enum(['ean', 'name']),
+  similarity: z.number(),
+});
+export type ProductDuplicate = z.infer<typeof productDuplicateSchema>;

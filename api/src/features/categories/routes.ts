@@ -39,6 +39,9 @@ import {
 } from './repository';
 import { settingsOfOne } from './settings';
 import { allCategories, categoryTree } from './tree';
+import { recordChange } from '../../audit/trail';
+import { aliasesOfCategory } from './admin';
+import categoryAdminRoutes from './admin-routes';
 
 const errors = errorResponses(400, 404);
 const categoriesResponse = z.object({ categories: z.array(categorySchema), pagination: paginationSchema.optional() });
@@ -82,6 +85,7 @@ const productIdsBody = z.object({ productIds: z.array(z.number().int().positive(
 export default async function categoryRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  await app.register(categoryAdminRoutes);
 
   app.get('/categories', {
     config: { access: 'public' },
@@ -131,11 +135,15 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     config: { access: 'public' },
     schema: {
       tags: ['categories'],
-      summary: 'A category with breadcrumb, settings, children and counts',
+      summary: 'A category with breadcrumb, settings, children, counts and the aliases mapped onto it',
       params: z.object({ id: idField }),
       response: { 200: categorySchema, ...errors },
     },
-    handler: async (request) => categoryDetail(db, await findCategory(db, request.params.id)),
+    handler: async (request) => {
+      const category = await findCategory(db, request.params.id);
+      const [detail, aliases] = await Promise.all([categoryDetail(db, category), aliasesOfCategory(db, category.id)]);
+      return { ...detail, aliases };
+    },
   });
 
   app.get('/categories/slug/:slug', {
@@ -280,7 +288,15 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       if (showOnHomePage && !(await siteConfigurationExists(db, showOnHomePage))) {
         throw badRequest('Invalid showOnHomePage', 'showOnHomePage: unknown site configuration');
       }
+      const before = await settingsOfOne(db, category.id);
       await saveSettings(db, category.id, request.body);
+      recordChange(request, {
+        entity: 'category-settings',
+        entityId: category.id,
+        action: 'update',
+        before: Object.fromEntries(Object.keys(request.body).map((key) => [key, before[key as keyof typeof before]])),
+        after: request.body,
+      });
       return { category: { id: category.id, settings: await settingsOfOne(db, category.id) } };
     },
   });
@@ -299,7 +315,9 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const category = await findCategory(db, request.params.slug);
       const ids = [...new Set(request.body.productIds)];
       if ((await missingProductIds(db, ids)).length) throw badRequest('Invalid productIds', 'productIds: unknown product');
-      return { addedCount: await addProducts(db, category.id, ids) };
+      const addedCount = await addProducts(db, category.id, ids);
+      recordChange(request, { entity: 'category', entityId: category.id, action: 'add-products', after: { productIds: ids, addedCount } });
+      return { addedCount };
     },
   });
 
@@ -315,7 +333,14 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
-      return { removedCount: await removeProducts(db, category.id, request.body.productIds) };
+      const removedCount = await removeProducts(db, category.id, request.body.productIds);
+      recordChange(request, {
+        entity: 'category',
+        entityId: category.id,
+        action: 'remove-products',
+        after: { productIds: request.body.productIds, removedCount },
+      });
+      return { removedCount };
     },
   });
 
@@ -336,7 +361,9 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
-      return { updatedCount: await saveProductOrder(db, category.id, request.body.productOrders) };
+      const updatedCount = await saveProductOrder(db, category.id, request.body.productOrders);
+      recordChange(request, { entity: 'category', entityId: category.id, action: 'sort-products', after: { productOrders: request.body.productOrders } });
+      return { updatedCount };
     },
   });
 }
