@@ -52,7 +52,7 @@ export const API_PREFIX = '/api';
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Every log line of a request carries its id; a caller's X-Request-Id is kept for tracing.
     requestIdHeader: 'x-request-id',

@@ -16,6 +16,12 @@ export interface ApiConfig {
   corsOrigins: string[];
   /** Run the feed scheduler in this process. */
   runScheduler: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none by default, so a client cannot
+   * choose its own address for the throttles; a hop count ('1' behind one load balancer) or a
+   * comma-separated list of proxy addresses or CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   /** Addresses besides loopback that may read /metrics (METRICS_ALLOW, comma-separated). */
   metricsAllow: string[];
   /** Serve the built front ends beside the API (off for the API-only production image). */
@@ -42,6 +48,13 @@ function resolveJwtSecret(dataDir: string): string {
   return secret;
 }
 
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (/^[0-9]+$/.test(text)) return Number(text);
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
 export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   const dataDir = overrides.dataDir ?? path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   return {
@@ -54,6 +67,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtExpiresIn: process.env.JWT_EXPIRES_IN ?? '7d',
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
     logLevel: process.env.LOG_LEVEL ?? 'info',

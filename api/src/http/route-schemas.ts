@@ -8,8 +8,18 @@ import { errorResponseSchema } from '@koopjesland/shared/entities';
 /** Database ids are PostgreSQL `integer`s: anything above 2^31-1 cannot exist. */
 export const MAX_ID = 2_147_483_647;
 
-/** An id in a path or query: a positive integer that fits the id column. */
-export const idField = z.coerce.number().int().positive().max(MAX_ID);
+/**
+ * An id in a path, query or body: a positive integer that fits the id column, written in plain
+ * decimal when it arrives as text ('1e3', '0x10', ' 7' and '2147483648' are 400, not 1000 or 16).
+ */
+export const idField = z.union([
+  z.int().positive().max(MAX_ID),
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Expected a positive whole number')
+    .transform(Number)
+    .pipe(z.int().max(MAX_ID, `Expected a number up to ${MAX_ID}`)),
+]);
 
 /** `:id` in a path. */
 export const idParam = z.object({ id: idField });
