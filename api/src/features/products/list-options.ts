@@ -19,7 +19,9 @@ export async function toListOptions(db: Database, query: ProductListQuery): Prom
   const extra = query.filters ?? {};
   const search = query.search || extra.search || undefined;
   const categoryRef = query.category || extra.category;
-  const resolved = categoryRef ? await categoryFilter(db, categoryRef, query.includeSubcategories ?? false) : undefined;
+  const resolved = categoryRef
+    ? await categoryFilter(db, categoryRef, query.includeSubcategories ?? extra.includeSubcategories ?? false)
+    : undefined;
   const options: ProductListOptions = {
     page: query.page,
     limit: query.limit,
@@ -35,6 +37,8 @@ export async function toListOptions(db: Database, query: ProductListQuery): Prom
     storeId: query.storeId ?? extra.storeId,
     minPrice: query.minPrice ?? extra.minPrice,
     maxPrice: query.maxPrice ?? extra.maxPrice,
+    hasNoCategory: query.hasNoCategory ?? extra.hasNoCategory,
+    hasNoOffers: query.hasNoOffers ?? extra.hasNoOffers,
   };
   checkPriceRange(options);
   return options;

@@ -28,12 +28,19 @@ export interface ProductFilters {
   storeId?: number;
   minPrice?: number;
   maxPrice?: number;
+  /** Admin: products in no category other than Overig. */
+  hasNoCategory?: boolean;
+  /** Admin: products without a current offer. */
+  hasNoOffers?: boolean;
 }
+
+/** The storefront's sorts plus the admin's sort by number of offers. */
+export type ListSortBy = ProductSortBy | 'offerCount';
 
 export interface ProductListOptions extends ProductFilters {
   page: number;
   limit: number;
-  sortBy: ProductSortBy;
+  sortBy: ListSortBy;
   sortOrder: 'asc' | 'desc';
   /** Category whose product_categories.sort_order the 'manual' sort follows. */
   manualCategoryId?: number;
@@ -119,6 +126,11 @@ export function whereClause(filters: ProductFilters, options: { categoryJoined?:
     );
   if (filters.minPrice !== undefined) conditions.push(sql`p.lowest_total >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) conditions.push(sql`p.lowest_total <= ${filters.maxPrice}`);
+  if (filters.hasNoCategory)
+    conditions.push(
+      sql`not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id and c.slug <> ${OVERIG_SLUG})`,
+    );
+  if (filters.hasNoOffers) conditions.push(sql`p.offer_count = 0`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -140,6 +152,8 @@ function orderBy(options: ProductListOptions): SQL {
       return key(sql`p.price_change`);
     case 'views':
       return notNullKey(sql`p.views`);
+    case 'offerCount':
+      return notNullKey(sql`p.offer_count`);
     case 'manual':
       // Inner-joined (one category) the sort order is never null, so its index serves both directions.
       if (options.manualCategoryId !== undefined)
@@ -200,7 +214,9 @@ const onlyCategories = (filters: ProductFilters) =>
   !filters.productIds &&
   filters.storeId === undefined &&
   filters.minPrice === undefined &&
-  filters.maxPrice === undefined;
+  filters.maxPrice === undefined &&
+  !filters.hasNoCategory &&
+  !filters.hasNoOffers;
 
 /**
  * The queries of a list (also EXPLAINed by the API benchmark): the page and its capped count,

@@ -2,7 +2,7 @@
  * Query-string schemas of the product lists (GET /products, GET /categories/page/{slug},
  * search). Every parameter is validated; a bad one becomes 400 "Invalid <name>".
  */
-import { productSortBySchema, sortOrderSchema } from '@koopjesland/shared/entities';
+import { PRODUCT_SORT_KEYS, sortOrderSchema } from '@koopjesland/shared/entities';
 import { z } from 'zod';
 import { idField } from '../../http/route-schemas';
 import { pageQuery } from '../../http/pagination';
@@ -38,8 +38,14 @@ export const productJsonFiltersSchema = z
     minPrice: z.number().int().min(0).optional(),
     maxPrice: z.number().int().min(0).optional(),
     productIds: z.array(z.number().int().positive()).max(1000).optional(),
+    hasNoCategory: z.boolean().optional(),
+    hasNoOffers: z.boolean().optional(),
+    includeSubcategories: z.boolean().optional(),
   })
   .strict();
+
+/** The storefront's sort keys and the admin list's sort by number of offers. */
+export const listSortBySchema = z.enum([...PRODUCT_SORT_KEYS, 'offerCount']);
 
 export const jsonFilters = z.string().max(10_000).transform((value, ctx) => {
   try {
@@ -64,7 +70,7 @@ export const productFilterQuerySchema = z.object({
 export const paging = (defaultLimit: number) => ({
   page: pageQuery.shape.page,
   limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
-  sortBy: productSortBySchema.optional(),
+  sortBy: listSortBySchema.optional(),
   sortOrder: sortOrderSchema.optional(),
 });
 
@@ -74,6 +80,8 @@ export const productListQuerySchema = productFilterQuerySchema.extend({
   categoryAlias: idField.optional(),
   includeSubcategories: queryBoolean.optional(),
   excludeUncategorized: queryBoolean.optional(),
+  hasNoCategory: queryBoolean.optional(),
+  hasNoOffers: queryBoolean.optional(),
   productIds: idList.optional(),
   filters: jsonFilters.optional(),
 });

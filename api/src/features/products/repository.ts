@@ -13,7 +13,12 @@ export interface ProductChanges {
 /** Applies an edit in one transaction; false when the product does not exist. */
 export async function updateProduct(db: Database, id: number, { fields, categoryIds, properties }: ProductChanges) {
   return db.transaction(async (tx) => {
-    const updated = await tx.update(products).set(fields).where(eq(products.id, id)).returning({ id: products.id });
+    // A change of categories or properties alone still moves updatedAt.
+    const updated = await tx
+      .update(products)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
     if (!updated.length) return false;
     if (categoryIds) await replaceCategories(tx as unknown as Database, id, categoryIds);
     if (properties) {

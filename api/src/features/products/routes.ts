@@ -16,14 +16,24 @@ import { idField } from '../../http/route-schemas';
 import { productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
 import { updateProduct } from './repository';
 import { flushViews } from './view-counter';
+import { recordChange } from '../../audit/trail';
+import { NAME_REQUIRED, SLUG_REQUIRED } from './admin';
+import productAdminRoutes from './admin-routes';
 
 const errors = errorResponses(400, 404);
 const listResponse = z.object({ products: z.array(productSchema), pagination: paginationSchema });
 const brandsResponse = z.object({ brands: z.array(z.string()) });
 
+/** Every field optional: the storefront's assign-categories modal sends only categoryIds. */
 const productUpdateSchema = z.object({
-  name: z.string().trim().min(1).max(500),
-  slug: z.string().trim().min(1).max(500).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  name: z.string().trim().min(1, NAME_REQUIRED).max(500).optional(),
+  slug: z
+    .string()
+    .trim()
+    .min(1, SLUG_REQUIRED)
+    .max(500)
+    .regex(/^([a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'Use lowercase letters, digits and hyphens')
+    .optional(),
   brand: z.string().trim().max(200).nullable().optional(),
   image: z.string().trim().max(2048).nullable().optional(),
   description: z.string().max(100_000).nullable().optional(),
@@ -37,6 +47,7 @@ const productUpdateSchema = z.object({
 export default async function productRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', () => flushViews(app.db));
+  await app.register(productAdminRoutes);
 
   app.get('/products', {
     config: { access: 'public' },
@@ -120,7 +131,7 @@ export default async function productRoutes(instance: FastifyInstance) {
     config: { access: 'catalog' },
     schema: {
       tags: ['products'],
-      summary: 'Edit a product: fields, categories and properties',
+      summary: 'Edit a product: fields, categories and properties (fields left out keep their value)',
       security: [{ bearer: [] }],
       params: z.object({ id: idField }),
       body: productUpdateSchema,
@@ -129,8 +140,23 @@ export default async function productRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params;
       const { categoryIds, properties, ...fields } = request.body;
+      const before = await productDetail(app.db, id);
       if (!(await updateProduct(app.db, id, { fields, categoryIds, properties }))) throw notFound('Product not found');
-      return productDetail(app.db, id);
+      const after = await productDetail(app.db, id);
+      const shape = (product: typeof before) => ({
+        ...product,
+        categoryIds: product.categoryIds,
+        properties: product.properties.map(({ name, value }) => ({ name, value })),
+      });
+      const changed = Object.keys(request.body) as (keyof typeof request.body)[];
+      recordChange(request, {
+        entity: 'product',
+        entityId: id,
+        action: 'update',
+        before: Object.fromEntries(changed.map((key) => [key, shape(before)[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, shape(after)[key]])),
+      });
+      return after;
     },
   });
 }
