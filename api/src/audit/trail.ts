@@ -26,3 +26,21 @@ declare module 'fastify' {
     auditChanges: AuditChange[];
   }
 }
+
+/**
+ * The fields whose values differ between two states of a record, as the before and after
+ * of a change; Dates compare by time. Fields absent from `after` are not compared.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+  const changed = Object.keys(after).filter(
+    (key) => JSON.stringify(normalise(before[key])) !== JSON.stringify(normalise(after[key])),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, normalise(before[key]) ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, normalise(after[key]) ?? null])),
+  };
+}

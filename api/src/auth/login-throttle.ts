@@ -1,7 +1,8 @@
 /**
  * Login throttling per IP and per account, fixed windows kept in the `login_throttle`
  * table so every API instance behind a load balancer sees the same counts.
- * Only failures count; a successful login clears the account's counter.
+ * Only failures count; a successful login clears the account's counter. The same counters
+ * (`countAttempts`, `attemptsInWindow`) throttle password-reset requests.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -33,11 +34,25 @@ export async function assertLoginAllowed(db: Database, ip: string, email: string
 
 /** Counts a failure for the account and the IP; a window that has ended starts again at 1. */
 export async function recordLoginFailure(db: Database, ip: string, email: string): Promise<void> {
+  await countAttempts(db, [accountKey(email), ipKey(ip)]);
+}
+
+/** The attempts counted under each key in its current window (keys without one are absent). */
+export async function attemptsInWindow(db: Database, keys: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ key: loginThrottle.key, attempts: loginThrottle.attempts })
+    .from(loginThrottle)
+    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.windowEndsAt, sql`now()`)));
+  return new Map(rows.map((row) => [row.key, row.attempts]));
+}
+
+/** Counts one attempt under each key; a window that has ended starts again at 1. */
+export async function countAttempts(db: Database, keys: string[]): Promise<void> {
   const windowEnd = sql`now() + make_interval(mins => ${THROTTLE_WINDOW_MINUTES})`;
   const expired = sql`${loginThrottle.windowEndsAt} <= now()`;
   await db
     .insert(loginThrottle)
-    .values([accountKey(email), ipKey(ip)].map((key) => ({ key, attempts: 1, windowEndsAt: windowEnd })))
+    .values(keys.map((key) => ({ key, attempts: 1, windowEndsAt: windowEnd })))
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {

@@ -1,7 +1,7 @@
 /**
  * Authentication and authorization for every route: verifies the bearer JWT (HS256 only,
- * with expiry), refuses revoked tokens, reads the user (and so `isAdmin`) from the database
- * on each request, then enforces the route's declared access.
+ * with expiry), refuses tokens whose session has ended, reads the user (role and store
+ * assignments) from the database on each request, then enforces the route's declared access.
  */
 import crypto from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { findUser } from '../features/users/repository';
-import { isRevoked } from './revoked-tokens';
+import { isSessionActive, recordSession } from './sessions';
 import { forbidden, unauthorized } from '../http/errors';
 import { canAccessArea, isAdminArea, type AuthUser } from './access';
 
@@ -35,12 +35,14 @@ async function authenticate(request: FastifyRequest, db: Database): Promise<Auth
   } catch {
     throw unauthorized('Invalid or expired token');
   }
-  if (await isRevoked(db, payload.jti)) throw unauthorized('Invalid or expired token');
-  const user = await findUser(db, Number(payload.sub));
+  const userId = Number(payload.sub);
+  if (!Number.isSafeInteger(userId) || !(await isSessionActive(db, payload.jti, userId))) {
+    throw unauthorized('Invalid or expired token');
+  }
+  const user = await findUser(db, userId);
   if (!user) throw unauthorized('Invalid or expired token');
   request.tokenId = payload.jti;
-  // Roles and store assignments arrive with the users feature's role column; until then isAdmin decides.
-  return { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.isAdmin ? 'admin' : 'user', storeIds: null };
+  return { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role, storeIds: user.storeIds };
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
@@ -52,9 +54,13 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('authUser', null);
   app.decorateRequest('tokenId', null);
 
-  app.decorate('issueToken', (user: Pick<AuthUser, 'id'>) =>
-    app.jwt.sign({ sub: String(user.id), jti: crypto.randomUUID() }),
-  );
+  app.decorate('issueToken', async (user: Pick<AuthUser, 'id'>) => {
+    const jti = crypto.randomUUID();
+    const token = app.jwt.sign({ sub: String(user.id), jti });
+    const { exp } = app.jwt.decode<TokenPayload>(token)!;
+    await recordSession(options.db, { jti, userId: user.id, expiresAt: new Date(exp * 1000) });
+    return token;
+  });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
@@ -73,7 +79,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    issueToken(user: Pick<AuthUser, 'id'>): string;
+    /** Signs a token and records its session. */
+    issueToken(user: Pick<AuthUser, 'id'>): Promise<string>;
   }
 }
 

@@ -14,6 +14,7 @@ import {
   FEED_RUN_TRIGGERS,
   SORT_ORDERS,
   TWITTER_CARDS,
+  USER_ROLES,
 } from '@koopjesland/shared/entities';
 import {
   bigint,
@@ -48,18 +49,89 @@ export const users = pgTable('users', {
   email: text().notNull().unique(),
   passwordHash: text().notNull(),
   isAdmin: boolean().notNull().default(false),
+  /** The role; isAdmin stays the specification's flag, true exactly for 'admin' (a trigger of migration 0009 keeps them in step). */
+  role: text({ enum: USER_ROLES }).notNull().default('user'),
+  lastSignInAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index().on(t.role)]);
 
-/** Tokens revoked by logout, kept until they would have expired anyway. */
-export const revokedTokens = pgTable(
-  'revoked_tokens',
+/** The stores a store manager is limited to; none means every store. */
+export const userStores = pgTable(
+  'user_stores',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer()
+      .notNull()
+      .references((): AnyPgColumn => stores.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index().on(t.storeId)],
+);
+
+/** Every token issued and not yet signed out; a token without its row is refused. */
+export const userSessions = pgTable(
+  'user_sessions',
   {
     jti: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
-  (t) => [index().on(t.expiresAt)],
+  (t) => [index().on(t.userId), index().on(t.expiresAt)],
+);
+
+/** Single-use links for a password reset or an invitation; only the token's hash is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    purpose: text({ enum: ['reset', 'invitation'] }).notNull().default('reset'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** Mail kept instead of sent when no SMTP server is configured; admins read it at /admin/outbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/** Who changed what: one row per admin change, feed run or bulk action; never edited. */
+export const auditRecords = pgTable(
+  'audit_records',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as they were at the time, so the record survives the account. */
+    userEmail: text(),
+    userRole: text(),
+    entity: text().notNull(),
+    entityId: text(),
+    action: text().notNull(),
+    before: jsonb().$type<Record<string, unknown> | null>(),
+    after: jsonb().$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.entity, t.entityId), index().on(t.userId)],
 );
 
 /** Fixed-window login throttle per IP and per account, shared by every API instance. */

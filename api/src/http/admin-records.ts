@@ -1,40 +1,49 @@
 /**
  * The admin's read-and-correct routes over one kind of record (wishlist items, store ratings):
- * a paged list newest first with an optional owner filter, one record, a correction and a
- * removal, all behind the config area. Each feature gives its repository and schemas.
+ * a paged list newest first with the feature's filters, one record, a correction and a
+ * removal, all behind the config area. Each feature gives its repository and schemas;
+ * corrections and removals go into the audit trail.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z, type ZodType } from 'zod';
+import { z, type ZodRawShape, type ZodType } from 'zod';
+import { changedFields, recordChange } from '../audit/trail';
 import { paginationSchema } from '@koopjesland/shared/entities';
 import { notFound } from './errors';
 import { pageQuery, paginationOf } from './pagination';
 import { errorResponses, idParam } from './route-schemas';
 
-export interface AdminRecordRepository<Row, Changes> {
-  list(query: { page: number; limit: number; ownerId?: number }): Promise<{ rows: Row[]; totalItems: number }>;
+export interface AdminRecordRepository<Row, Changes, Filters> {
+  list(query: { page: number; limit: number } & Filters): Promise<{ rows: Row[]; totalItems: number }>;
   find(id: number): Promise<Row | undefined>;
   /** False when there is no such record. */
   update(id: number, changes: Changes): Promise<boolean>;
   remove(id: number): Promise<boolean>;
 }
 
-export interface AdminRecordRoutes<Row, Changes> {
+export interface AdminRecordRoutes<Row, Changes, Filters> {
   /** `/admin/wishlists`. */
   path: string;
   /** Key of the list in the answer (`wishlistItems`). */
   listKey: string;
-  /** Query parameter narrowing the list to one owner (`userId`, `storeId`). */
-  ownerParam: string;
+  /** The list's filters as query parameters (`userId`, `storeId`, …), all optional. */
+  filters: ZodRawShape;
+  /** The record's name in the audit trail (`wishlist-item`). */
+  auditEntity: string;
+  /** What the audit trail shows of a record (the fields a correction may change). */
+  auditView(row: Row): Record<string, unknown>;
   notFoundMessage: string;
   // The answer's schema; rows carry Dates that its serialiser writes as ISO strings.
   recordSchema: ZodType;
   changesSchema: ZodType<Changes>;
   summaries: { list: string; one: string; update: string; remove: string };
-  repository: AdminRecordRepository<Row, Changes>;
+  repository: AdminRecordRepository<Row, Changes, Filters>;
 }
 
-export function registerAdminRecordRoutes<Row, Changes>(fastify: FastifyInstance, routes: AdminRecordRoutes<Row, Changes>) {
+export function registerAdminRecordRoutes<Row, Changes, Filters>(
+  fastify: FastifyInstance,
+  routes: AdminRecordRoutes<Row, Changes, Filters>,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { path, repository, recordSchema, summaries } = routes;
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
@@ -50,12 +59,12 @@ export function registerAdminRecordRoutes<Row, Changes>(fastify: FastifyInstance
     schema: {
       ...common,
       summary: summaries.list,
-      querystring: pageQuery.extend({ [routes.ownerParam]: idParam.shape.id.optional() }),
+      querystring: pageQuery.extend(routes.filters),
       response: { 200: z.object({ [routes.listKey]: z.array(recordSchema), pagination: paginationSchema }), ...errors },
     },
     handler: async (request) => {
-      const query = request.query as { page: number; limit: number } & Record<string, number | undefined>;
-      const { rows, totalItems } = await repository.list({ ...query, ownerId: query[routes.ownerParam] });
+      const query = request.query as { page: number; limit: number } & Filters;
+      const { rows, totalItems } = await repository.list(query);
       return { [routes.listKey]: rows, pagination: paginationOf(totalItems, query) };
     },
   });
@@ -76,8 +85,13 @@ export function registerAdminRecordRoutes<Row, Changes>(fastify: FastifyInstance
       response: { 200: recordSchema, ...errors },
     },
     handler: async (request) => {
-      if (!(await repository.update(request.params.id, request.body as Changes))) throw notFound(routes.notFoundMessage);
-      return findOrFail(request.params.id);
+      const { id } = request.params;
+      const before = await findOrFail(id);
+      if (!(await repository.update(id, request.body as Changes))) throw notFound(routes.notFoundMessage);
+      const after = await findOrFail(id);
+      const change = changedFields(routes.auditView(before), routes.auditView(after));
+      if (Object.keys(change.after).length) recordChange(request, { entity: routes.auditEntity, entityId: id, action: 'update', ...change });
+      return after;
     },
   });
 
@@ -90,7 +104,10 @@ export function registerAdminRecordRoutes<Row, Changes>(fastify: FastifyInstance
       response: { 200: z.object({ success: z.literal(true) }), ...errors },
     },
     handler: async (request) => {
-      if (!(await repository.remove(request.params.id))) throw notFound(routes.notFoundMessage);
+      const { id } = request.params;
+      const before = await findOrFail(id);
+      if (!(await repository.remove(id))) throw notFound(routes.notFoundMessage);
+      recordChange(request, { entity: routes.auditEntity, entityId: id, action: 'delete', before: routes.auditView(before) });
       return { success: true as const };
     },
   });

@@ -1,5 +1,7 @@
 export * from './common';
 export * from './user';
+export * from './audit';
+export * from './outbox';
 export * from './site-configuration';
 export * from './category';
 export * from './store';

@@ -24,5 +24,9 @@ export type WishlistCheck = z.infer<typeof wishlistCheckSchema>;
 export const adminWishlistItemSchema = wishlistItemSchema.omit({ product: true }).extend({
   userEmail: z.string(),
   productName: z.string(),
+  /** The product's current lowest total in cents; null when no store offers it. */
+  currentLowestPrice: cents.nullable(),
+  /** The lowest price has reached the desired maximum. */
+  targetMet: z.boolean(),
 });
 export type AdminWishlistItem = z.infer<typeof adminWishlistItemSchema>;

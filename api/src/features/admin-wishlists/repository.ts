@@ -1,8 +1,13 @@
-/** Data access of the admin's view of wishlists: items with the user's email and the product's name. */
-import { count, desc, eq } from 'drizzle-orm';
+/**
+ * Data access of the admin's view of wishlists: items with the user's email, the product's name,
+ * its current lowest price and whether that meets the desired maximum.
+ */
+import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
+
+const targetMet = and(sql`${products.lowestTotal} is not null`, lte(products.lowestTotal, wishlistItems.maxPrice))!;
 
 const selectItems = (db: Database) =>
   db
@@ -15,6 +20,8 @@ const selectItems = (db: Database) =>
       updatedAt: wishlistItems.updatedAt,
       userEmail: users.email,
       productName: products.name,
+      currentLowestPrice: products.lowestTotal,
+      targetMet: sql<boolean>`coalesce(${targetMet}, false)`,
     })
     .from(wishlistItems)
     .innerJoin(users, eq(users.id, wishlistItems.userId))
@@ -22,17 +29,44 @@ const selectItems = (db: Database) =>
 
 export type AdminWishlistItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
+export interface AdminWishlistFilters {
+  userId?: number;
+  productId?: number;
+  /** Part of the user's email or the product's name. */
+  search?: string;
+  targetMet?: boolean;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filters: AdminWishlistFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.userId) conditions.push(eq(wishlistItems.userId, filters.userId));
+  if (filters.productId) conditions.push(eq(wishlistItems.productId, filters.productId));
+  if (filters.search) {
+    const pattern = `%${escapeLike(filters.search)}%`;
+    conditions.push(or(ilike(users.email, pattern), ilike(products.name, pattern))!);
+  }
+  if (filters.targetMet !== undefined) conditions.push(filters.targetMet ? targetMet : sql`not coalesce(${targetMet}, false)`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 export function adminWishlistRepository(db: Database) {
   return {
-    async list({ page, limit, ownerId }: { page: number; limit: number; ownerId?: number }) {
-      const where = ownerId ? eq(wishlistItems.userId, ownerId) : undefined;
+    async list({ page, limit, ...filters }: { page: number; limit: number } & AdminWishlistFilters) {
+      const where = whereOf(filters);
       const [rows, [total]] = await Promise.all([
         selectItems(db)
           .where(where)
           .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
           .limit(limit)
           .offset(offsetOf({ page, limit })),
-        db.select({ value: count() }).from(wishlistItems).where(where),
+        db
+          .select({ value: count() })
+          .from(wishlistItems)
+          .innerJoin(users, eq(users.id, wishlistItems.userId))
+          .innerJoin(products, eq(products.id, wishlistItems.productId))
+          .where(where),
       ]);
       return { rows, totalItems: total?.value ?? 0 };
     },

@@ -65,7 +65,7 @@ describe('login, profile and logout', () => {
     const res = await post('/api/auth/login', { email: 'JAN@example.nl', password: 'tulpen-in-mei' });
     expect(res.statusCode).toBe(200);
     const { token, user: returned } = res.json();
-    expect(returned).toMatchObject({ id: user.id, email: 'jan@example.nl', isAdmin: false });
+    expect(returned).toMatchObject({ id: user.id, email: 'jan@example.nl', isAdmin: false, role: 'user', storeIds: null });
     expect((await profile(token)).statusCode).toBe(200);
 
     const out = await ctx.app.inject({
@@ -110,6 +110,11 @@ describe('tokens', () => {
     const secret = ctx.app.config.jwtSecret;
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: String(user.id), jti: crypto.randomUUID() };
+    // A live session for these claims, so only the signature and expiry decide below.
+    await ctx.database.query(`insert into user_sessions (jti, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [
+      claims.jti,
+      user.id,
+    ]);
 
     const tampered = `${user.token.slice(0, -4)}AAAA`;
     const wrongSecret = signHs256({ ...claims, iat: now, exp: now + 3600 }, 'not-the-secret');
@@ -123,6 +128,13 @@ describe('tokens', () => {
     }
     // The same claims, correctly signed, are accepted: the refusals above are about the token.
     expect((await profile(valid)).statusCode).toBe(200);
+  });
+
+  it('refuses a correctly signed token that was never issued as a session', async () => {
+    const user = await createTestUser(ctx.app);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = signHs256({ sub: String(user.id), jti: crypto.randomUUID(), iat: now, exp: now + 3600 }, ctx.app.config.jwtSecret);
+    expect((await profile(forged)).statusCode).toBe(401);
   });
 
   it('refuses a non-admin on an admin route with 403', async () => {

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { authResponseSchema, userSchema } from '@koopjesland/shared/entities';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../../auth/login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { revokeToken } from '../../auth/revoked-tokens';
+import { endSession } from '../../auth/sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
 import { errorResponses } from '../../http/route-schemas';
-import { findCredentials, findUser, insertUser } from '../users/repository';
+import { findCredentials, findUser, insertUser, recordSignIn } from '../users/repository';
 
 /** Required strings are checked by hand so the message names the field in plain words. */
 const credentialsBody = z.object({
@@ -47,9 +47,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const problem = passwordProblem(password);
       if (problem) throw badRequest('Invalid password', problem);
       const passwordHash = await hashPassword(password);
-      const user = await insertUser(app.db, { email, passwordHash });
-      if (!user) throw conflict('An account with this email already exists');
-      return { token: app.issueToken(user), user };
+      const created = await insertUser(app.db, { email, passwordHash });
+      if (!created) throw conflict('An account with this email already exists');
+      await recordSignIn(app.db, created.id);
+      return { token: await app.issueToken(created), user: (await findUser(app.db, created.id))! };
     },
   });
 
@@ -71,8 +72,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw unauthorized('Invalid email or password');
       }
       await clearAccountFailures(app.db, email);
-      const { passwordHash: _hash, ...user } = row;
-      return { token: app.issueToken(user), user };
+      await recordSignIn(app.db, row.id);
+      return { token: await app.issueToken(row), user: (await findUser(app.db, row.id))! };
     },
   });
 
@@ -95,13 +96,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: { access: 'user' },
     schema: {
       tags: ['auth'],
-      summary: 'Sign out: the token is revoked on the server',
+      summary: 'Sign out: the token stops working on the server',
       security: [{ bearer: [] }],
       response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(401) },
     },
     handler: async (request) => {
-      const { exp } = request.user as { exp: number };
-      await revokeToken(app.db, request.tokenId!, new Date(exp * 1000));
+      await endSession(app.db, request.tokenId!);
       return { success: true as const };
     },
   });

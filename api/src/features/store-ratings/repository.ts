@@ -1,5 +1,5 @@
 /** Data access of the admin's view of store ratings: ratings with the store's name and the rater's email. */
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storeRatings, stores, users } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
@@ -27,14 +27,29 @@ export interface StoreRatingChanges {
   comment?: string | null;
 }
 
+export interface StoreRatingFilters {
+  storeId?: number;
+  /** Exactly this many stars. */
+  stars?: number;
+  userId?: number;
+}
+
+function whereOf(filters: StoreRatingFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.storeId) conditions.push(eq(storeRatings.storeId, filters.storeId));
+  if (filters.stars) conditions.push(eq(storeRatings.rating, filters.stars));
+  if (filters.userId) conditions.push(eq(storeRatings.userId, filters.userId));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 export function storeRatingRepository(db: Database) {
   const find = async (id: number) => {
     const [rating] = await selectRatings(db).where(eq(storeRatings.id, id)).limit(1);
     return rating;
   };
   return {
-    async list({ page, limit, ownerId }: { page: number; limit: number; ownerId?: number }) {
-      const where = ownerId ? eq(storeRatings.storeId, ownerId) : undefined;
+    async list({ page, limit, ...filters }: { page: number; limit: number } & StoreRatingFilters) {
+      const where = whereOf(filters);
       const [rows, [total]] = await Promise.all([
         selectRatings(db)
           .where(where)

@@ -1,18 +1,25 @@
 /**
- * Store ratings in the admin (docs/product.md §7 Admin): paged list, newest first, optionally for
- * one store; an admin may correct a rating or its comment, or remove it.
+ * Store ratings in the admin (docs/product.md §7 Admin): paged list, newest first, filtered by
+ * store, stars or rater; an admin may correct a rating or its comment, or remove it (moderation).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminStoreRatingSchema } from '@koopjesland/shared/entities';
 import { registerAdminRecordRoutes } from '../../http/admin-records';
+import { idField } from '../../http/route-schemas';
 import { storeRatingRepository } from './repository';
 
 export default async function storeRatingRoutes(fastify: FastifyInstance) {
   registerAdminRecordRoutes(fastify, {
     path: '/admin/store-ratings',
     listKey: 'storeRatings',
-    ownerParam: 'storeId',
+    filters: {
+      storeId: idField.optional(),
+      stars: z.coerce.number().int().min(1).max(5).optional(),
+      userId: idField.optional(),
+    },
+    auditEntity: 'store-rating',
+    auditView: (rating) => ({ rating: rating.rating, comment: rating.comment, storeId: rating.storeId }),
     notFoundMessage: 'Store rating not found',
     recordSchema: adminStoreRatingSchema,
     changesSchema: z.object({

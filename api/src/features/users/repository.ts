@@ -1,10 +1,12 @@
 /**
- * Data access of accounts: the admin's user list and edits, and what sign-up, sign-in and the
- * profile need. A user leaves here without its password hash, except for the one sign-in check.
+ * Data access of accounts: the admin's user list and edits, store assignments of store managers,
+ * and what sign-up, sign-in and the profile need. A user leaves here without its password hash,
+ * except for the one sign-in check.
  */
-import { and, asc, count, desc, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { UserRole } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { stores, userStores, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 
 /** The user as the API shows it: never the password hash. */
@@ -12,28 +14,63 @@ export const publicUserColumns = {
   id: users.id,
   email: users.email,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+};
+
+const adminUserColumns = {
+  ...publicUserColumns,
+  lastSignInAt: users.lastSignInAt,
+  wishlistCount: sql<number>`(select count(*)::int from ${wishlistItems} where ${wishlistItems.userId} = ${users.id})`,
 };
 
 export const USER_SORT_COLUMNS = {
   email: users.email,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  lastSignInAt: users.lastSignInAt,
 } as const;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Adds `storeIds` to each row: a store manager's assigned stores, null when unrestricted or another role. */
+async function withStoreIds<Row extends { id: number; role: UserRole }>(db: Database, rows: Row[]) {
+  const managerIds = rows.filter((row) => row.role === 'store_manager').map((row) => row.id);
+  const assignments = managerIds.length
+    ? await db
+        .select({ userId: userStores.userId, storeId: userStores.storeId })
+        .from(userStores)
+        .where(inArray(userStores.userId, managerIds))
+        .orderBy(asc(userStores.storeId))
+    : [];
+  return rows.map((row) => {
+    const storeIds = assignments.filter((a) => a.userId === row.id).map((a) => a.storeId);
+    return { ...row, storeIds: storeIds.length ? storeIds : null };
+  });
+}
+
 export async function listUsers(
   db: Database,
-  query: { page: number; limit: number; sortBy: keyof typeof USER_SORT_COLUMNS; sortOrder: 'asc' | 'desc'; search?: string },
+  query: {
+    page: number;
+    limit: number;
+    sortBy: keyof typeof USER_SORT_COLUMNS;
+    sortOrder: 'asc' | 'desc';
+    search?: string;
+    role?: UserRole;
+  },
 ) {
-  const where = query.search ? ilike(users.email, `%${escapeLike(query.search)}%`) : undefined;
+  const conditions: SQL[] = [];
+  if (query.search) conditions.push(ilike(users.email, `%${escapeLike(query.search)}%`));
+  if (query.role) conditions.push(eq(users.role, query.role));
+  const where = conditions.length ? and(...conditions) : undefined;
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select(publicUserColumns)
+      .select(adminUserColumns)
       .from(users)
       .where(where)
       .orderBy(direction(USER_SORT_COLUMNS[query.sortBy]), direction(users.id))
@@ -41,12 +78,19 @@ export async function listUsers(
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(users).where(where),
   ]);
-  return { rows, totalItems: total?.value ?? 0 };
+  return { rows: await withStoreIds(db, rows), totalItems: total?.value ?? 0 };
 }
 
+/** The user with role and store assignments (what authorization needs). */
 export async function findUser(db: Database, id: number) {
-  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
-  return user;
+  const rows = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return (await withStoreIds(db, rows))[0];
+}
+
+/** The user as the admin's detail page shows it: with last sign-in and wishlist count. */
+export async function findAdminUser(db: Database, id: number) {
+  const rows = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return (await withStoreIds(db, rows))[0];
 }
 
 /** The account signing in, with its hash to verify against; undefined for an unknown email. */
@@ -59,9 +103,19 @@ export async function findCredentials(db: Database, email: string) {
   return row;
 }
 
+export async function findPasswordHash(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.passwordHash;
+}
+
 /** A new account; undefined when the email is taken. */
-export async function insertUser(db: Database, values: { email: string; passwordHash: string }) {
-  const [user] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning(publicUserColumns);
+export async function insertUser(db: Database, values: { email: string; passwordHash: string; role?: UserRole }) {
+  const role = values.role ?? 'user';
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, role, isAdmin: role === 'admin' })
+    .onConflictDoNothing({ target: users.email })
+    .returning(publicUserColumns);
   return user;
 }
 
@@ -70,9 +124,41 @@ export async function emailTakenByOther(db: Database, email: string, id: number)
   return Boolean(taken);
 }
 
-export async function updateUser(db: Database, id: number, changes: { email?: string; isAdmin?: boolean }) {
-  const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning(publicUserColumns);
-  return user;
+/** Changes email and/or role; isAdmin follows the role. */
+export async function updateUser(db: Database, id: number, changes: { email?: string; role?: UserRole }) {
+  const set = { ...changes, ...(changes.role ? { isAdmin: changes.role === 'admin' } : {}) };
+  if (!Object.keys(set).length) return;
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+export async function setPasswordHash(db: Database, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+export async function recordSignIn(db: Database, id: number): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Replaces a user's store assignments; an empty list means every store. */
+export async function setStoreAssignments(db: Database, userId: number, storeIds: number[]): Promise<void> {
+  await db.delete(userStores).where(eq(userStores.userId, userId));
+  if (storeIds.length) await db.insert(userStores).values(storeIds.map((storeId) => ({ userId, storeId })));
+}
+
+/** The given store ids that do not exist. */
+export async function unknownStoreIds(db: Database, storeIds: number[]): Promise<number[]> {
+  if (!storeIds.length) return [];
+  const found = await db.select({ id: stores.id }).from(stores).where(inArray(stores.id, storeIds));
+  return storeIds.filter((id) => !found.some((row) => row.id === id));
+}
+
+/**
+ * The admins, locked until the transaction ends, so two requests cannot each remove
+ * "another" admin and leave none.
+ */
+export async function lockAdminIds(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  return rows.map((row) => row.id);
 }
 
 export async function deleteUser(db: Database, id: number): Promise<void> {
