@@ -1,17 +1,15 @@
-/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores and prices. */
-import { AdminPlaceholder, createAdminRemote } from '@koopjesland/shared/admin';
-import { useTranslation } from 'react-i18next';
+/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds and prices. */
+import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { storeAdminApi } from './api';
+import { FeedRunsPage } from './features/feeds/FeedRunsPage';
+import { NewPricePage } from './features/prices/NewPricePage';
+import { PriceDetailPage } from './features/prices/PriceDetailPage';
+import { PricesPage } from './features/prices/PricesPage';
+import { NewStorePage } from './features/stores/CreateStore';
 import { StoreDetailPage } from './features/stores/StoreDetailPage';
 import { StoresPage } from './features/stores/StoresPage';
-import { NAMESPACE, registerStoreAdminTranslations } from './i18n';
-
-/** The prices admin is later work. */
-function PricesPlaceholder() {
-  const { t } = useTranslation(NAMESPACE);
-  return <AdminPlaceholder title={t('prices.title')} />;
-}
+import { registerStoreAdminTranslations } from './i18n';
 
 const storeAdmin = createAdminRemote({
   api: storeAdminApi,
@@ -19,8 +17,12 @@ const storeAdmin = createAdminRemote({
   routes: (
     <>
       <Route path="stores" element={<StoresPage />} />
+      <Route path="stores/new" element={<NewStorePage />} />
       <Route path="stores/:id" element={<StoreDetailPage />} />
-      <Route path="prices/*" element={<PricesPlaceholder />} />
+      <Route path="stores/:id/feeds/:feedId" element={<FeedRunsPage />} />
+      <Route path="prices" element={<PricesPage />} />
+      <Route path="prices/new" element={<NewPricePage />} />
+      <Route path="prices/:id" element={<PriceDetailPage />} />
     </>
   ),
 });

@@ -1,14 +1,18 @@
 /**
  * /admin/stores (docs/product.md §2 "Admin stores"): stores by name, 20 per page, searchable and
- * sortable on the server; page, sort and search in the address; a row opens the store.
+ * sortable on the server; page, sort and search in the address; a row opens the store; the
+ * add-store modal.
  */
 import type { Store } from '@koopjesland/shared';
 import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
-import { Alert, Flex, Input, Table, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
+import { AddStoreModal } from './CreateStore';
 import { StoreLogo } from './StoreLogo';
 import { STORE_SORT_FIELDS, STORES_DEFAULT_SORT, useStoresQuery } from './stores-api';
 
@@ -19,6 +23,7 @@ export function StoresPage() {
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: STORE_SORT_FIELDS, defaultSort: STORES_DEFAULT_SORT });
   const { data, error, isFetching } = useStoresQuery(table.query);
+  const [adding, setAdding] = useState(false);
 
   const columns: TableProps<Store>['columns'] = [
     {
@@ -49,9 +54,15 @@ export function StoresPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t('stores.titles.list')}
-      </Typography.Title>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t('stores.titles.list')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {t('stores.buttons.add')}
+        </Button>
+      </Flex>
+      <AddStoreModal open={adding} onClose={() => setAdding(false)} />
       <Input.Search
         allowClear
         placeholder={kitT('search.placeholder')}

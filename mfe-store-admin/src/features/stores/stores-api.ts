@@ -1,4 +1,4 @@
-import type { Pagination, Store } from '@koopjesland/shared';
+import type { DeleteAllPricesResult, Pagination, Product, Store } from '@koopjesland/shared';
 import type { ServerTableQuery } from '@koopjesland/shared/admin';
 import type { ApiQueryError } from '@koopjesland/shared/rtk-query';
 import { storeAdminApi } from '../../api';
@@ -15,6 +15,27 @@ export type StoresQuery = Pick<ServerTableQuery<StoreSortField, never>, 'page' |
 
 export interface StoresResponse {
   stores: Store[];
+  pagination: Pagination;
+}
+
+/** What the store form sends (docs/product.md §5 "New store"); logo may be empty. */
+export interface StoreInput {
+  name: string;
+  slug: string;
+  url: string;
+  logo: string | null;
+}
+
+export const STORE_PRODUCT_SORT_FIELDS = ['name', 'createdAt', 'lowestPrice.total'] as const;
+export type StoreProductSortField = (typeof STORE_PRODUCT_SORT_FIELDS)[number];
+
+export type StoreProductsQuery = Pick<
+  ServerTableQuery<StoreProductSortField, never>,
+  'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search'
+> & { storeId: number };
+
+export interface ProductsResponse {
+  products: Product[];
   pagination: Pagination;
 }
 
@@ -36,7 +57,34 @@ const storesApi = storeAdminApi.injectEndpoints({
       query: (id) => ({ path: `stores/id/${id}` }),
       providesTags: (_result, _error, id) => [{ type: 'Store', id }],
     }),
+    createStore: build.mutation<Store, StoreInput>({
+      query: (body) => ({ path: 'stores', method: 'POST', body }),
+      invalidatesTags: ['Store'],
+    }),
+    updateStore: build.mutation<Store, { id: number; changes: StoreInput }>({
+      query: ({ id, changes }) => ({ path: `stores/${id}`, method: 'PUT', body: changes }),
+      invalidatesTags: ['Store'],
+    }),
+    deleteStorePrices: build.mutation<DeleteAllPricesResult, number>({
+      query: (id) => ({ path: `stores/${id}/prices`, method: 'DELETE' }),
+      invalidatesTags: ['Store', 'StoreProduct', 'Price'],
+    }),
+    /** The store's products (GET /products with storeId; the admin always sends excludeUncategorized=false). */
+    storeProducts: build.query<ProductsResponse, StoreProductsQuery>({
+      query: ({ storeId, page, limit, sortBy, sortOrder, search }) => ({
+        path: 'products',
+        query: { storeId, page, limit, sortBy, sortOrder, search, excludeUncategorized: false },
+      }),
+      providesTags: ['StoreProduct'],
+    }),
   }),
 });
 
-export const { useStoresQuery, useStoreQuery } = storesApi;
+export const {
+  useStoresQuery,
+  useStoreQuery,
+  useCreateStoreMutation,
+  useUpdateStoreMutation,
+  useDeleteStorePricesMutation,
+  useStoreProductsQuery,
+} = storesApi;

@@ -1,0 +1,139 @@
+/**
+ * What went wrong in one run and what changed (issue 9 "Run history and diagnostics"): the
+ * rejected records grouped by reason with counts and up to 20 examples (line number and the
+ * offending value), and the difference from the previous successful run, largest drops first.
+ */
+import type { FeedRecordError } from '@koopjesland/shared';
+import { formatMoney } from '@koopjesland/shared';
+import { useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Card, Col, Collapse, Empty, Flex, List, Row, Spin, Statistic, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { NAMESPACE } from '../../i18n';
+import { useFeedRunDiffQuery, useFeedRunProblemsQuery, type AdminFeedRun, type FeedPriceChange, type FeedProblemGroup } from './feeds-api';
+
+export const PROBLEM_EXAMPLES_SHOWN = 20;
+
+/** The run's own error sample grouped by reason: what the page shows if the grouped call fails. */
+export function groupErrorSample(sample: FeedRecordError[]): FeedProblemGroup[] {
+  const groups = new Map<string, FeedProblemGroup>();
+  for (const error of sample) {
+    const group = groups.get(error.reason) ?? { reason: error.reason, count: 0, examples: [] };
+    group.count += 1;
+    group.examples.push({ position: error.position });
+    groups.set(error.reason, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+function ProblemGroups({ run }: { run: AdminFeedRun }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { data, error, isLoading } = useFeedRunProblemsQuery(run.id);
+  if (isLoading) return <Spin />;
+  const groups = data ?? (error ? groupErrorSample(run.errorSample) : []);
+  if (groups.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noProblems')} />;
+  return (
+    <Collapse
+      size="small"
+      items={groups.map((group) => ({
+        key: group.reason,
+        label: (
+          <Typography.Text>
+            {group.reason} <Typography.Text type="secondary">({t('runs.records', { count: group.count })})</Typography.Text>
+          </Typography.Text>
+        ),
+        children: (
+          <List
+            size="small"
+            dataSource={group.examples.slice(0, PROBLEM_EXAMPLES_SHOWN)}
+            renderItem={(example) => (
+              <List.Item>
+                {t('runs.line', { line: example.position })}
+                {example.value ? (
+                  <>
+                    {': '}
+                    <Typography.Text code>{example.value}</Typography.Text>
+                  </>
+                ) : null}
+              </List.Item>
+            )}
+          />
+        ),
+      }))}
+    />
+  );
+}
+
+function RunDiff({ run }: { run: AdminFeedRun }) {
+  const { t } = useTranslation(NAMESPACE);
+  const adminPath = useAdminPath();
+  const { data: diff, error, isLoading } = useFeedRunDiffQuery(run.id);
+  if (isLoading) return <Spin />;
+  if (error) return <Alert type="warning" showIcon title={t('runs.diffUnavailable')} description={error.message} />;
+  if (!diff || diff.previousRunId === null) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noPreviousRun')} />;
+  const changes = [...diff.priceChanges].sort((a, b) => a.total - a.previousTotal - (b.total - b.previousTotal));
+  return (
+    <Flex vertical gap={16}>
+      <Row gutter={16}>
+        <Col span={8}>
+          <Statistic title={t('runs.diff.newOffers')} value={diff.newOffers} />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t('runs.diff.removedOffers')} value={diff.removedOffers} />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t('runs.diff.priceChanges')} value={diff.priceChanges.length} />
+        </Col>
+      </Row>
+      <Table<FeedPriceChange>
+        size="small"
+        rowKey="productId"
+        dataSource={changes}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{ emptyText: t('runs.diff.noPriceChanges') }}
+        columns={[
+          {
+            key: 'product',
+            title: t('prices.fields.product'),
+            render: (_value, change) => <Link to={adminPath('products', change.productId)}>{change.productName}</Link>,
+          },
+          { key: 'before', title: t('runs.diff.before'), align: 'right', render: (_value, change) => formatMoney(change.previousTotal) },
+          { key: 'after', title: t('runs.diff.after'), align: 'right', render: (_value, change) => formatMoney(change.total) },
+          {
+            key: 'change',
+            title: t('runs.diff.change'),
+            align: 'right',
+            render: (_value, change) => {
+              const delta = change.total - change.previousTotal;
+              return (
+                <Typography.Text type={delta < 0 ? 'success' : 'danger'}>
+                  {delta > 0 ? '+' : ''}
+                  {formatMoney(delta)}
+                </Typography.Text>
+              );
+            },
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+export function RunDiagnostics({ run }: { run: AdminFeedRun }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>
+        <Card size="small" title={t('runs.titles.problems', { count: run.recordsRejected })}>
+          {run.failureReason ? <Alert type="error" showIcon title={run.failureReason} style={{ marginBottom: 12 }} /> : null}
+          <ProblemGroups run={run} />
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card size="small" title={t('runs.titles.diff')}>
+          <RunDiff run={run} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

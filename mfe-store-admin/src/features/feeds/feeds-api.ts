@@ -1,0 +1,140 @@
+/**
+ * Feeds and their runs (docs/feeds.md "API"; the run extras of docs/architecture.md "Store admin
+ * API": phase, problem groups, the difference from the previous good run, the collapse guard).
+ */
+import type { FeedCompression, FeedImporter, FeedParameters, FeedRun, Pagination, StoreFeed } from '@koopjesland/shared';
+import { storeAdminApi } from '../../api';
+
+/** The reading phases a run reports while it goes. */
+export type FeedRunPhase = 'downloading' | 'parsing' | 'matching' | 'applying';
+
+/** A run as the store admin shows it; `held` is a run the collapse guard stopped for review. */
+export type AdminFeedRun = Omit<FeedRun, 'status'> & {
+  status: FeedRun['status'] | 'held';
+  phase?: FeedRunPhase | null;
+  productsMatched?: number;
+  /** Why a held run was held (e.g. the share of offers it would expire). */
+  holdReason?: string | null;
+};
+
+export interface FeedRunsResponse {
+  runs: AdminFeedRun[];
+  pagination: Pagination;
+}
+
+export interface FeedProblemExample {
+  position: number;
+  value?: string | null;
+}
+
+export interface FeedProblemGroup {
+  reason: string;
+  count: number;
+  examples: FeedProblemExample[];
+}
+
+export interface FeedPriceChange {
+  productId: number;
+  productName: string;
+  previousTotal: number;
+  total: number;
+}
+
+export interface FeedRunDiff {
+  previousRunId: number | null;
+  newOffers: number;
+  removedOffers: number;
+  priceChanges: FeedPriceChange[];
+}
+
+/** What the feed form sends; credentials are omitted to keep them, null to clear them. */
+export interface FeedInput {
+  name: string;
+  importer: FeedImporter;
+  url: string | null;
+  path: string;
+  compression: FeedCompression;
+  parameters: FeedParameters;
+  allowCreateProducts: boolean;
+  isActive: boolean;
+  credentials?: Record<string, string> | null;
+}
+
+/** Runs still under way: their progress is polled (docs/feeds.md "Runs"). */
+export const isActiveRun = (status: string | undefined) => status === 'queued' || status === 'running';
+
+/** At most one progress request a second (issue 9 "Run now and live progress"). */
+export const RUN_POLL_MS = 1000;
+
+const feedsApi = storeAdminApi.injectEndpoints({
+  endpoints: (build) => ({
+    storeFeeds: build.query<StoreFeed[], number>({
+      query: (storeId) => ({ path: `store-feeds/store/${storeId}` }),
+      providesTags: ['Feed'],
+    }),
+    feed: build.query<StoreFeed, number>({
+      query: (id) => ({ path: `store-feeds/${id}` }),
+      providesTags: ['Feed'],
+    }),
+    createFeed: build.mutation<StoreFeed, { storeId: number; feed: FeedInput }>({
+      query: ({ storeId, feed }) => ({ path: `store-feeds/store/${storeId}`, method: 'POST', body: feed }),
+      invalidatesTags: ['Feed', 'Store'],
+    }),
+    updateFeed: build.mutation<StoreFeed, { id: number; feed: FeedInput }>({
+      query: ({ id, feed }) => ({ path: `store-feeds/${id}`, method: 'PUT', body: feed }),
+      invalidatesTags: ['Feed'],
+    }),
+    deleteFeed: build.mutation<void, number>({
+      query: (id) => ({ path: `store-feeds/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Feed', 'Store'],
+    }),
+    startFeedRun: build.mutation<AdminFeedRun, number>({
+      query: (feedId) => ({ path: `store-feeds/${feedId}/run`, method: 'POST' }),
+      invalidatesTags: ['Feed', 'FeedRun'],
+    }),
+    feedRuns: build.query<FeedRunsResponse, { feedId: number; page: number; limit: number }>({
+      query: ({ feedId, page, limit }) => ({ path: `store-feeds/${feedId}/runs`, query: { page, limit } }),
+      providesTags: ['FeedRun'],
+    }),
+    feedRun: build.query<AdminFeedRun, number>({
+      query: (id) => ({ path: `feed-runs/${id}` }),
+      providesTags: (_result, _error, id) => [{ type: 'FeedRun', id }],
+    }),
+    cancelFeedRun: build.mutation<AdminFeedRun, number>({
+      query: (id) => ({ path: `feed-runs/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: ['Feed', 'FeedRun'],
+    }),
+    applyHeldRun: build.mutation<AdminFeedRun, number>({
+      query: (id) => ({ path: `feed-runs/${id}/apply`, method: 'POST' }),
+      invalidatesTags: ['Feed', 'FeedRun', 'Store', 'StoreProduct', 'Price'],
+    }),
+    discardHeldRun: build.mutation<AdminFeedRun, number>({
+      query: (id) => ({ path: `feed-runs/${id}/discard`, method: 'POST' }),
+      invalidatesTags: ['Feed', 'FeedRun'],
+    }),
+    feedRunProblems: build.query<FeedProblemGroup[], number>({
+      query: (id) => ({ path: `feed-runs/${id}/problems` }),
+      transformResponse: (response: FeedProblemGroup[] | { groups: FeedProblemGroup[] }) =>
+        Array.isArray(response) ? response : response.groups,
+    }),
+    feedRunDiff: build.query<FeedRunDiff, number>({
+      query: (id) => ({ path: `feed-runs/${id}/diff` }),
+    }),
+  }),
+});
+
+export const {
+  useStoreFeedsQuery,
+  useFeedQuery,
+  useCreateFeedMutation,
+  useUpdateFeedMutation,
+  useDeleteFeedMutation,
+  useStartFeedRunMutation,
+  useFeedRunsQuery,
+  useFeedRunQuery,
+  useCancelFeedRunMutation,
+  useApplyHeldRunMutation,
+  useDiscardHeldRunMutation,
+  useFeedRunProblemsQuery,
+  useFeedRunDiffQuery,
+} = feedsApi;

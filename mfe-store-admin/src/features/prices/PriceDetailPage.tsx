@@ -1,0 +1,162 @@
+/**
+ * /admin/prices/{id} (issue 9 screen 7): the offer's fields, its price history as a chart, edit
+ * (amount, shipping, URL, delivery time, valid to) and delete. An edit appends to the history
+ * and refreshes the product's lowest price on the server, as an import does.
+ */
+import { DeleteOutlined } from '@ant-design/icons';
+import { formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
+import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Spin, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { NAMESPACE } from '../../i18n';
+import { statusOf } from '../query-errors';
+import { LazyLineChart } from '../charts/LazyLineChart';
+import { dateInputValue, PriceFields, toPriceChanges, type PriceFormValues } from './PriceForm';
+import { useDeletePriceMutation, usePriceHistoryQuery, usePriceQuery, useUpdatePriceMutation, type AdminPrice } from './prices-api';
+
+function PriceHistoryChart({ priceId }: { priceId: number }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { data, error, isLoading } = usePriceHistoryQuery(priceId);
+  const chart = useMemo(() => {
+    const points = [...(data ?? [])].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+    return {
+      times: points.map((point) => Math.floor(new Date(point.recordedAt).getTime() / 1000)),
+      series: [{ label: t('prices.fields.total'), color: '#f46900', values: points.map((point) => point.total), stepped: true }],
+    };
+  }, [data, t]);
+  if (isLoading) return <Spin />;
+  if (error) return <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} />;
+  if (chart.times.length === 0) return <Typography.Text type="secondary">{t('prices.noHistory')}</Typography.Text>;
+  return <LazyLineChart times={chart.times} series={chart.series} formatLeft={(cents) => formatMoney(cents)} />;
+}
+
+function PriceEditForm({ price }: { price: AdminPrice }) {
+  const { t } = useTranslation(NAMESPACE);
+  const notices = useAdminNotices();
+  const [form] = Form.useForm<PriceFormValues>();
+  const [updatePrice, { isLoading }] = useUpdatePriceMutation();
+  const initial: PriceFormValues = {
+    amount: price.amount,
+    shipping: price.shipping,
+    url: price.url,
+    deliveryTime: price.deliveryTime ?? '',
+    validToDate: dateInputValue(price.validTo),
+  };
+  const save = async (values: PriceFormValues) => {
+    const result = await updatePrice({ id: price.id, changes: toPriceChanges(values) });
+    if (result.error) notices.error(t('prices.saveFailed'), result.error.message);
+    else notices.success(t('prices.saved'));
+  };
+  return (
+    <Form<PriceFormValues> form={form} name="edit-price" layout="vertical" initialValues={initial} onFinish={save}>
+      <PriceFields />
+      <Flex gap={8}>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          {t('common.save')}
+        </Button>
+        <Button onClick={() => form.resetFields()}>{t('common.reset')}</Button>
+      </Flex>
+    </Form>
+  );
+}
+
+export function PriceDetailPage() {
+  const { t } = useTranslation(NAMESPACE);
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const notices = useAdminNotices();
+  const confirm = useConfirm();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data: price, error, isLoading } = usePriceQuery(id, { skip: !valid });
+  const [deletePrice, deleting] = useDeletePriceMutation();
+  const back = (
+    <div>
+      <Button onClick={() => navigate(adminPath('prices'))}>{t('prices.buttons.back')}</Button>
+    </div>
+  );
+
+  if (isLoading) return <Spin aria-label={t('common.loading')} />;
+  if (!valid || statusOf(error) === 404) {
+    return (
+      <Flex vertical gap={16}>
+        <Alert type="error" showIcon title={t('prices.notFound')} />
+        {back}
+      </Flex>
+    );
+  }
+  if (error || !price) {
+    return (
+      <Flex vertical gap={16}>
+        <Alert type="error" showIcon title={t('prices.loadFailed')} description={error?.message} />
+        {back}
+      </Flex>
+    );
+  }
+
+  const remove = async () => {
+    if (!(await confirm({ content: { text: t('prices.confirmDelete') }, danger: true }))) return;
+    const result = await deletePrice(price.id);
+    if (result.error) notices.error(t('prices.deleteFailed'), result.error.message);
+    else navigate(adminPath('prices'));
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      {back}
+      <Flex justify="space-between" align="center" wrap gap={16}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t('prices.titles.detail', { product: price.product?.name ?? `#${price.productId}`, store: price.store.name })}
+        </Typography.Title>
+        <Button danger icon={<DeleteOutlined />} loading={deleting.isLoading} onClick={remove}>
+          {t('common.delete')}
+        </Button>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={t('prices.titles.offer')}>
+            <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label={t('prices.fields.product')}>
+                <Link to={adminPath('products', price.productId)}>{price.product?.name ?? `#${price.productId}`}</Link>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.store')}>
+                <Link to={adminPath('stores', price.store.id)}>{price.store.name}</Link>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.total')}>{formatMoney(price.total)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.amount')}>{formatMoney(price.amount)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.shipping')}>{formatMoney(price.shipping)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.change')}>
+                {price.priceChange === null
+                  ? t('prices.noChange')
+                  : `${formatMoney(price.priceChange)} (${formatPercentChange(price.percentageChange)})`}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.url')}>
+                <a href={price.url} target="_blank" rel="noopener noreferrer">
+                  {price.url}
+                </a>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.deliveryTime')}>{price.deliveryTime ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.validFrom')}>{formatDateTime(price.validFrom)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.validTo')}>
+                {price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.lastSeen')}>{formatDateTime(price.lastSeen)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Flex vertical gap={16}>
+            <Card title={t('prices.titles.history')}>
+              <PriceHistoryChart priceId={price.id} />
+            </Card>
+            <Card title={t('prices.titles.edit')}>
+              <PriceEditForm key={`${price.id}-${price.total}-${price.validTo}`} price={price} />
+            </Card>
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The Prices tab: the store's offers with product, total, base price, shipping, valid from, valid
+ * to ('No expiry' when empty) and last seen; current or expired ones; Delete All Prices,
+ * disabled when the store has none.
+ */
+import type { Store } from '@koopjesland/shared';
+import { useServerTable } from '@koopjesland/shared/admin';
+import { Alert, Flex, Segmented } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../i18n';
+import { PriceTable } from '../prices/PriceTable';
+import { PRICE_SORT_FIELDS, usePricesQuery, type PriceSortField } from '../prices/prices-api';
+import { DeleteAllPricesButton } from './DeleteAllPrices';
+
+const DEFAULT_SORT = { sortBy: 'total' as PriceSortField, sortOrder: 'asc' } as const;
+
+export function StorePricesTab({ store }: { store: Store }) {
+  const { t } = useTranslation(NAMESPACE);
+  const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: ['active'] as const });
+  const { page, limit, sortBy, sortOrder, filters } = table.query;
+  const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, storeId: store.id, active: filters.active });
+  const none = (store._count?.prices ?? 0) === 0 && (data?.pagination.totalItems ?? 0) === 0;
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" gap={16} wrap>
+        <Segmented
+          value={filters.active ?? 'all'}
+          onChange={(value) => table.setFilter('active', value === 'all' ? undefined : String(value))}
+          options={[
+            { value: 'all', label: t('prices.filters.all') },
+            { value: 'true', label: t('prices.filters.active') },
+            { value: 'false', label: t('prices.filters.expired') },
+          ]}
+        />
+        <DeleteAllPricesButton store={store} disabled={none} />
+      </Flex>
+      {error ? <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} /> : null}
+      <PriceTable table={table} data={data} loading={isFetching} showStore={false} />
+    </Flex>
+  );
+}

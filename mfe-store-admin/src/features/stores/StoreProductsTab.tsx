@@ -1,0 +1,80 @@
+/**
+ * The Products tab: the store's products, searchable, sortable and paged on the server (state in
+ * the address); name with image and brand, lowest price or 'N/A', price count, created. A row
+ * opens the product in the catalog admin (a path relative to the admin area).
+ */
+import type { Product, Store } from '@koopjesland/shared';
+import { formatDate, formatMoney } from '@koopjesland/shared';
+import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { Alert, Avatar, Flex, Input, Table, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { NAMESPACE } from '../../i18n';
+import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery } from './stores-api';
+
+const DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const;
+
+export function StoreProductsTab({ store }: { store: Store }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { t: kitT } = useAdminKitT();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const table = useServerTable({ sortFields: STORE_PRODUCT_SORT_FIELDS, defaultSort: DEFAULT_SORT });
+  const { page, limit, sortBy, sortOrder, search } = table.query;
+  const { data, error, isFetching } = useStoreProductsQuery({ storeId: store.id, page, limit, sortBy, sortOrder, search });
+
+  const columns: TableProps<Product>['columns'] = [
+    {
+      ...table.sortableColumn('name'),
+      title: t('products.fields.name'),
+      render: (_value, product) => (
+        <Flex gap={12} align="center">
+          <Avatar shape="square" size={40} src={product.image ?? undefined} alt={product.name}>
+            {product.name.slice(0, 1)}
+          </Avatar>
+          <Flex vertical>
+            <Typography.Text>{product.name}</Typography.Text>
+            {product.brand ? <Typography.Text type="secondary">{product.brand}</Typography.Text> : null}
+          </Flex>
+        </Flex>
+      ),
+    },
+    {
+      ...table.sortableColumn('lowestPrice.total'),
+      title: t('products.fields.lowestPrice'),
+      align: 'right',
+      render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('products.noPrice')),
+    },
+    {
+      key: 'prices',
+      title: t('products.fields.priceCount'),
+      align: 'right',
+      render: (_value, product) => product._count?.prices ?? product.offerCount ?? 0,
+    },
+    { ...table.sortableColumn('createdAt'), title: t('products.fields.created'), render: (_value, product) => formatDate(product.createdAt) },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Input.Search
+        allowClear
+        placeholder={kitT('search.placeholder')}
+        aria-label={kitT('search.placeholder')}
+        value={table.search.value}
+        onChange={(event) => table.search.onChange(event.target.value)}
+        style={{ maxWidth: 360 }}
+      />
+      {error ? <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} /> : null}
+      <Table<Product>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.products ?? []}
+        loading={isFetching}
+        locale={{ emptyText: t('products.empty') }}
+        onRow={(product) => ({ onClick: () => navigate(adminPath('products', product.id)), style: { cursor: 'pointer' } })}
+        {...table.tableProps<Product>(data?.pagination)}
+      />
+    </Flex>
+  );
+}
