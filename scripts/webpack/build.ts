@@ -1,4 +1,11 @@
-/** Production build of one front end into `<workspace>/dist`: `tsx scripts/webpack/build.ts <workspace>`. */
+/**
+ * Production build of one front end: `tsx scripts/webpack/build.ts <workspace> [--out-dir <folder>]`.
+ * The output goes to `<workspace>/dist` unless `--out-dir` names another folder (a second build of a
+ * remote beside the deployed one, the bundle benchmark's variants). The version a remote reports
+ * in its mf-manifest.json (`metaData.buildInfo.buildVersion`) is its package.json version, or
+ * `MF_BUILD_VERSION` when set (Module Federation's own build-time override).
+ */
+import { resolve } from 'node:path';
 import webpack from 'webpack';
 import { webpackConfig } from './config';
 
@@ -15,15 +22,28 @@ export function build(workspace: string, options: { outDir?: string; shareAntd?:
   });
 }
 
+/** `<workspace> [--out-dir <folder>]` (also `--out-dir=<folder>`). */
+export function parseBuildArguments(args: readonly string[]): { workspace?: string; outDir?: string } {
+  let workspace: string | undefined;
+  let outDir: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--out-dir') outDir = args[++index];
+    else if (arg.startsWith('--out-dir=')) outDir = arg.slice('--out-dir='.length);
+    else workspace ??= arg;
+  }
+  return { workspace, outDir: outDir ? resolve(outDir) : undefined };
+}
+
 if (require.main === module) {
-  const workspace = process.argv[2];
+  const { workspace, outDir } = parseBuildArguments(process.argv.slice(2));
   if (!workspace) {
-    console.error('usage: tsx scripts/webpack/build.ts <workspace>');
+    console.error('usage: tsx scripts/webpack/build.ts <workspace> [--out-dir <folder>]');
     process.exit(2);
   }
   const started = Date.now();
-  build(workspace).then(
-    () => console.log(`${workspace}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`),
+  build(workspace, { outDir }).then(
+    () => console.log(`${workspace}: built in ${((Date.now() - started) / 1000).toFixed(1)} s${outDir ? ` into ${outDir}` : ''}`),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

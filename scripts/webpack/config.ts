@@ -74,8 +74,11 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
       new ModuleFederationPlugin({
         name: frontEnd.name,
         filename: 'remoteEntry.js',
-        // The shell knows no remote at build time: remotes are registered from remotes.json.
-        ...(isHost ? {} : { exposes: { './routes': './src/routes.tsx' } }),
+        // The shell knows no remote at build time: remotes are registered from remotes.json. Its
+        // runtime plugin reads each remote's version and refuses incompatible React/shared versions.
+        ...(isHost
+          ? { runtimePlugins: [join(workspaceDir, 'src', 'federation', 'runtime-plugin.ts')] }
+          : { exposes: { './routes': './src/routes.tsx' } }),
         shared,
         shareStrategy: 'loaded-first',
         manifest: true,

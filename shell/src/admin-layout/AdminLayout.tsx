@@ -7,6 +7,7 @@ import { useAuthStore, themeConfig } from '@koopjesland/shared';
 import { Button, ConfigProvider, Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { RemoteVersion } from '../federation/RemoteVersion';
 import { useAdminMenu } from './menu';
 
 export default function AdminLayout() {
@@ -45,9 +46,14 @@ export default function AdminLayout() {
             </Button>
           </div>
         </Layout.Sider>
-        <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
-        </Layout.Content>
+        <Layout>
+          <Layout.Content style={{ padding: 24 }}>
+            <Outlet />
+          </Layout.Content>
+          <Layout.Footer style={{ padding: '12px 24px', fontSize: 12 }}>
+            <RemoteVersion />
+          </Layout.Footer>
+        </Layout>
       </Layout>
     </ConfigProvider>
   );

@@ -1,14 +1,18 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { screen } from '@testing-library/react';
+import { changeLanguage } from '@koopjesland/shared';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockedLoadRemote, prepareShell, renderShellRoutes, signInAs } from '../test/render-shell';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
+import { IncompatibleRemoteError } from './compatibility';
+import { clearRemoteVersions, recordRemoteVersion } from './remote-versions';
 import { initFederation } from './runtime';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 beforeAll(prepareShell);
 
-beforeEach(() => {
+beforeEach(async () => {
+  await changeLanguage('en');
   initFederation(Promise.resolve({ configAdmin: 'http://cdn.test/config-admin/mf-manifest.json' }));
   signInAs('admin');
 });
@@ -56,5 +60,55 @@ describe('a remote that fails to load', () => {
     broken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('users page')).toBeInTheDocument();
+  });
+});
+
+describe('a remote built for other shared versions', () => {
+  it('says so in English inside its area', async () => {
+    mockedLoadRemote.mockRejectedValue(new IncompatibleRemoteError('React', '18.3.1', '19.3.1', 'configAdmin'));
+
+    renderShellRoutes('/admin/users');
+    const alert = await screen.findByRole('alert', undefined, { timeout: 8000 });
+    expect(alert).toHaveTextContent('This part of the site was built for another version of the site and cannot be shown.');
+    expect(alert).toHaveTextContent('It needs React 18.3.1, but the site runs React 19.3.1.');
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+  });
+
+  it('says so in Dutch', async () => {
+    await changeLanguage('nl');
+    mockedLoadRemote.mockRejectedValue(new IncompatibleRemoteError('@koopjesland/shared', '0.2.0', '0.1.0', 'configAdmin'));
+
+    renderShellRoutes('/admin/users');
+    const alert = await screen.findByRole('alert', undefined, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Dit deel van de site is gebouwd voor een andere versie van de site en kan niet worden getoond.');
+    expect(alert).toHaveTextContent('Het heeft @koopjesland/shared 0.2.0 nodig, maar de site draait op @koopjesland/shared 0.1.0.');
+  });
+});
+
+describe('the admin footer', () => {
+  beforeEach(() => clearRemoteVersions());
+
+  it("shows the version the current area's remote reports, and another area's own", async () => {
+    mockedLoadRemote.mockImplementation(remoteAreaStub);
+    recordRemoteVersion('configAdmin', '0.1.0');
+    recordRemoteVersion('storeAdmin', '0.3.0-beta');
+
+    renderShellRoutes('/admin/users');
+    const footer = await screen.findByRole('contentinfo', undefined, { timeout: 8000 });
+    expect(footer).toHaveTextContent('mfe-config-admin version 0.1.0');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Stores' }));
+    expect(await screen.findByText('mfe-store-admin version 0.3.0-beta')).toBeInTheDocument();
+    expect(screen.queryByText(/mfe-config-admin/)).not.toBeInTheDocument();
+  });
+
+  it('shows a version reported after the area loaded (a redeployed remote read on reload)', async () => {
+    mockedLoadRemote.mockImplementation(remoteAreaStub);
+
+    renderShellRoutes('/admin/users');
+    const footer = await screen.findByRole('contentinfo', undefined, { timeout: 8000 });
+    expect(footer).toHaveTextContent('');
+    act(() => recordRemoteVersion('configAdmin', '0.2.0'));
+    expect(footer).toHaveTextContent('mfe-config-admin version 0.2.0');
   });
 });

@@ -6,8 +6,12 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { isIncompatibleRemoteError } from './compatibility';
+import { FEDERATION_NAMESPACE, registerFederationTranslations } from './i18n';
 import type { RemoteName } from './remotes-config';
 import { loadRemoteRoutes } from './runtime';
+
+registerFederationTranslations();
 
 type LoadState =
   | { status: 'loading' }
@@ -31,11 +35,23 @@ function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
 }
 
 export function RemoteError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', FEDERATION_NAMESPACE]);
+  // A remote built for other React or @koopjesland/shared versions: say so, not a runtime stack message.
+  const incompatible = isIncompatibleRemoteError(error);
   return (
     <div className="kl-remote-error" role="alert">
-      <p className="kl-remote-error__title">{t('remote.loadFailed')}</p>
-      <p className="kl-remote-error__detail">{error.message}</p>
+      <p className="kl-remote-error__title">
+        {incompatible ? t(`${FEDERATION_NAMESPACE}:incompatible.title`) : t('remote.loadFailed')}
+      </p>
+      <p className="kl-remote-error__detail">
+        {incompatible
+          ? t(`${FEDERATION_NAMESPACE}:incompatible.detail`, {
+              library: error.library,
+              requiredVersion: error.requiredVersion,
+              providedVersion: error.providedVersion,
+            })
+          : error.message}
+      </p>
       <button type="button" className="kl-button kl-button--primary" onClick={onRetry}>
         {t('common:errors.retry')}
       </button>
