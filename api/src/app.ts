@@ -20,6 +20,7 @@ import type { RouteAccess } from './auth/access';
 import auditPlugin from './audit/plugin';
 import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
+import { refuseNulCharacters } from './http/hostile-input';
 import { features } from './features';
 import mediaRoutes from './static/media';
 import metricsPlugin from './metrics/plugin';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

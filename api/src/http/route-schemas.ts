@@ -3,10 +3,9 @@
  * (one `{ error, details? }` shape, see errors.ts) and the list query (pagination.ts).
  */
 import { z } from 'zod';
-import { errorResponseSchema } from '@koopjesland/shared/entities';
+import { MAX_ID, errorResponseSchema } from '@koopjesland/shared/entities';
 
-/** Database ids are PostgreSQL `integer`s: anything above 2^31-1 cannot exist. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /**
  * An id in a path, query or body: a positive integer that fits the id column, written in plain

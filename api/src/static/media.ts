@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productImageSvg, storeLogoSvg } from '../demo/svg';
 import { products, stores } from '../db/schema';
+import { MAX_ID } from '../http/route-schemas';
 import { notFound } from '../http/errors';
 
 const ONE_WEEK = 'public, max-age=604800';
@@ -17,9 +18,10 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
 
   app.get('/media/products/:file', {
     config: { access: 'public' },
-    schema: { hide: true, params: z.object({ file: z.string().regex(/^\d+-\d+\.svg$/) }) },
+    schema: { hide: true, params: z.object({ file: z.string().max(32).regex(/^[1-9]\d{0,9}-\d{1,3}\.svg$/) }) },
     handler: async (request, reply) => {
       const [id, variant] = request.params.file.replace('.svg', '').split('-').map(Number) as [number, number];
+      if (id > MAX_ID) throw notFound('Image not found');
       const [product] = await app.db
         .select({ name: products.name, brand: products.brand })
         .from(products)
@@ -34,7 +36,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
 
   app.get('/media/stores/:file', {
     config: { access: 'public' },
-    schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) },
+    schema: { hide: true, params: z.object({ file: z.string().max(200).regex(/^[a-z0-9-]+\.svg$/) }) },
     handler: async (request, reply) => {
       const [store] = await app.db
         .select({ name: stores.name })

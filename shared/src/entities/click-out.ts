@@ -1,28 +1,33 @@
 import { z } from 'zod';
+import { MAX_ID, id } from './common';
 
 /** Body of POST /prices/log-redirect (docs/product.md §7 Prices). */
 export const clickOutSchema = z.object({
   timestamp: z.string().max(64),
   user: z.object({
     isLoggedIn: z.boolean(),
-    userId: z.number().int().nullable().optional(),
+    userId: id.nullable().optional(),
     userEmail: z.string().max(320).nullable().optional(),
     isAdmin: z.boolean().optional(),
   }),
   product: z.object({
-    id: z.number().int().positive(),
+    id,
     name: z.string().max(500).optional(),
     slug: z.string().max(500).optional(),
   }),
   store: z.object({
-    id: z.number().int().positive(),
+    id,
     name: z.string().max(200).optional(),
   }),
   pricing: z.object({
-    current: z.number().int().nonnegative(),
-    lowest: z.number().int().nonnegative().nullable().optional(),
+    current: z.number().int().nonnegative().max(MAX_ID),
+    lowest: z.number().int().nonnegative().max(MAX_ID).nullable().optional(),
   }),
-  redirectUrl: z.string().max(4096),
-  priceId: z.number().int().positive().optional(),
+  /** Only a web address: a stored javascript: or data: URL would be a trap for whoever follows it. */
+  redirectUrl: z
+    .string()
+    .max(4096)
+    .regex(/^https?:\/\/[^\s\u0000]+$/i, 'Expected an http or https URL'),
+  priceId: id.optional(),
 });
 export type ClickOut = z.infer<typeof clickOutSchema>;

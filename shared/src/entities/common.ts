@@ -18,7 +18,10 @@ function normalizeTimestamp(value: string): string {
 /** Money is always integer cents. */
 export const cents = z.number().int();
 
-export const id = z.number().int().positive();
+/** Database ids are PostgreSQL `integer`s: anything above 2^31-1 cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
+export const id = z.number().int().positive().max(MAX_ID);
 
 export const paginationSchema = z.object({
   currentPage: z.number().int(),

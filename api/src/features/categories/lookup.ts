@@ -5,6 +5,7 @@
 import type { CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { MAX_ID } from '../../http/route-schemas';
 import { notFound } from '../../http/errors';
 import { intArray, selectRows } from '../../db/sql';
 
@@ -35,6 +36,8 @@ const categoryColumns = sql`c.id, c.name, c.slug, c.image, c.parent_id as "paren
 /** A numeric reference is an id, anything else a slug; unknown → 404. */
 export async function findCategory(db: Database, slugOrId: string | number): Promise<CategoryRow> {
   const byId = typeof slugOrId === 'number' || /^\d+$/.test(slugOrId);
+  // A reference that reads as an id beyond the integer column names no category.
+  if (byId && Number(slugOrId) > MAX_ID) throw notFound('Category not found');
   const [row] = await selectRows<CategoryRow>(
     db,
     byId
