@@ -2,21 +2,17 @@
  * Exposed as `catalogAdmin/routes`: the shell mounts it at /admin. Categories, category
  * aliases, bulk alias assignment and products.
  */
-import { AdminPlaceholder, createAdminRemote } from '@koopjesland/shared/admin';
-import { useTranslation } from 'react-i18next';
+import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { catalogAdminApi } from './api';
 import { CategoriesPage } from './features/categories/CategoriesPage';
 import { CategoryDetailPage } from './features/categories/CategoryDetailPage';
-import { NAMESPACE, registerCatalogAdminTranslations } from './i18n';
-
-type PlaceholderKey = 'placeholders.categoryAliases' | 'placeholders.bulkCategoryAlias' | 'placeholders.products';
-
-/** Pages of this remote that are later work. */
-function Placeholder({ titleKey }: { titleKey: PlaceholderKey }) {
-  const { t } = useTranslation(NAMESPACE);
-  return <AdminPlaceholder title={t(titleKey)} />;
-}
+import { BulkAliasPage } from './features/category-aliases/BulkAliasPage';
+import { CategoryAliasDetailPage } from './features/category-aliases/CategoryAliasDetailPage';
+import { CategoryAliasesPage } from './features/category-aliases/CategoryAliasesPage';
+import { ProductDetailPage } from './features/products/ProductDetailPage';
+import { ProductsPage } from './features/products/ProductsPage';
+import { registerCatalogAdminTranslations } from './i18n';
 
 const catalogAdmin = createAdminRemote({
   api: catalogAdminApi,
@@ -25,9 +21,11 @@ const catalogAdmin = createAdminRemote({
     <>
       <Route path="categories" element={<CategoriesPage />} />
       <Route path="categories/:id" element={<CategoryDetailPage />} />
-      <Route path="category-aliases/*" element={<Placeholder titleKey="placeholders.categoryAliases" />} />
-      <Route path="bulk-category-alias" element={<Placeholder titleKey="placeholders.bulkCategoryAlias" />} />
-      <Route path="products/*" element={<Placeholder titleKey="placeholders.products" />} />
+      <Route path="category-aliases" element={<CategoryAliasesPage />} />
+      <Route path="category-aliases/:aliasId" element={<CategoryAliasDetailPage />} />
+      <Route path="bulk-category-alias" element={<BulkAliasPage />} />
+      <Route path="products" element={<ProductsPage />} />
+      <Route path="products/:id" element={<ProductDetailPage />} />
     </>
   ),
 });

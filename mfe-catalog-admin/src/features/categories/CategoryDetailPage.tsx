@@ -1,19 +1,41 @@
-/** /admin/categories/{id}: a simple read-only detail (editing and product lists are later work). */
-import { formatDateTime } from '@koopjesland/shared';
-import { Alert, Breadcrumb, Button, Card, Col, Descriptions, Flex, Row, Spin, Statistic, Typography } from 'antd';
+/**
+ * /admin/categories/{id} (docs/product.md §2 "Admin categories"): breadcrumbs, Edit (rename or move),
+ * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
+ * parent, subcategories, aliases and the products with drag-and-drop ordering.
+ */
+import { DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category } from '@koopjesland/shared';
+import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Breadcrumb, Button, Card, Col, Descriptions, Empty, Flex, Form, List, Modal, Row, Spin, Statistic, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
-import { useAdminPath } from '@koopjesland/shared/admin';
-import { useCategoryQuery } from './categories-api';
+import { CategorySettingsModal } from '../catalog-modals/catalog-modals';
+import { useCategoryQuery, useDeleteCategoryMutation, useUpdateCategoryMutation } from './categories-api';
+import { CategoryForm, type CategoryFormValues } from './CategoryForm';
+import { CategoryProductsCard } from './CategoryProductsCard';
+import { NewCategoryPage } from './NewCategoryPage';
+
+/** The admin detail shows 3 subcategory columns when none are saved (docs/product.md §3). */
+const ADMIN_DEFAULT_SETTINGS = { ...DEFAULT_CATEGORY_SETTINGS, defaultSortBy: 'createdAt', defaultSortOrder: 'desc', subcategoryColumns: 3 } as const;
 
 export function CategoryDetailPage() {
+  const id = useParams().id;
+  // `new` shares the `:id` route segment.
+  if (id === 'new') return <NewCategoryPage />;
+  return <CategoryDetail id={Number(id)} />;
+}
+
+function CategoryDetail({ id }: { id: number }) {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
-  const id = Number(useParams().id);
+  const notices = useAdminNotices();
+  const confirm = useConfirm();
   const valid = Number.isInteger(id) && id > 0;
   const { data: category, error, isLoading } = useCategoryQuery(id, { skip: !valid });
+  const [deleteCategory] = useDeleteCategoryMutation();
+  const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
   const back = (
     <div>
       <Button onClick={() => navigate(adminPath('categories'))}>{t('categories.buttons.back')}</Button>
@@ -31,8 +53,22 @@ export function CategoryDetailPage() {
     );
   }
 
+  const remove = async () => {
+    if (!(await confirm({ content: 'deleteCategory', danger: true }))) return;
+    try {
+      await deleteCategory(category.id).unwrap();
+      navigate(adminPath('categories'));
+    } catch {
+      notices.error(t('categories.deleteFailed'));
+    }
+  };
+
   const own = category._count?.products ?? 0;
   const computed = category._count?.computedProducts;
+  const children = category.childCategories ?? [];
+  const aliases = [...(category.aliases ?? [])].sort((a, b) => a.path.localeCompare(b.path));
+  const settings = { ...ADMIN_DEFAULT_SETTINGS, ...(category.settings ?? {}) };
+
   return (
     <Flex vertical gap={16}>
       <Breadcrumb
@@ -48,9 +84,18 @@ export function CategoryDetailPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {category.name}
         </Typography.Title>
-        <Button href={`/${category.slug}`}>{t('categories.buttons.view')}</Button>
+        <Flex gap={8} wrap>
+          <Button onClick={() => setDialog('edit')}>{t('categories.buttons.edit')}</Button>
+          <Button onClick={() => setDialog('settings')}>{t('categories.buttons.settings')}</Button>
+          <Button href={`/${category.slug}`} target="_blank">
+            {t('categories.buttons.view')}
+          </Button>
+          <Button danger onClick={() => void remove()}>
+            {t('categories.buttons.delete')}
+          </Button>
+        </Flex>
       </Flex>
-      <Row gutter={16}>
+      <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>
             <Statistic title={t('categories.fields.products')} value={computed ?? own} />
@@ -59,34 +104,121 @@ export function CategoryDetailPage() {
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('categories.fields.subcategories')} value={category._count?.childCategories ?? category.childCategories?.length ?? 0} />
+            <Statistic title={t('categories.fields.subcategories')} value={category._count?.childCategories ?? children.length} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('categories.fields.aliases')} value={category.aliases?.length ?? 0} />
+            <Statistic title={t('categories.fields.aliases')} value={aliases.length} />
           </Card>
         </Col>
       </Row>
-      <Card>
-        <Descriptions column={1}>
-          <Descriptions.Item label={t('categories.fields.slug')}>{category.slug}</Descriptions.Item>
-          <Descriptions.Item label={t('categories.fields.id')}>{category.id}</Descriptions.Item>
-          <Descriptions.Item label={t('categories.fields.createdAt')}>{formatDateTime(category.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('categories.fields.updatedAt')}>{formatDateTime(category.updatedAt)}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-      {category.childCategories && category.childCategories.length > 0 ? (
-        <Card title={t('categories.titles.subcategories')}>
-          <Flex wrap gap={8}>
-            {category.childCategories.map((child) => (
-              <Button key={child.id} onClick={() => navigate(adminPath('categories', child.id))}>
-                {child.name}
-              </Button>
-            ))}
-          </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={t('categories.titles.details')}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('categories.fields.slug')}>{category.slug}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.fields.id')}>{category.id}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.fields.createdAt')}>{formatDateTime(category.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.fields.updatedAt')}>{formatDateTime(category.updatedAt)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('categories.titles.settings')}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('categories.settings.defaultDisplayType')}>{settings.defaultDisplayType}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.defaultSort')}>{`${settings.defaultSortBy} ${settings.defaultSortOrder}`}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.subcategoryColumns')}>{settings.subcategoryColumns}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.alternativeName')}>{settings.alternativeName ?? '–'}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.hideFiltersAndViewButtons')}>{settings.hideFiltersAndViewButtons ? t('common.yes') : t('common.no')}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.hideFromMenu')}>{settings.hideFromMenu ? t('common.yes') : t('common.no')}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.representativeProduct')}>{settings.representativeProduct?.name ?? '–'}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+      </Row>
+      {category.parentCategory ? (
+        <Card
+          title={t('categories.titles.parent')}
+          hoverable
+          onClick={() => navigate(adminPath('categories', category.parentCategory!.id))}
+        >
+          {category.parentCategory.name}
         </Card>
       ) : null}
+      <Card title={t('categories.titles.subcategories')}>
+        {children.length === 0 ? (
+          <Empty description={t('categories.noSubcategories')} />
+        ) : (
+          <Row gutter={[12, 12]}>
+            {children.map((child: Category) => (
+              <Col key={child.id} xs={24} sm={12} md={24 / settings.subcategoryColumns}>
+                <Card size="small" hoverable onClick={() => navigate(adminPath('categories', child.id))}>
+                  <Flex justify="space-between">
+                    <span>{child.name}</span>
+                    <Typography.Text type="secondary">
+                      {t('categories.productCount', { count: child._count?.computedProducts ?? child._count?.products ?? 0 })}
+                    </Typography.Text>
+                  </Flex>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+      <Card title={t('categories.titles.aliases')}>
+        <List
+          size="small"
+          dataSource={aliases}
+          locale={{ emptyText: t('categories.noAliases') }}
+          renderItem={(alias) => (
+            <List.Item extra={t('categories.productCount', { count: alias._count.products })}>
+              <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
+            </List.Item>
+          )}
+        />
+      </Card>
+      <CategoryProductsCard categoryId={category.id} categoryName={category.name} />
+      {dialog === 'edit' ? <EditCategoryModal category={category} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'settings' ? (
+        <CategorySettingsModal categoryId={category.id} categoryName={category.name} onClose={() => setDialog(null)} />
+      ) : null}
     </Flex>
+  );
+}
+
+function EditCategoryModal({ category, onClose }: { category: Category; onClose(): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [form] = Form.useForm<CategoryFormValues>();
+  const [updateCategory, { isLoading }] = useUpdateCategoryMutation();
+  const [failed, setFailed] = useState<string | null>(null);
+  const save = async (values: CategoryFormValues) => {
+    setFailed(null);
+    try {
+      await updateCategory({ id: category.id, ...values }).unwrap();
+      onClose();
+    } catch (error) {
+      setFailed(error && typeof error === 'object' && 'message' in error ? String(error.message) : '');
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('categories.titles.edit', { name: category.name })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={isLoading}
+    >
+      <CategoryForm
+        form={form}
+        categoryId={category.id}
+        initialValues={{ name: category.name, parentId: category.parentId }}
+        onFinish={(values) => void save(values)}
+      />
+      {failed !== null ? <Alert type="error" showIcon title={t('categories.updateFailed')} description={failed || undefined} /> : null}
+    </Modal>
   );
 }

@@ -1,0 +1,110 @@
+/** /admin/category-aliases/{aliasId}: the alias's categories (connect, disconnect) and its products, paged. */
+import { formatMoney, type Product } from '@koopjesland/shared';
+import { ADMIN_PAGE_SIZE, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Spin, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { NAMESPACE } from '../../i18n';
+import { useCategoryAliasProductsQuery, useCategoryAliasQuery, useConnectAliasMutation, useDisconnectAliasMutation } from './aliases-api';
+import { CategoryPicker } from './CategoryPicker';
+
+export function CategoryAliasDetailPage() {
+  const { t } = useTranslation(NAMESPACE);
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const notices = useAdminNotices();
+  const id = Number(useParams().aliasId);
+  const valid = Number.isInteger(id) && id > 0;
+  const alias = useCategoryAliasQuery(id, { skip: !valid });
+  const [page, setPage] = useState(1);
+  const products = useCategoryAliasProductsQuery({ id, page, limit: ADMIN_PAGE_SIZE }, { skip: !valid });
+  const [connect, connecting] = useConnectAliasMutation();
+  const [disconnect] = useDisconnectAliasMutation();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const back = (
+    <div>
+      <Button onClick={() => navigate(adminPath('category-aliases'))}>{t('aliases.back')}</Button>
+    </div>
+  );
+
+  if (alias.isLoading) return <Spin />;
+  if (!valid || alias.isError || !alias.data) {
+    const notFound = !valid || (alias.error && 'status' in alias.error && alias.error.status === 404);
+    return (
+      <Flex vertical gap={16}>
+        <Alert type="error" showIcon title={notFound ? t('aliases.notFound') : t('aliases.detailFailed')} />
+        {back}
+      </Flex>
+    );
+  }
+
+  const save = async (action: 'connect' | 'disconnect', target: number) => {
+    try {
+      await (action === 'connect' ? connect : disconnect)({ id, categoryId: target }).unwrap();
+      if (action === 'connect') setCategoryId(null);
+    } catch {
+      notices.error(t('aliases.saveFailed'));
+    }
+  };
+
+  const columns: TableProps<Product>['columns'] = [
+    { key: 'name', title: t('products.fields.name'), render: (_value, product) => <Link to={adminPath('products', product.id)}>{product.name}</Link> },
+    { key: 'brand', title: t('products.fields.brand'), dataIndex: 'brand' },
+    { key: 'price', title: t('products.fields.lowestPrice'), render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')) },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      {back}
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {alias.data.path}
+      </Typography.Title>
+      <Card title={t('aliases.fields.categories')}>
+        <Flex vertical gap={12}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t('aliases.fields.productCount')}>{alias.data._count.products}</Descriptions.Item>
+          </Descriptions>
+          <Flex gap={8} wrap>
+            {alias.data.categoryAliasCategories.length === 0 ? <Typography.Text type="secondary">{t('aliases.noCategories')}</Typography.Text> : null}
+            {alias.data.categoryAliasCategories.map((link) => (
+              <Tag
+                key={link.categoryId}
+                closable
+                onClose={(event) => {
+                  event.preventDefault();
+                  void save('disconnect', link.categoryId);
+                }}
+              >
+                <Link to={adminPath('categories', link.categoryId)}>{link.category.name}</Link>
+              </Tag>
+            ))}
+          </Flex>
+          <Flex gap={8} style={{ maxWidth: 560 }}>
+            <CategoryPicker
+              ariaLabel={t('aliases.connectCategory')}
+              placeholder={t('aliases.connectCategory')}
+              value={categoryId}
+              onChange={setCategoryId}
+              excluded={alias.data.categoryAliasCategories.map((link) => link.categoryId)}
+            />
+            <Button type="primary" disabled={categoryId === null} loading={connecting.isLoading} onClick={() => categoryId !== null && void save('connect', categoryId)}>
+              {t('aliases.connect')}
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+      <Card title={t('aliases.products')}>
+        {products.isError ? <Alert type="error" showIcon title={t('aliases.productsFailed')} /> : null}
+        <Table<Product>
+          rowKey="id"
+          columns={columns}
+          dataSource={products.data?.products ?? []}
+          loading={products.isFetching}
+          pagination={{ current: page, pageSize: ADMIN_PAGE_SIZE, total: products.data?.pagination.totalItems ?? 0, showSizeChanger: false, onChange: setPage }}
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The category aliases whose feeds brought the product, each with its categories. Reassign: if
+ * the alias is in another category, disconnect it there, connect it to the chosen one, reload
+ * the product (docs/product.md §4 "Alias reassign").
+ */
+import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Empty, Flex, List, Spin, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CategoryAlias } from '@koopjesland/shared';
+import { NAMESPACE } from '../../i18n';
+import { useConnectAliasMutation, useDisconnectAliasMutation } from '../category-aliases/aliases-api';
+import { CategoryPicker } from '../category-aliases/CategoryPicker';
+import { useProductAliasesQuery, useProductQuery } from './products-api';
+
+export function AliasesTab({ productId }: { productId: number }) {
+  const { t } = useTranslation(NAMESPACE);
+  const adminPath = useAdminPath();
+  const notices = useAdminNotices();
+  const aliases = useProductAliasesQuery(productId);
+  const product = useProductQuery(productId);
+  const [connect] = useConnectAliasMutation();
+  const [disconnect] = useDisconnectAliasMutation();
+
+  const reassign = async (alias: CategoryAlias, categoryId: number | null) => {
+    if (categoryId === null) return;
+    try {
+      for (const link of alias.categoryAliasCategories) {
+        if (link.categoryId !== categoryId) await disconnect({ id: alias.id, categoryId: link.categoryId }).unwrap();
+      }
+      await connect({ id: alias.id, categoryId }).unwrap();
+    } catch {
+      notices.error(t('aliases.reassignFailed'));
+    } finally {
+      void aliases.refetch();
+      void product.refetch();
+    }
+  };
+
+  if (aliases.isLoading) return <Spin />;
+  if (aliases.isError) return <Alert type="error" showIcon title={t('aliases.loadFailed')} />;
+  if (!aliases.data?.length) return <Empty description={t('aliases.noneForProduct')} />;
+  return (
+    <List
+      dataSource={aliases.data}
+      renderItem={(alias) => (
+        <List.Item>
+          <Flex justify="space-between" align="center" gap={12} wrap style={{ width: '100%' }}>
+            <Flex vertical gap={4}>
+              <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
+              <Flex gap={4} wrap>
+                {alias.categoryAliasCategories.map((link) => (
+                  <Tag key={link.categoryId}>{link.category.name}</Tag>
+                ))}
+              </Flex>
+            </Flex>
+            <div style={{ width: 280 }}>
+              <CategoryPicker
+                ariaLabel={t('aliases.reassign', { path: alias.path })}
+                placeholder={t('aliases.reassignPlaceholder')}
+                value={null}
+                onChange={(categoryId) => void reassign(alias, categoryId)}
+              />
+            </div>
+          </Flex>
+        </List.Item>
+      )}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Merge and split (beyond the specification, issue 8): search another product and merge it into
+ * this one after a confirmation; possible duplicates (same EAN in another form, or same brand with
+ * a similar name) offer the same; each recorded merge can be split to restore the removed product.
+ */
+import { formatDateTime } from '@koopjesland/shared';
+import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Button, Card, Empty, Flex, List, Select, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Product } from '@koopjesland/shared';
+import { NAMESPACE } from '../../i18n';
+import { useDuplicatesQuery, useMergeProductMutation, useProductMergesQuery, useProductsQuery, useSplitMergeMutation } from './products-api';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function MergeCard({ product }: { product: Product }) {
+  const { t } = useTranslation(NAMESPACE);
+  const adminPath = useAdminPath();
+  const notices = useAdminNotices();
+  const confirm = useConfirm();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [sourceId, setSourceId] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const candidates = useProductsQuery(
+    { page: 1, limit: 10, sortBy: 'name', sortOrder: 'asc', search, filters: {} },
+    { skip: search.length === 0 },
+  );
+  const duplicates = useDuplicatesQuery(product.id);
+  const merges = useProductMergesQuery(product.id);
+  const [merge, merging] = useMergeProductMutation();
+  const [split] = useSplitMergeMutation();
+
+  const mergeIn = async (source: { id: number; name: string }) => {
+    const confirmed = await confirm({
+      title: t('merge.confirmTitle'),
+      content: { text: t('merge.confirm', { source: source.name, kept: product.name }) },
+      danger: true,
+      okText: t('merge.merge'),
+    });
+    if (!confirmed) return;
+    try {
+      await merge({ id: product.id, sourceProductId: source.id }).unwrap();
+      notices.success(t('merge.merged', { source: source.name, kept: product.name }));
+      setSourceId(null);
+      setTyped('');
+    } catch (error) {
+      notices.error(t('merge.failed'), error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined);
+    }
+  };
+
+  const splitOff = async (mergeId: number, name: string) => {
+    if (!(await confirm({ content: { text: t('merge.confirmSplit', { name }) }, okText: t('merge.split') }))) return;
+    try {
+      await split({ mergeId, productId: product.id }).unwrap();
+      notices.success(t('merge.splitDone', { name }));
+    } catch (error) {
+      notices.error(t('merge.splitFailed'), error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined);
+    }
+  };
+
+  const options = (candidates.data?.products ?? [])
+    .filter((candidate) => candidate.id !== product.id)
+    .map((candidate) => ({ value: candidate.id, label: `#${candidate.id} ${candidate.name}${candidate.brand ? ` (${candidate.brand})` : ''}`, name: candidate.name }));
+  const chosen = options.find((option) => option.value === sourceId);
+
+  return (
+    <Card title={t('merge.title')}>
+      <Flex vertical gap={16}>
+        <Typography.Text type="secondary">{t('merge.explain')}</Typography.Text>
+        <Flex gap={8} wrap>
+          <Select<number>
+            aria-label={t('merge.search')}
+            placeholder={t('merge.search')}
+            style={{ minWidth: 360 }}
+            showSearch={{ filterOption: false, onSearch: setTyped }}
+            value={sourceId ?? undefined}
+            onChange={setSourceId}
+            loading={candidates.isFetching}
+            options={options}
+            notFoundContent={search ? t('merge.noResults') : null}
+          />
+          <Button type="primary" danger disabled={!chosen} loading={merging.isLoading} onClick={() => chosen && void mergeIn({ id: chosen.value, name: chosen.name })}>
+            {t('merge.merge')}
+          </Button>
+        </Flex>
+        <div>
+          <Typography.Title level={5}>{t('merge.duplicates')}</Typography.Title>
+          <List
+            size="small"
+            loading={duplicates.isLoading}
+            dataSource={duplicates.data ?? []}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('merge.noDuplicates')} /> }}
+            renderItem={(candidate) => (
+              <List.Item
+                actions={[
+                  <Button key="merge" size="small" danger onClick={() => void mergeIn(candidate)}>
+                    {t('merge.mergeIn')}
+                  </Button>,
+                ]}
+              >
+                <Flex gap={8} wrap align="center">
+                  <Link to={adminPath('products', candidate.id)}>{candidate.name}</Link>
+                  {candidate.brand ? <Typography.Text type="secondary">{candidate.brand}</Typography.Text> : null}
+                  <Tag>{candidate.reason === 'ean' ? t('merge.reasonEan') : t('merge.reasonName', { similarity: Math.round(candidate.similarity * 100) })}</Tag>
+                  <Typography.Text type="secondary">{t('merge.offers', { count: candidate.offerCount })}</Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        </div>
+        {merges.data && merges.data.length > 0 ? (
+          <div>
+            <Typography.Title level={5}>{t('merge.history')}</Typography.Title>
+            <List
+              size="small"
+              dataSource={merges.data}
+              renderItem={(record) => (
+                <List.Item
+                  actions={
+                    record.splitAt
+                      ? [<Tag key="split">{t('merge.splitAt', { date: formatDateTime(record.splitAt) })}</Tag>]
+                      : [
+                          <Button key="split" size="small" onClick={() => void splitOff(record.id, record.removedName)}>
+                            {t('merge.split')}
+                          </Button>,
+                        ]
+                  }
+                >
+                  {t('merge.record', { name: record.removedName, id: record.removedProductId, date: formatDateTime(record.mergedAt) })}
+                </List.Item>
+              )}
+            />
+          </div>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
