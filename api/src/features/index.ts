@@ -17,6 +17,7 @@ import storeRoutes from './stores/routes';
 import feedRoutes from './feeds/routes';
 import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
+import productImageRoutes from './product-images/routes';
 import operationsRoutes from './operations/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
@@ -34,5 +35,6 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   feedRoutes,
   wishlistRoutes,
   clickOutRoutes,
+  productImageRoutes,
   operationsRoutes,
 ];

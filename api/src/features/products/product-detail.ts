@@ -51,7 +51,7 @@ export async function productDetail(db: Database, id: number) {
 }
 
 interface ProductParts {
-  images: { id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; main: boolean; isDisabled: boolean }[];
+  images: { id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; alt: string | null; main: boolean; isDisabled: boolean }[];
   properties: { id: number; name: string; value: string }[];
   identifiers: { id: number; type: string; value: string }[];
   categories: { id: number; name: string; slug: string }[];
@@ -61,7 +61,7 @@ interface ProductParts {
 /** Everything of the page except the offers (which carry dates) in one round trip. */
 const partsQuery = (id: number) => sql`select
   (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'storeName', s.name, 'width', i.width, 'height', i.height,
-      'filename', i.filename, 'main', i.is_main, 'isDisabled', i.is_disabled) order by i.is_main desc, i.id), '[]'::json)
+      'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled) order by i.is_main desc, i.id), '[]'::json)
     from product_images i left join stores s on s.id = i.store_id where i.product_id = ${id} and not i.is_disabled) as images,
   (select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'value', pp.value) order by pp.id), '[]'::json)
     from product_properties pp where pp.product_id = ${id}) as properties,
