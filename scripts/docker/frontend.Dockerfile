@@ -2,6 +2,8 @@
 # docker build -f scripts/docker/frontend.Dockerfile --build-arg WORKSPACE=mfe-storefront .
 FROM node:20-bookworm-slim AS build
 ARG WORKSPACE
+# The version a remote reports in its mf-manifest.json and the admin footer; empty: its package.json version.
+ARG MF_BUILD_VERSION=
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build -w "@koopjesland/${WORKSPACE}" \

@@ -1,6 +1,7 @@
 /**
  * The admin area's frame (docs/product.md §2 "Admin layout"): sidebar links in the spec's order, back to
- * the site and logout. Loaded lazily: it is the shell's only antd code.
+ * the site and logout, and a footer with the version the current area's remote reports. Loaded lazily:
+ * it is the shell's only antd code.
  */
 import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useAuthStore, themeConfig } from '@koopjesland/shared';
