@@ -18,6 +18,7 @@ import feedRoutes from './feeds/routes';
 import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
 import productImageRoutes from './product-images/routes';
+import categoryAliasRoutes from './category-aliases/routes';
 import operationsRoutes from './operations/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
@@ -36,5 +37,6 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   wishlistRoutes,
   clickOutRoutes,
   productImageRoutes,
+  categoryAliasRoutes,
   operationsRoutes,
 ];
