@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteConfigurationSchema, twitterCardSchema } from '@koopjesland/shared/entities';
+import { changedFields, recordChange } from '../../audit/trail';
 import { badRequest, notFound } from '../../http/errors';
 import { errorResponses, idParam } from '../../http/route-schemas';
 import { normalizeDomain } from './domains';
@@ -68,6 +69,11 @@ const configurationBody = z.object({
   twitterImage: optionalUrl,
 });
 type ConfigurationInput = z.infer<typeof configurationBody>;
+const EDITABLE_FIELDS = Object.keys(configurationBody.shape) as (keyof ConfigurationInput)[];
+
+/** The editable fields of a stored configuration, as the audit trail compares them. */
+const auditView = (configuration: Record<keyof ConfigurationInput, unknown>) =>
+  Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, configuration[field]]));
 
 export default async function siteConfigurationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -133,7 +139,9 @@ export default async function siteConfigurationRoutes(fastify: FastifyInstance) 
     handler: async (request, reply) => {
       await assertRootCategoryExists(request.body);
       const id = await insertSiteConfiguration(app.db, request.body);
-      return reply.status(201).send(await findById(id));
+      const created = await findById(id);
+      recordChange(request, { entity: 'site-configuration', entityId: id, action: 'create', after: auditView(created) });
+      return reply.status(201).send(created);
     },
   });
 
@@ -148,10 +156,15 @@ export default async function siteConfigurationRoutes(fastify: FastifyInstance) 
       response: { 200: siteConfigurationSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
-      await findById(request.params.id);
+      const before = await findById(request.params.id);
       await assertRootCategoryExists(request.body);
       if (!(await updateSiteConfiguration(app.db, request.params.id, request.body))) throw notFound(NOT_FOUND);
-      return findById(request.params.id);
+      const after = await findById(request.params.id);
+      const change = changedFields(auditView(before), auditView(after));
+      if (Object.keys(change.after).length) {
+        recordChange(request, { entity: 'site-configuration', entityId: request.params.id, action: 'update', ...change });
+      }
+      return after;
     },
   });
 
@@ -165,7 +178,9 @@ export default async function siteConfigurationRoutes(fastify: FastifyInstance) 
       response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
+      const before = await findById(request.params.id);
       if (!(await deleteSiteConfiguration(app.db, request.params.id))) throw notFound(NOT_FOUND);
+      recordChange(request, { entity: 'site-configuration', entityId: request.params.id, action: 'delete', before: auditView(before) });
       return { success: true as const };
     },
   });

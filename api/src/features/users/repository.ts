@@ -19,11 +19,7 @@ export const publicUserColumns = {
   updatedAt: users.updatedAt,
 };
 
-const adminUserColumns = {
-  ...publicUserColumns,
-  lastSignInAt: users.lastSignInAt,
-  wishlistCount: sql<number>`(select count(*)::int from ${wishlistItems} where ${wishlistItems.userId} = ${users.id})`,
-};
+const adminUserColumns = { ...publicUserColumns, lastSignInAt: users.lastSignInAt };
 
 export const USER_SORT_COLUMNS = {
   email: users.email,
@@ -52,6 +48,18 @@ async function withStoreIds<Row extends { id: number; role: UserRole }>(db: Data
   });
 }
 
+/** Adds `wishlistCount` to each row. */
+async function withWishlistCounts<Row extends { id: number }>(db: Database, rows: Row[]) {
+  const counts = rows.length
+    ? await db
+        .select({ userId: wishlistItems.userId, value: count() })
+        .from(wishlistItems)
+        .where(inArray(wishlistItems.userId, rows.map((row) => row.id)))
+        .groupBy(wishlistItems.userId)
+    : [];
+  return rows.map((row) => ({ ...row, wishlistCount: counts.find((c) => c.userId === row.id)?.value ?? 0 }));
+}
+
 export async function listUsers(
   db: Database,
   query: {
@@ -78,7 +86,7 @@ export async function listUsers(
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(users).where(where),
   ]);
-  return { rows: await withStoreIds(db, rows), totalItems: total?.value ?? 0 };
+  return { rows: await withWishlistCounts(db, await withStoreIds(db, rows)), totalItems: total?.value ?? 0 };
 }
 
 /** The user with role and store assignments (what authorization needs). */
@@ -90,7 +98,7 @@ export async function findUser(db: Database, id: number) {
 /** The user as the admin's detail page shows it: with last sign-in and wishlist count. */
 export async function findAdminUser(db: Database, id: number) {
   const rows = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
-  return (await withStoreIds(db, rows))[0];
+  return (await withWishlistCounts(db, await withStoreIds(db, rows)))[0];
 }
 
 /** The account signing in, with its hash to verify against; undefined for an unknown email. */
