@@ -37,7 +37,10 @@ let signIn: { token: string; user: unknown };
 
 function writeRemotesJson(overrides: Partial<Record<RemoteName, StaticOrigin>> = {}): void {
   const config = Object.fromEntries(
-    REMOTES.map((remote) => [remote.name, `${(overrides[remote.name] ?? remoteOrigins.get(remote.name)!).url}/mf-manifest.json`]),
+    REMOTES.map((remote) => [
+      remote.name,
+      `${(overrides[remote.name] ?? remoteOrigins.get(remote.name)!).url}/mf-manifest.json`,
+    ]),
   );
   fs.writeFileSync(REMOTES_JSON, JSON.stringify(config));
 }
@@ -47,7 +50,10 @@ const deployedDir = (workspace: string) => path.join(WORK_DIR, workspace);
 /** Every deployed folder's digest: the shell, each remote's first build. */
 function digests(): Record<string, string> {
   return Object.fromEntries(
-    ['shell', ...REMOTES.map((remote) => remote.workspace)].map((workspace) => [workspace, folderDigest(deployedDir(workspace))]),
+    ['shell', ...REMOTES.map((remote) => remote.workspace)].map((workspace) => [
+      workspace,
+      folderDigest(deployedDir(workspace)),
+    ]),
   );
 }
 
@@ -114,7 +120,9 @@ describe('the production shape', () => {
 
     await page.getByRole('link', { name: 'Stores' }).click();
     await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
-    await footer(page).getByText(`mfe-store-admin version ${reportedVersion(deployedDir('mfe-store-admin'))}`).waitFor();
+    await footer(page)
+      .getByText(`mfe-store-admin version ${reportedVersion(deployedDir('mfe-store-admin'))}`)
+      .waitFor();
     expect(remoteOrigins.get('storeAdmin')!.requested).toContain('/remoteEntry.js');
     // The shell itself serves no remote file.
     expect(shell.requested.filter((requested) => requested.includes('remoteEntry'))).toEqual([]);
@@ -124,46 +132,98 @@ describe('the production shape', () => {
 });
 
 describe('one remote deployed on its own', () => {
-  it('is picked up by the running shell on reload, leaves the rest untouched, and rolls back', async () => {
-    const oldVersion = reportedVersion(deployedDir(REDEPLOYED_WORKSPACE));
-    const storeAdminVersion = reportedVersion(deployedDir('mfe-store-admin'));
-    expect(oldVersion).not.toBe(NEW_VERSION);
-    const { page, errors } = await adminPage();
-    await page.goto(`${shell.url}/admin/users`);
-    await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
-    const before = digests();
+  it(
+    'is picked up by the running shell on reload, leaves the rest untouched, and rolls back',
+    async () => {
+      const oldVersion = reportedVersion(deployedDir(REDEPLOYED_WORKSPACE));
+      const storeAdminVersion = reportedVersion(deployedDir('mfe-store-admin'));
+      expect(oldVersion).not.toBe(NEW_VERSION);
+      const { page, errors } = await adminPage();
+      await page.goto(`${shell.url}/admin/users`);
+      await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
+      const before = digests();
 
-    // The team of one remote builds and serves a new version; nothing else is built.
-    const newBuild = path.join(WORK_DIR, `${REDEPLOYED_WORKSPACE}-next`);
-    await buildFrontEnd(REDEPLOYED_WORKSPACE, newBuild, { MF_BUILD_VERSION: NEW_VERSION });
-    const newOrigin = await serveStatic({ root: newBuild, port: 0 });
-    origins.push(newOrigin);
-    writeRemotesJson({ [REDEPLOYED]: newOrigin });
+      // The team of one remote builds and serves a new version; nothing else is built.
+      const newBuild = path.join(WORK_DIR, `${REDEPLOYED_WORKSPACE}-next`);
+      await buildFrontEnd(REDEPLOYED_WORKSPACE, newBuild, { MF_BUILD_VERSION: NEW_VERSION });
+      const newOrigin = await serveStatic({ root: newBuild, port: 0 });
+      origins.push(newOrigin);
+      writeRemotesJson({ [REDEPLOYED]: newOrigin });
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
-    await footer(page).getByText(`mfe-config-admin version ${NEW_VERSION}`).waitFor();
-    expect(newOrigin.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
-    await page.getByRole('cell', { name: DEMO_ADMIN.email }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
+      await footer(page).getByText(`mfe-config-admin version ${NEW_VERSION}`).waitFor();
+      expect(newOrigin.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
+      await page.getByRole('cell', { name: DEMO_ADMIN.email }).waitFor();
 
-    // The other remotes: same build, same version.
-    await page.getByRole('link', { name: 'Stores' }).click();
-    await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
-    await footer(page).getByText(`mfe-store-admin version ${storeAdminVersion}`).waitFor();
-    // No file of the shell or of any deployed remote changed.
-    expect(digests()).toEqual(before);
+      // The other remotes: same build, same version.
+      await page.getByRole('link', { name: 'Stores' }).click();
+      await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
+      await footer(page).getByText(`mfe-store-admin version ${storeAdminVersion}`).waitFor();
+      // No file of the shell or of any deployed remote changed.
+      expect(digests()).toEqual(before);
 
-    // Rolling back is pointing remotes.json at the old build again.
-    writeRemotesJson();
-    const oldOrigin = remoteOrigins.get(REDEPLOYED)!;
-    const oldRequestsBefore = oldOrigin.requested.length;
-    await page.getByRole('link', { name: 'Users' }).click();
-    await page.reload();
-    await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
-    await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
-    expect(oldOrigin.requested.slice(oldRequestsBefore)).toContain('/mf-manifest.json');
-    expect(await footer(page).textContent()).not.toContain(NEW_VERSION);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  }, 15 * 60_000);
+      // Rolling back is pointing remotes.json at the old build again.
+      writeRemotesJson();
+      const oldOrigin = remoteOrigins.get(REDEPLOYED)!;
+      const oldRequestsBefore = oldOrigin.requested.length;
+      await page.getByRole('link', { name: 'Users' }).click();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
+      await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
+      expect(oldOrigin.requested.slice(oldRequestsBefore)).toContain('/mf-manifest.json');
+      expect(await footer(page).textContent()).not.toContain(NEW_VERSION);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    15 * 60_000,
+  );
+});
+
+/**
+ * A copy of the deployed remote whose share requirements say it was built against
+ * @koopjesland/shared 0.2.0 (what a build from a newer shared package declares), served on its own origin.
+ */
+function incompatibleCopy(): string {
+  const dir = path.join(WORK_DIR, `${REDEPLOYED_WORKSPACE}-shared-0.2.0`);
+  fs.cpSync(deployedDir(REDEPLOYED_WORKSPACE), dir, { recursive: true });
+  const requirement = /requiredVersion:"[^"]*"(?=[^{}]*shareKey:"@koopjesland\/shared")/g;
+  let rewritten = 0;
+  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+    const code = fs.readFileSync(path.join(dir, file), 'utf8');
+    const changed = code.replace(requirement, () => {
+      rewritten += 1;
+      return 'requiredVersion:"0.2.0"';
+    });
+    fs.writeFileSync(path.join(dir, file), changed);
+  }
+  expect(rewritten).toBeGreaterThan(0);
+  return dir;
+}
+
+describe('a remote built for another @koopjesland/shared', () => {
+  it('is refused with a clear message in its area while the rest of the admin works', async () => {
+    const origin = await serveStatic({ root: incompatibleCopy(), port: 0 });
+    origins.push(origin);
+    writeRemotesJson({ [REDEPLOYED]: origin });
+    try {
+      const { page, errors } = await adminPage();
+      await page.goto(`${shell.url}/admin/users`);
+      const alert = page.getByRole('alert');
+      await alert
+        .getByText('This part of the site was built for another version of the site and cannot be shown.')
+        .waitFor();
+      expect(await alert.textContent()).toContain(
+        'It needs @koopjesland/shared 0.2.0, but the site runs @koopjesland/shared 0.1.0.',
+      );
+      expect(origin.requested).toContain('/remoteEntry.js');
+
+      await page.getByRole('link', { name: 'Stores' }).click();
+      await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      writeRemotesJson();
+    }
+  });
 });

@@ -43,7 +43,10 @@ if (require.main === module) {
   }
   const started = Date.now();
   build(workspace, { outDir }).then(
-    () => console.log(`${workspace}: built in ${((Date.now() - started) / 1000).toFixed(1)} s${outDir ? ` into ${outDir}` : ''}`),
+    () =>
+      console.log(
+        `${workspace}: built in ${((Date.now() - started) / 1000).toFixed(1)} s${outDir ? ` into ${outDir}` : ''}`,
+      ),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

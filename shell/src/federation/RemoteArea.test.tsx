@@ -69,19 +69,27 @@ describe('a remote built for other shared versions', () => {
 
     renderShellRoutes('/admin/users');
     const alert = await screen.findByRole('alert', undefined, { timeout: 8000 });
-    expect(alert).toHaveTextContent('This part of the site was built for another version of the site and cannot be shown.');
+    expect(alert).toHaveTextContent(
+      'This part of the site was built for another version of the site and cannot be shown.',
+    );
     expect(alert).toHaveTextContent('It needs React 18.3.1, but the site runs React 19.3.1.');
     expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
   });
 
   it('says so in Dutch', async () => {
     await changeLanguage('nl');
-    mockedLoadRemote.mockRejectedValue(new IncompatibleRemoteError('@koopjesland/shared', '0.2.0', '0.1.0', 'configAdmin'));
+    mockedLoadRemote.mockRejectedValue(
+      new IncompatibleRemoteError('@koopjesland/shared', '0.2.0', '0.1.0', 'configAdmin'),
+    );
 
     renderShellRoutes('/admin/users');
     const alert = await screen.findByRole('alert', undefined, { timeout: 8000 });
-    expect(alert).toHaveTextContent('Dit deel van de site is gebouwd voor een andere versie van de site en kan niet worden getoond.');
-    expect(alert).toHaveTextContent('Het heeft @koopjesland/shared 0.2.0 nodig, maar de site draait op @koopjesland/shared 0.1.0.');
+    expect(alert).toHaveTextContent(
+      'Dit deel van de site is gebouwd voor een andere versie van de site en kan niet worden getoond.',
+    );
+    expect(alert).toHaveTextContent(
+      'Het heeft @koopjesland/shared 0.2.0 nodig, maar de site draait op @koopjesland/shared 0.1.0.',
+    );
   });
 });
 

@@ -14,9 +14,7 @@ import { loadRemoteRoutes } from './runtime';
 registerFederationTranslations();
 
 type LoadState =
-  | { status: 'loading' }
-  | { status: 'loaded'; Routes: ComponentType }
-  | { status: 'failed'; error: Error };
+  { status: 'loading' } | { status: 'loaded'; Routes: ComponentType } | { status: 'failed'; error: Error };
 
 function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -25,7 +23,8 @@ function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
     setState({ status: 'loading' });
     loadRemoteRoutes(name, attempt).then(
       (Routes) => active && setState({ status: 'loaded', Routes }),
-      (error: unknown) => active && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) =>
+        active && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       active = false;

@@ -8,7 +8,8 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 
 /** The libraries whose version a remote must accept, by the name the message shows. */
 export function criticalLibrary(packageName: string): string | null {
-  if (packageName === '@koopjesland/shared' || packageName.startsWith('@koopjesland/shared/')) return '@koopjesland/shared';
+  if (packageName === '@koopjesland/shared' || packageName.startsWith('@koopjesland/shared/'))
+    return '@koopjesland/shared';
   if (/^react(-dom)?(\/|$)/.test(packageName)) return 'React';
   return null;
 }
@@ -32,7 +33,9 @@ export class IncompatibleRemoteError extends Error {
 }
 
 export function isIncompatibleRemoteError(error: unknown): error is IncompatibleRemoteError {
-  return error instanceof IncompatibleRemoteError || (error instanceof Error && error.name === 'IncompatibleRemoteError');
+  return (
+    error instanceof IncompatibleRemoteError || (error instanceof Error && error.name === 'IncompatibleRemoteError')
+  );
 }
 
 /** The error for a shared module whose provided version does not satisfy the consumer's requirement, if it matters. */
