@@ -136,4 +136,14 @@ describe('ProductPage', () => {
       expect(document.querySelector('[data-testid="location"]')?.textContent).toBe('/login?redirect=%2Fproduct%2Foled-tv%2F5'),
     );
   });
+
+  it('follows a merged product to the product it was merged into', async () => {
+    // The API answers 301 for the removed id; fetch follows it and returns the kept product.
+    mockApi({
+      'GET /products/9': () => product,
+      'GET /products': () => ({ products: [], pagination: pagination(0) }),
+    });
+    renderAt(<ProductPage />, { route: '/product/old-oled-tv/9', path: 'product/:slug/:id' });
+    await waitFor(() => expect(document.querySelector('[data-testid="location"]')?.textContent).toBe('/product/oled-tv/5'));
+  });
 });

@@ -5,12 +5,13 @@
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatMoney, formatPercentChange, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { ProductGrid } from '../products/ProductGrid';
+import { productPath } from '../products/paths';
 import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
 import { ProductHead } from '../seo/ProductHead';
 import { WishlistButton } from '../wishlist/WishlistButton';
@@ -117,6 +118,8 @@ export default function ProductPage() {
   }
 
   const product = result.currentData;
+  // A merged product's address answers (301, followed by fetch) with the product it was merged into.
+  if (String(product.id) !== id) return <Navigate to={productPath(product)} replace />;
   const details = [
     product.description && { key: 'description', label: t('product.description'), children: <Typography.Paragraph>{product.description}</Typography.Paragraph> },
     (product.productIds?.length ?? 0) > 0 && {
