@@ -10,8 +10,11 @@ import {
   CATEGORY_SORT_FIELDS,
   FEED_COMPRESSIONS,
   FEED_IMPORTERS,
+  FEED_RUN_CHANGE_KINDS,
+  FEED_RUN_PHASES,
   FEED_RUN_STATUSES,
   FEED_RUN_TRIGGERS,
+  type FeedProblemGroup,
   SORT_ORDERS,
   TWITTER_CARDS,
   USER_ROLES,
@@ -433,6 +436,14 @@ export const feedRuns = pgTable(
     errorSample: jsonb().$type<{ position: number; reason: string }[]>().notNull().default([]),
     failureReason: text(),
     createdAt: createdAt(),
+    /** What a running run is doing; null once it ended. */
+    phase: text({ enum: FEED_RUN_PHASES }),
+    recordsPerSecond: real().notNull().default(0),
+    productsMatched: integer().notNull().default(0),
+    /** Record problems grouped by reason, with counts and up to 20 examples each. */
+    problems: jsonb().$type<FeedProblemGroup[]>().notNull().default([]),
+    /** Why the collapse guard held the run (status 'held'). */
+    heldReason: text(),
   },
   (t) => [
     index().on(t.feedId, t.createdAt),
@@ -440,6 +451,22 @@ export const feedRuns = pgTable(
     // At most one queued or running run per feed, whichever API instance asked for it.
     uniqueIndex('feed_runs_one_active_per_feed_idx').on(t.feedId).where(sql`status in ('queued', 'running')`),
   ],
+);
+
+/** What an applied run changed, for its diff against the previous successful run. */
+export const feedRunChanges = pgTable(
+  'feed_run_changes',
+  {
+    runId: integer()
+      .notNull()
+      .references(() => feedRuns.id, { onDelete: 'cascade' }),
+    kind: text({ enum: FEED_RUN_CHANGE_KINDS }).notNull(),
+    priceId: integer().notNull(),
+    productId: integer().notNull(),
+    oldTotal: integer(),
+    newTotal: integer(),
+  },
+  (t) => [index().on(t.runId, t.kind)],
 );
 
 /**

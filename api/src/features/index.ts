@@ -15,6 +15,7 @@ import productRoutes from './products/routes';
 import categoryRoutes from './categories/routes';
 import storeRoutes from './stores/routes';
 import feedRoutes from './feeds/routes';
+import priceRoutes from './prices/routes';
 import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
 import productImageRoutes from './product-images/routes';
@@ -34,6 +35,7 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   categoryRoutes,
   storeRoutes,
   feedRoutes,
+  priceRoutes,
   wishlistRoutes,
   clickOutRoutes,
   productImageRoutes,

@@ -17,7 +17,16 @@ import { normaliseOffer, RecordRejected, RecordSkipped } from './normalise';
 import { readCsv } from './readers/csv';
 import { readJson } from './readers/json';
 import { readXml } from './readers/xml';
-import type { CanonicalField, FeedFormat, FieldMap, FlatRecord, ImporterDefinition, NormalisedOffer, RawOffer } from './types';
+import type {
+  CanonicalField,
+  FeedFormat,
+  FieldMap,
+  FlatRecord,
+  ImporterDefinition,
+  NormalisedOffer,
+  RawOffer,
+  RecordProblem,
+} from './types';
 
 export const importers: Record<FeedImporter, ImporterDefinition> = {
   tradetracker,
@@ -34,9 +43,10 @@ export function readParameters(parameters: Record<string, unknown>): FeedParamet
   return feedParametersSchema.parse(parameters);
 }
 
+/** A record read: its offer (with problems that did not reject it), or why it was left out. */
 export type MappedItem =
-  | { position: number; offer: NormalisedOffer }
-  | { position: number; error: string; skipped: boolean };
+  | { position: number; offer: NormalisedOffer; warnings: RecordProblem[] }
+  | { position: number; error: string; problem: RecordProblem; skipped: boolean };
 
 function sniffFormat(firstChunk: string, fallback: FeedFormat): FeedFormat {
   const start = firstChunk.replace(/^\uFEFF/, '').trimStart()[0];
@@ -112,14 +122,19 @@ export async function* readFeedRecords(
 
   for await (const item of items) {
     if ('error' in item) {
-      yield { position: item.position, error: item.error, skipped: false };
+      yield { position: item.position, error: item.error, problem: item.problem, skipped: false };
       continue;
     }
+    const warnings: RecordProblem[] = [];
+    let offer: NormalisedOffer;
     try {
-      yield { position: item.position, offer: normaliseOffer(item.position, mapRecord(definition, fields, item.record)) };
+      offer = normaliseOffer(item.position, mapRecord(definition, fields, item.record), warnings);
     } catch (error) {
       if (!(error instanceof RecordRejected)) throw error;
-      yield { position: item.position, error: error.message, skipped: error instanceof RecordSkipped };
+      const problem = { reason: error.reason, value: error.value };
+      yield { position: item.position, error: error.message, problem, skipped: error instanceof RecordSkipped };
+      continue;
     }
+    yield { position: item.position, offer, warnings };
   }
 }

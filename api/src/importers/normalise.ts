@@ -4,12 +4,33 @@
  * reduced to a safe subset, category paths joined with " > ".
  */
 import sanitizeHtml from 'sanitize-html';
-import type { NormalisedOffer, RawOffer } from './types';
+import type { FeedProblemReason } from '@koopjesland/shared/entities';
+import type { NormalisedOffer, RawOffer, RecordProblem } from './types';
 
-export class RecordRejected extends Error {}
+/** A record left out, with the reason code the run's problem groups count and the offending value. */
+export class RecordRejected extends Error {
+  constructor(
+    message: string,
+    readonly reason: FeedProblemReason,
+    readonly value: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /** A valid record deliberately left out (out of stock, not deliverable); not counted as invalid. */
-export class RecordSkipped extends RecordRejected {}
+export class RecordSkipped extends RecordRejected {
+  constructor(message: string, value: string | null = null) {
+    super(message, 'skipped', value);
+  }
+}
+
+const EXAMPLE_CHARS = 200;
+/** The offending value as an example: trimmed and cut, null when absent. */
+export function exampleValue(text: string | undefined | null): string | null {
+  if (text === undefined || text === null) return null;
+  return text.trim().slice(0, EXAMPLE_CHARS);
+}
 
 /** "12,99", "1.234,56", "15.00 EUR", "€ 9.95" → cents; undefined when there is no number. */
 export function parseMoney(text: string | undefined): { cents: number; currency?: string } | undefined {
@@ -110,25 +131,38 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-/** Turns a mapped record into a stageable offer, or throws RecordRejected with the reason. */
-export function normaliseOffer(position: number, raw: RawOffer): NormalisedOffer {
+/**
+ * Turns a mapped record into a stageable offer, or throws RecordRejected with the reason.
+ * Problems that do not reject the record (an invalid GTIN beside a store product id) are
+ * added to `warnings`.
+ */
+export function normaliseOffer(position: number, raw: RawOffer, warnings: RecordProblem[] = []): NormalisedOffer {
   const name = clip(raw.name, 500);
-  if (!name) throw new RecordRejected('Missing product name');
+  if (!name) throw new RecordRejected('Missing product name', 'missing-name');
   const url = raw.url?.trim();
-  if (!url || !isHttpUrl(url)) throw new RecordRejected('Missing or invalid product link');
+  if (!url || !isHttpUrl(url)) throw new RecordRejected('Missing or invalid product link', 'invalid-link', exampleValue(raw.url));
   const price = parseMoney(raw.price);
-  if (!price) throw new RecordRejected(`Missing or unreadable price "${clip(raw.price, 40) ?? ''}"`);
+  if (!price) {
+    throw new RecordRejected(`Missing or unreadable price "${clip(raw.price, 40) ?? ''}"`, 'missing-price', exampleValue(raw.price));
+  }
   const currency = (raw.currency?.trim().toUpperCase() || price.currency) ?? 'EUR';
-  if (currency !== 'EUR') throw new RecordRejected(`Currency ${currency} is not supported (EUR only)`);
-  if (price.cents < 0 || price.cents > 100_000_000) throw new RecordRejected('Price out of range');
+  if (currency !== 'EUR') {
+    throw new RecordRejected(`Currency ${currency} is not supported (EUR only)`, 'unknown-currency', exampleValue(raw.currency ?? raw.price));
+  }
+  if (price.cents < 0 || price.cents > 100_000_000) throw new RecordRejected('Price out of range', 'price-out-of-range', exampleValue(raw.price));
   const shippingMoney = parseMoney(raw.shipping);
   if (shippingMoney?.currency && shippingMoney.currency !== 'EUR') {
-    throw new RecordRejected(`Currency ${shippingMoney.currency} is not supported (EUR only)`);
+    throw new RecordRejected(`Currency ${shippingMoney.currency} is not supported (EUR only)`, 'unknown-currency', exampleValue(raw.shipping));
   }
   const shipping = Math.max(0, shippingMoney?.cents ?? 0);
   const gtin = normaliseGtin(raw.gtin);
   const externalId = clip(raw.externalId, 200) || null;
-  if (!gtin && !externalId) throw new RecordRejected('No valid EAN/GTIN and no store product id');
+  const badGtin = !gtin && Boolean(raw.gtin?.trim());
+  if (!gtin && !externalId) {
+    if (badGtin) throw new RecordRejected('Invalid EAN/GTIN (check digit or length) and no store product id', 'bad-gtin', exampleValue(raw.gtin));
+    throw new RecordRejected('No valid EAN/GTIN and no store product id', 'no-identifier');
+  }
+  if (badGtin) warnings.push({ reason: 'bad-gtin', value: exampleValue(raw.gtin) });
   const deliveryTime = clip(raw.deliveryTime, 200) || null;
   const images = [...new Set(raw.images.map((u) => u.trim()).filter(isHttpUrl))].slice(0, 20);
   return {

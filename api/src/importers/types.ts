@@ -2,7 +2,7 @@
  * The shapes every importer shares: a feed record as read (a flat map of source keys to
  * values), the canonical fields an importer maps it onto, and an importer's definition.
  */
-import type { FeedCanonicalField, FeedFormat } from '@koopjesland/shared/entities';
+import type { FeedCanonicalField, FeedFormat, FeedProblemReason } from '@koopjesland/shared/entities';
 import type { FeedImporter } from '@koopjesland/shared/entities';
 
 /**
@@ -12,8 +12,14 @@ import type { FeedImporter } from '@koopjesland/shared/entities';
  */
 export type FlatRecord = Map<string, string[]>;
 
+/** A record-level problem: its reason code and the offending value as written (cut short). */
+export interface RecordProblem {
+  reason: FeedProblemReason;
+  value: string | null;
+}
+
 /** What a reader yields: a record, or a record-level problem (the run goes on). */
-export type ReadItem = { position: number; record: FlatRecord } | { position: number; error: string };
+export type ReadItem = { position: number; record: FlatRecord } | { position: number; error: string; problem: RecordProblem };
 
 /** The canonical fields of an offer record, before normalisation (all text, as the store wrote it). */
 export interface RawOffer {

@@ -44,6 +44,8 @@ export const feedParametersSchema = z.looseObject({
   zipEntry: z.string().max(200).optional(),
   intervalHours: z.number().positive().max(24 * 30).optional(),
   maxInvalidRatio: z.number().min(0).max(1).optional(),
+  /** Collapse guard: the share of the feed's current offers a run may expire before it is held (default 0.5). */
+  maxExpireRatio: z.number().min(0).max(1).optional(),
   fieldMap: z.partialRecord(z.enum(FEED_CANONICAL_FIELDS), sourceKeys).optional(),
 });
 export type FeedParameters = z.infer<typeof feedParametersSchema>;
@@ -51,29 +53,8 @@ export type FeedParameters = z.infer<typeof feedParametersSchema>;
 export const FEED_RUN_TRIGGERS = ['manual', 'schedule', 'cli', 'demo'] as const;
 export type FeedRunTrigger = (typeof FEED_RUN_TRIGGERS)[number];
 
-/** Credentials are write-only: a read says only whether some are stored. */
-export const storeFeedSchema = z.object({
-  id,
-  storeId: z.number().int(),
-  name: z.string(),
-  importer: feedImporterSchema,
-  url: z.string().nullable(),
-  path: z.string(),
-  compression: feedCompressionSchema,
-  parameters: z.record(z.string(), z.unknown()),
-  allowCreateProducts: z.boolean(),
-  hasCredentials: z.boolean(),
-  isActive: z.boolean(),
-  lastRun: z
-    .object({ id, status: z.string(), startedAt: isoDateTime.nullable(), finishedAt: isoDateTime.nullable() })
-    .nullable()
-    .optional(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
-export type StoreFeed = z.infer<typeof storeFeedSchema>;
-
-export const FEED_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/** 'held': stopped by the collapse guard until someone applies or discards it. */
+export const FEED_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'failed', 'cancelled', 'discarded'] as const;
 export const feedRunStatusSchema = z.enum(FEED_RUN_STATUSES);
 export type FeedRunStatus = z.infer<typeof feedRunStatusSchema>;
 
@@ -84,13 +65,65 @@ export const feedRecordErrorSchema = z.object({
 });
 export type FeedRecordError = z.infer<typeof feedRecordErrorSchema>;
 
+export const FEED_RUN_PHASES = ['downloading', 'parsing', 'matching', 'applying'] as const;
+export type FeedRunPhase = (typeof FEED_RUN_PHASES)[number];
+
+/** Stable codes of record problems; the admin translates them. */
+export const FEED_PROBLEM_REASONS = [
+  'missing-name',
+  'invalid-link',
+  'missing-price',
+  'price-out-of-range',
+  'unknown-currency',
+  'bad-gtin',
+  'no-identifier',
+  'field-too-large',
+  'unparseable-line',
+  'duplicate-product',
+  'no-matching-product',
+  'skipped',
+] as const;
+export type FeedProblemReason = (typeof FEED_PROBLEM_REASONS)[number];
+
+export const feedProblemExampleSchema = z.object({
+  /** Line (CSV/TSV) or record (XML/JSON) number, 1-based. */
+  position: z.number().int(),
+  /** The offending value as written in the feed, when there is one. */
+  value: z.string().nullable(),
+});
+export const feedProblemGroupSchema = z.object({
+  reason: z.enum(FEED_PROBLEM_REASONS),
+  count: z.number().int(),
+  examples: z.array(feedProblemExampleSchema),
+});
+export type FeedProblemGroup = z.infer<typeof feedProblemGroupSchema>;
+
+export const FEED_RUN_CHANGE_KINDS = ['new', 'removed', 'changed'] as const;
+export type FeedRunChangeKind = (typeof FEED_RUN_CHANGE_KINDS)[number];
+
+export const feedRunChangeSchema = z.object({
+  kind: z.enum(FEED_RUN_CHANGE_KINDS),
+  priceId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  oldTotal: z.number().int().nullable(),
+  newTotal: z.number().int().nullable(),
+  change: z.number().int().nullable(),
+});
+export type FeedRunChange = z.infer<typeof feedRunChangeSchema>;
+
 export const feedRunSchema = z.object({
   id,
   feedId: z.number().int(),
   status: feedRunStatusSchema,
   trigger: z.string(),
+  phase: z.enum(FEED_RUN_PHASES).nullable(),
   startedAt: isoDateTime.nullable(),
   finishedAt: isoDateTime.nullable(),
+  durationMs: z.number().int().nullable(),
+  recordsPerSecond: z.number(),
+  productsMatched: z.number().int(),
+  heldReason: z.string().nullable(),
   bytesRead: z.number().int(),
   bytesTotal: z.number().int().nullable(),
   recordsRead: z.number().int(),
@@ -105,3 +138,26 @@ export const feedRunSchema = z.object({
   createdAt: isoDateTime,
 });
 export type FeedRun = z.infer<typeof feedRunSchema>;
+
+/** Credentials are write-only: a read says only whether some are stored. */
+export const storeFeedSchema = z.object({
+  id,
+  storeId: z.number().int(),
+  name: z.string(),
+  importer: feedImporterSchema,
+  url: z.string().nullable(),
+  path: z.string(),
+  compression: feedCompressionSchema,
+  parameters: z.record(z.string(), z.unknown()),
+  allowCreateProducts: z.boolean(),
+  hasCredentials: z.boolean(),
+  isActive: z.boolean(),
+  /** Current offers that came from this feed. */
+  offerCount: z.number().int().optional(),
+  /** When the scheduler starts it next (null when inactive). */
+  nextRunAt: isoDateTime.nullable().optional(),
+  lastRun: feedRunSchema.nullable().optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type StoreFeed = z.infer<typeof storeFeedSchema>;

@@ -7,6 +7,7 @@ export * from './category';
 export * from './store';
 export * from './feed';
 export * from './product';
+export * from './price';
 export * from './wishlist';
 export * from './filters';
 export * from './click-out';

@@ -19,6 +19,8 @@ export const storeSchema = z.object({
       prices: z.number().int(),
       storeRatings: z.number().int(),
       feeds: z.number().int(),
+      /** Products with any offer (current or expired) in the store. */
+      products: z.number().int().optional(),
     })
     .optional(),
 });

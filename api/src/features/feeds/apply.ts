@@ -1,11 +1,17 @@
 /**
- * Applies one run's staged records to the catalog, set-based, inside one transaction:
- * match products (GTIN, then the store's product id), create the missing ones when the
- * feed allows it, link category aliases, create/update/refresh offers with price history,
- * expire the feed's offers not seen, and refresh the products' price summaries.
+ * Applies one run's staged records to the catalog, set-based. Matching against existing
+ * products (GTIN, then the store's product id) runs first in short statements of its own
+ * (phase 'matching'); then one transaction (phase 'applying') re-checks the matches, drops
+ * duplicates, classifies offers against the current ones, holds the run when it would
+ * expire too many of the feed's offers (collapse guard), creates missing products when the
+ * feed allows it, links category aliases, creates/updates/refreshes offers with price
+ * history, expires the feed's offers not seen, records the run's changes for its diff and
+ * refreshes the products' price summaries.
  */
 import { sql } from 'drizzle-orm';
+import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
+import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
 
 export interface ApplyTarget {
@@ -15,13 +21,32 @@ export interface ApplyTarget {
   allowCreateProducts: boolean;
 }
 
-export interface ApplyResult {
+export interface ApplyCounts {
   offersCreated: number;
   offersUpdated: number;
   offersUnchanged: number;
   offersExpired: number;
   productsCreated: number;
-  rejected: { position: number; reason: string }[];
+  productsMatched: number;
+}
+
+export interface ApplyResult extends ApplyCounts {
+  rejected: { position: number; reason: string; code: FeedProblemReason; value: string | null }[];
+}
+
+/** The collapse guard: the share of the feed's current offers a run may expire; null = no guard. */
+export interface ApplyOptions {
+  maxExpireRatio: number | null;
+}
+
+/** Thrown inside the transaction to roll it back when the collapse guard holds the run. */
+export class RunHeld extends Error {
+  constructor(
+    readonly counts: ApplyResult,
+    readonly currentOffers: number,
+  ) {
+    super(`The run would expire ${counts.offersExpired} of the feed's ${currentOffers} current offers`);
+  }
 }
 
 type Tx = Pick<Database, 'execute'>;
@@ -37,49 +62,114 @@ export const FEED_LOCK_NAMESPACE = 727_001;
 export const DUPLICATE_REASON = 'Another record of this feed already offers the same product';
 export const NO_MATCH_REASON = 'No product with this EAN/GTIN or store product id, and this feed does not create products';
 
-export async function applyStagedRun(db: Database, target: ApplyTarget): Promise<ApplyResult> {
+/** Links staged records to existing products by GTIN, then by the store's own product id. */
+async function matchProducts(tx: Tx, runId: number, storeId: number): Promise<void> {
+  await tx.execute(sql`
+    update feed_staging s set product_id = pi.product_id
+    from product_identifiers pi
+    where s.run_id = ${runId} and s.product_id is null and s.gtin is not null
+      and pi.value = s.gtin and pi.type in ('EAN', 'GTIN', 'UPC', 'GTIN-13', 'GTIN-14')`);
+  await tx.execute(sql`
+    update feed_staging s set product_id = p.product_id
+    from prices p
+    where s.run_id = ${runId} and s.product_id is null and s.external_id is not null
+      and p.store_id = ${storeId} and p.external_id = s.external_id`);
+}
+
+/** Phase 'matching': outside the apply transaction, so the site stays responsive meanwhile. */
+export async function matchStagedRun(db: Database, target: ApplyTarget): Promise<void> {
+  await matchProducts(db, target.runId, target.storeId);
+}
+
+/** The feed's offers that count now. */
+export async function currentOfferCount(db: Tx, feedId: number): Promise<number> {
+  const [row] = await rows<{ count: number }>(db, sql`
+    select count(*)::int as count from prices where feed_id = ${feedId} and valid_to is null`);
+  return row?.count ?? 0;
+}
+
+export async function applyStagedRun(db: Database, target: ApplyTarget, options: ApplyOptions): Promise<ApplyResult> {
   const { runId, feedId, storeId } = target;
   return db.transaction(async (tx) => {
     // Two instances never apply the same feed at once, whatever their run bookkeeping says.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
     const staged = sql`feed_staging s where s.run_id = ${runId}`;
 
+    // Matches made before the lock may point at products deleted since; match the rest now.
     await tx.execute(sql`
-      update feed_staging s set product_id = pi.product_id
-      from product_identifiers pi
-      where s.run_id = ${runId} and s.gtin is not null
-        and pi.value = s.gtin and pi.type in ('EAN', 'GTIN', 'UPC', 'GTIN-13', 'GTIN-14')`);
-    await tx.execute(sql`
-      update feed_staging s set product_id = p.product_id
-      from prices p
-      where s.run_id = ${runId} and s.product_id is null and s.external_id is not null
-        and p.store_id = ${storeId} and p.external_id = s.external_id`);
+      update feed_staging s set product_id = null, is_new_product = false, price_id = null
+      where s.run_id = ${runId} and (s.is_new_product or (s.product_id is not null
+        and not exists (select 1 from products p where p.id = s.product_id)))`);
+    await matchProducts(tx, runId, storeId);
 
     // One offer per product and store: the first record wins.
-    const duplicates = await rows<{ position: number }>(tx, sql`
+    const duplicates = await rows<{ position: number; value: string | null }>(tx, sql`
       with ranked as (
         select ctid as row_id, row_number() over (
           partition by coalesce('p:' || product_id::text, product_key) order by "position") as n
         from ${staged})
       delete from feed_staging s using ranked
       where s.run_id = ${runId} and s.ctid = ranked.row_id and ranked.n > 1
-      returning s."position"`);
-    const rejected = duplicates.map((d) => ({ position: d.position, reason: DUPLICATE_REASON }));
+      returning s."position", coalesce(s.gtin, s.external_id) as value`);
+    const rejected: ApplyResult['rejected'] = duplicates.map((d) => ({
+      position: d.position,
+      reason: DUPLICATE_REASON,
+      code: 'duplicate-product',
+      value: d.value,
+    }));
 
     if (!target.allowCreateProducts) {
-      const unmatched = await rows<{ position: number }>(tx, sql`
-        delete from feed_staging s where s.run_id = ${runId} and s.product_id is null returning s."position"`);
-      rejected.push(...unmatched.map((u) => ({ position: u.position, reason: NO_MATCH_REASON })));
+      const unmatched = await rows<{ position: number; value: string | null }>(tx, sql`
+        delete from feed_staging s where s.run_id = ${runId} and s.product_id is null
+        returning s."position", coalesce(s.gtin, s.external_id) as value`);
+      rejected.push(
+        ...unmatched.map((u) => ({ position: u.position, reason: NO_MATCH_REASON, code: 'no-matching-product' as const, value: u.value })),
+      );
+    }
+
+    // Offers: classify against the current offer of the product in this store.
+    await tx.execute(sql`
+      update feed_staging s set
+        price_id = p.id,
+        total_changed = p.total <> s.total,
+        is_changed = p.valid_to is not null or p.total <> s.total or p.amount <> s.amount
+          or p.shipping <> s.shipping or p.url <> s.url
+          or p.delivery_time is distinct from s.delivery_time
+          or p.feed_id is distinct from ${feedId} or p.external_id is distinct from s.external_id
+      from prices p
+      where s.run_id = ${runId} and p.product_id = s.product_id and p.store_id = ${storeId}`);
+    const [counts] = await rows<{ created: number; updated: number; unchanged: number; matched: number; unmatched: number }>(tx, sql`
+      select
+        count(*) filter (where s.price_id is null)::int as created,
+        count(*) filter (where s.price_id is not null and s.is_changed)::int as updated,
+        count(*) filter (where s.price_id is not null and not s.is_changed)::int as unchanged,
+        count(*) filter (where s.product_id is not null)::int as matched,
+        count(*) filter (where s.product_id is null)::int as unmatched
+      from ${staged}`);
+    const [toExpire] = await rows<{ count: number }>(tx, sql`
+      select count(*)::int as count from prices p
+      where p.feed_id = ${feedId} and p.valid_to is null
+        and not exists (select 1 from ${staged} and s.price_id = p.id)`);
+    const result: ApplyResult = {
+      offersCreated: counts?.created ?? 0,
+      offersUpdated: counts?.updated ?? 0,
+      offersUnchanged: counts?.unchanged ?? 0,
+      offersExpired: toExpire?.count ?? 0,
+      productsCreated: counts?.unmatched ?? 0,
+      productsMatched: counts?.matched ?? 0,
+      rejected,
+    };
+
+    if (options.maxExpireRatio !== null && result.offersExpired > 0) {
+      const current = await currentOfferCount(tx, feedId);
+      if (result.offersExpired > current * options.maxExpireRatio) throw new RunHeld(result, current);
     }
 
     // New products: ids drawn up front so every staged row knows its product.
-    const created = await rows<{ count: number }>(tx, sql`
-      with marked as (
+    if (result.productsCreated > 0) {
+      await tx.execute(sql`
         update feed_staging s set product_id = nextval(pg_get_serial_sequence('products', 'id')), is_new_product = true
-        where s.run_id = ${runId} and s.product_id is null returning 1)
-      select count(*)::int as count from marked`);
-    const productsCreated = created[0]?.count ?? 0;
-    if (productsCreated > 0) {
+        where s.run_id = ${runId} and s.product_id is null`);
       await tx.execute(sql`
         insert into products (id, slug, name, brand, description, image)
         select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0
@@ -134,75 +224,55 @@ export async function applyStagedRun(db: Database, target: ApplyTarget): Promise
       where s.run_id = ${runId} and not exists (select 1 from product_categories pc where pc.product_id = s.product_id)
       on conflict do nothing`);
 
-    // Offers: classify against the current offer of the product in this store.
+    const newOffers = sql`
+      select p.id from prices p join feed_staging s on s.product_id = p.product_id
+      where s.run_id = ${runId} and s.price_id is null and p.store_id = ${storeId}`;
     await tx.execute(sql`
-      update feed_staging s set
-        price_id = p.id,
-        total_changed = p.total <> s.total,
-        is_changed = p.valid_to is not null or p.total <> s.total or p.amount <> s.amount
-          or p.shipping <> s.shipping or p.url <> s.url
-          or p.delivery_time is distinct from s.delivery_time
-          or p.feed_id is distinct from ${feedId} or p.external_id is distinct from s.external_id
-      from prices p
-      where s.run_id = ${runId} and p.product_id = s.product_id and p.store_id = ${storeId}`);
-    const [counts] = await rows<{ created: number; updated: number; unchanged: number }>(tx, sql`
-      select
-        count(*) filter (where s.price_id is null)::int as created,
-        count(*) filter (where s.price_id is not null and s.is_changed)::int as updated,
-        count(*) filter (where s.price_id is not null and not s.is_changed)::int as unchanged
-      from ${staged}`);
+      insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
+        delivery_time, delivery_days, valid_from, last_seen)
+      select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
+        s.delivery_time, s.delivery_days, now(), now()
+      from ${staged} and s.price_id is null`);
+    await appendPriceHistory(tx, newOffers);
+    await tx.execute(sql`
+      insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
+      select ${runId}, 'new', p.id, p.product_id, null, p.total from prices p where p.id in (${newOffers})`);
 
     await tx.execute(sql`
-      with inserted as (
-        insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
-          delivery_time, delivery_days, valid_from, last_seen)
-        select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
-          s.delivery_time, s.delivery_days, now(), now()
-        from ${staged} and s.price_id is null
-        returning id, product_id, amount, shipping, total)
-      insert into price_history (price_id, product_id, store_id, amount, shipping, total)
-      select id, product_id, ${storeId}, amount, shipping, total from inserted`);
+      insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
+      select ${runId}, 'changed', p.id, p.product_id, p.total, s.total
+      from feed_staging s join prices p on p.id = s.price_id
+      where s.run_id = ${runId} and s.total_changed and p.valid_to is null`);
     await tx.execute(sql`
-      with updated as (
-        update prices p set
-          amount = s.amount, shipping = s.shipping, total = s.total, url = s.url,
-          delivery_time = s.delivery_time, delivery_days = s.delivery_days,
-          feed_id = ${feedId}, external_id = s.external_id,
-          price_change = case when s.total_changed then s.total - p.total else p.price_change end,
-          percentage_change = case when s.total_changed and p.total > 0
-            then round(((s.total - p.total) * 100.0 / p.total)::numeric, 1)::real else p.percentage_change end,
-          valid_from = case when s.total_changed or p.valid_to is not null then now() else p.valid_from end,
-          valid_to = null, last_seen = now(), updated_at = now()
-        from feed_staging s
-        where s.run_id = ${runId} and s.price_id = p.id and s.is_changed
-        returning p.id, p.product_id, p.amount, p.shipping, p.total, s.total_changed)
-      insert into price_history (price_id, product_id, store_id, amount, shipping, total)
-      select id, product_id, ${storeId}, amount, shipping, total from updated where total_changed`);
+      update prices p set
+        amount = s.amount, shipping = s.shipping, total = s.total, url = s.url,
+        delivery_time = s.delivery_time, delivery_days = s.delivery_days,
+        feed_id = ${feedId}, external_id = s.external_id,
+        price_change = case when s.total_changed then ${priceChangeOf(sql`s.total`, sql`p.total`)} else p.price_change end,
+        percentage_change = case when s.total_changed then ${percentageChangeOf(sql`s.total`, sql`p.total`)} else p.percentage_change end,
+        valid_from = case when s.total_changed or p.valid_to is not null then now() else p.valid_from end,
+        valid_to = null, last_seen = now(), updated_at = now()
+      from feed_staging s
+      where s.run_id = ${runId} and s.price_id = p.id and s.is_changed`);
+    await appendPriceHistory(tx, sql`select s.price_id from ${staged} and s.is_changed and s.total_changed`);
     await tx.execute(sql`
       update prices p set last_seen = now()
       from feed_staging s
       where s.run_id = ${runId} and s.price_id = p.id and not s.is_changed`);
 
     // Offers of this feed missing from this complete run stop counting.
-    const [expired] = await rows<{ count: number }>(tx, sql`
+    await tx.execute(sql`
       with expired as (
         update prices set valid_to = now(), updated_at = now()
         where feed_id = ${feedId} and valid_to is null and last_seen < now()
-        returning 1)
-      select count(*)::int as count from expired`);
+        returning id, product_id, total)
+      insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
+      select ${runId}, 'removed', id, product_id, total, null from expired`);
 
     await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and (s.price_id is null or s.is_changed)`);
     await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
     await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
     await tx.execute(sql`delete from feed_staging where run_id = ${runId}`);
-
-    return {
-      offersCreated: counts?.created ?? 0,
-      offersUpdated: counts?.updated ?? 0,
-      offersUnchanged: counts?.unchanged ?? 0,
-      offersExpired: expired?.count ?? 0,
-      productsCreated,
-      rejected,
-    };
+    return result;
   });
 }

@@ -78,8 +78,12 @@ describe('feed runs are atomic and safe', () => {
     await expectFailure('invalid.csv', rows.join('\n'), { importer: 'awin' }, /Too many invalid records: 2 of 3/);
   });
 
-  it('fails on an empty feed instead of expiring every offer', async () => {
-    await expectFailure('empty.xml', '<?xml version="1.0"?><products></products>', { importer: 'tradetracker' }, /no records/);
+  it('holds an empty feed for review instead of expiring every offer', async () => {
+    t.place('winkel/empty.xml', '<?xml version="1.0"?><products></products>');
+    const { id } = await t.createFeed({ name: 'empty', importer: 'tradetracker', path: 'winkel/empty.xml' });
+    const run = await t.run(id);
+    expect(run).toMatchObject({ status: 'held', heldReason: 'The feed holds no records', recordsRead: 0 });
+    expect(await t.snapshot()).toBe(baseline);
   });
 
   it('rejects a record with a 10 MB field without failing the run', async () => {

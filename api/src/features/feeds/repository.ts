@@ -4,15 +4,19 @@
  * a run reads into, and which feeds are due. The routes, runner and scheduler hold no SQL; the
  * set-based apply of a run lives in apply.ts.
  */
-import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
-import { feedRuns, feedStaging, storeFeeds, stores } from '../../db/schema';
+import { feedRunChanges, feedRuns, feedStaging, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
+
+/** Hours between scheduled runs of a feed without `parameters.intervalHours`. */
+export const DEFAULT_INTERVAL_HOURS = 6;
 export type FeedRunChanges = Partial<typeof feedRuns.$inferInsert>;
 export type RunTrigger = FeedRunTrigger;
 
@@ -40,6 +44,40 @@ export async function claimQueuedRun(db: Database, runId: number): Promise<FeedR
     .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'queued')))
     .returning();
   return run;
+}
+
+/** Moves a held run to running for Apply anyway; undefined when it is not held or its feed has a run going. */
+export async function claimHeldRun(db: Database, runId: number): Promise<FeedRunRow | undefined> {
+  try {
+    const [run] = await db
+      .update(feedRuns)
+      .set({ status: 'running', phase: 'matching', heartbeatAt: new Date(), heldReason: null })
+      .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'held')))
+      .returning();
+    return run;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Discards held runs (one by id, or every one of a feed) and their staged rows. */
+async function discardHeld(db: Database, which: SQL): Promise<FeedRunRow[]> {
+  const runs = await db
+    .update(feedRuns)
+    .set({ status: 'discarded', phase: null, finishedAt: new Date() })
+    .where(and(which, eq(feedRuns.status, 'held')))
+    .returning();
+  if (runs.length) await db.delete(feedStaging).where(inArray(feedStaging.runId, runs.map((run) => run.id)));
+  return runs;
+}
+
+export async function discardHeldRun(db: Database, runId: number): Promise<FeedRunRow | undefined> {
+  return (await discardHeld(db, eq(feedRuns.id, runId)))[0];
+}
+
+export async function discardHeldRuns(db: Database, feedId: number): Promise<void> {
+  await discardHeld(db, eq(feedRuns.feedId, feedId));
 }
 
 export async function cancelQueuedRun(db: Database, runId: number): Promise<FeedRunRow | undefined> {
@@ -105,8 +143,9 @@ export async function reapRuns(db: Database, everything: boolean): Promise<numbe
     await db.delete(feedStaging).where(inArray(feedStaging.runId, reaped.map((run) => run.id)));
   }
   if (everything) {
-    const running = db.select({ id: feedRuns.id }).from(feedRuns).where(eq(feedRuns.status, 'running'));
-    await db.delete(feedStaging).where(notInArray(feedStaging.runId, running));
+    // Held runs keep their staged rows until someone applies or discards them.
+    const keep = db.select({ id: feedRuns.id }).from(feedRuns).where(inArray(feedRuns.status, ['running', 'held']));
+    await db.delete(feedStaging).where(notInArray(feedStaging.runId, keep));
   }
   return reaped.length;
 }
@@ -191,28 +230,51 @@ export async function feedsToImport(
 export type FeedRow = typeof storeFeeds.$inferSelect;
 export type FeedValues = Omit<typeof storeFeeds.$inferInsert, 'id' | 'storeId' | 'createdAt' | 'updatedAt'>;
 
-/** A feed as the API shows it: `hasCredentials` instead of the credentials, and its last run. */
+/** A run as the API shows it: with its duration (so far, while it runs). */
+export function presentRun(run: FeedRunRow) {
+  const { problems: _problems, cancelRequested: _cancel, heartbeatAt: _heartbeat, ...rest } = run;
+  const end = run.finishedAt ?? (run.status === 'running' ? new Date() : null);
+  return { ...rest, durationMs: run.startedAt && end ? end.getTime() - run.startedAt.getTime() : null };
+}
+
+/**
+ * A feed as the API shows it: `hasCredentials` instead of the credentials, its last run,
+ * its current offers and when the scheduler starts it next.
+ */
 async function present(db: Database, feeds: FeedRow[]) {
   const ids = feeds.map((feed) => feed.id);
-  const runs = ids.length
-    ? await db
-        .selectDistinctOn([feedRuns.feedId], {
-          feedId: feedRuns.feedId,
-          id: feedRuns.id,
-          status: feedRuns.status,
-          startedAt: feedRuns.startedAt,
-          finishedAt: feedRuns.finishedAt,
-        })
-        .from(feedRuns)
-        .where(inArray(feedRuns.feedId, ids))
-        .orderBy(feedRuns.feedId, desc(feedRuns.id))
-    : [];
-  const lastRunOf = new Map(runs.map(({ feedId, ...run }) => [feedId, run]));
-  return feeds.map(({ credentials, ...feed }) => ({
-    ...feed,
-    hasCredentials: !!credentials && Object.keys(credentials).length > 0,
-    lastRun: lastRunOf.get(feed.id) ?? null,
-  }));
+  const [runs, offers] = ids.length
+    ? await Promise.all([
+        db
+          .selectDistinctOn([feedRuns.feedId])
+          .from(feedRuns)
+          .where(inArray(feedRuns.feedId, ids))
+          .orderBy(feedRuns.feedId, desc(feedRuns.id)),
+        db
+          .select({ feedId: prices.feedId, count: count() })
+          .from(prices)
+          .where(and(inArray(prices.feedId, ids), isNull(prices.validTo)))
+          .groupBy(prices.feedId),
+      ])
+    : [[], []];
+  const lastRunOf = new Map(runs.map((run) => [run.feedId, run]));
+  const offersOf = new Map(offers.map((row) => [row.feedId, row.count]));
+  return feeds.map(({ credentials, ...feed }) => {
+    const lastRun = lastRunOf.get(feed.id);
+    const hours = typeof feed.parameters.intervalHours === 'number' ? feed.parameters.intervalHours : DEFAULT_INTERVAL_HOURS;
+    const nextRunAt = !feed.isActive
+      ? null
+      : lastRun
+        ? new Date(Math.max(lastRun.createdAt.getTime() + hours * 3_600_000, Date.now()))
+        : new Date();
+    return {
+      ...feed,
+      hasCredentials: !!credentials && Object.keys(credentials).length > 0,
+      offerCount: offersOf.get(feed.id) ?? 0,
+      nextRunAt,
+      lastRun: lastRun ? presentRun(lastRun) : null,
+    };
+  });
 }
 
 export async function storeExists(db: Database, storeId: number): Promise<boolean> {
@@ -258,9 +320,65 @@ export async function deleteFeed(db: Database, id: number): Promise<boolean> {
 
 /** A feed's runs, newest first. */
 export async function runsOfFeed(db: Database, feedId: number, paging: { page: number; limit: number }) {
-  const [runs, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db.select().from(feedRuns).where(eq(feedRuns.feedId, feedId)).orderBy(desc(feedRuns.id)).limit(paging.limit).offset(offsetOf(paging)),
     db.select({ value: count() }).from(feedRuns).where(eq(feedRuns.feedId, feedId)),
   ]);
-  return { runs, totalItems: total?.value ?? 0 };
+  return { runs: rows.map(presentRun), totalItems: total?.value ?? 0 };
+}
+
+/** The store a run's feed belongs to (for the store access check); undefined when there is no such run. */
+export async function storeOfRun(db: Database, runId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ storeId: storeFeeds.storeId })
+    .from(feedRuns)
+    .innerJoin(storeFeeds, eq(storeFeeds.id, feedRuns.feedId))
+    .where(eq(feedRuns.id, runId));
+  return row?.storeId;
+}
+
+/** The feed's last successful run before this one. */
+export async function previousSuccessfulRunId(db: Database, run: FeedRunRow): Promise<number | null> {
+  const [row] = await db
+    .select({ id: feedRuns.id })
+    .from(feedRuns)
+    .where(and(eq(feedRuns.feedId, run.feedId), eq(feedRuns.status, 'succeeded'), lt(feedRuns.id, run.id)))
+    .orderBy(desc(feedRuns.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** What an applied run changed: one kind, paged; price changes with the largest drops first. */
+export async function changesOfRun(db: Database, runId: number, kind: FeedRunChangeKind, paging: { page: number; limit: number }) {
+  const change = sql<number | null>`${feedRunChanges.newTotal} - ${feedRunChanges.oldTotal}`;
+  const where = and(eq(feedRunChanges.runId, runId), eq(feedRunChanges.kind, kind));
+  const [rows, summary] = await Promise.all([
+    db
+      .select({
+        kind: feedRunChanges.kind,
+        priceId: feedRunChanges.priceId,
+        productId: feedRunChanges.productId,
+        productName: sql<string>`coalesce(${products.name}, '')`,
+        oldTotal: feedRunChanges.oldTotal,
+        newTotal: feedRunChanges.newTotal,
+        change,
+      })
+      .from(feedRunChanges)
+      .leftJoin(products, eq(products.id, feedRunChanges.productId))
+      .where(where)
+      .orderBy(kind === 'changed' ? asc(change) : asc(products.name), asc(feedRunChanges.priceId))
+      .limit(paging.limit)
+      .offset(offsetOf(paging)),
+    db
+      .select({ kind: feedRunChanges.kind, count: count() })
+      .from(feedRunChanges)
+      .where(eq(feedRunChanges.runId, runId))
+      .groupBy(feedRunChanges.kind),
+  ]);
+  const countOf = (k: FeedRunChangeKind) => summary.find((row) => row.kind === k)?.count ?? 0;
+  return {
+    changes: rows,
+    summary: { newOffers: countOf('new'), removedOffers: countOf('removed'), priceChanges: countOf('changed') },
+    totalItems: countOf(kind),
+  };
 }

@@ -9,10 +9,14 @@ import { conflict } from '../../http/errors';
 import { importers, readFeedRecords, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer } from '../../importers/types';
-import { applyStagedRun } from './apply';
+import type { FeedProblemGroup } from '@koopjesland/shared/entities';
+import { applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
+import { ProblemLog } from './problems';
 import {
   cancelQueuedRun,
   claimQueuedRun,
+  claimHeldRun,
+  discardHeldRuns,
   dropStaging,
   findFeed,
   findRun,
@@ -35,6 +39,9 @@ const ERROR_SAMPLE_SIZE = 50;
 const PROGRESS_INTERVAL_MS = 1_000;
 /** Default share of invalid records above which a run fails instead of applying. */
 const DEFAULT_MAX_INVALID_RATIO = 0.25;
+/** Default share of a feed's current offers a run may expire before the collapse guard holds it. */
+export const DEFAULT_MAX_EXPIRE_RATIO = 0.5;
+export const EMPTY_FEED_REASON = 'The feed holds no records';
 
 export interface RunProgress {
   recordsRead: number;
@@ -65,10 +72,11 @@ export async function stopActiveRuns(): Promise<void> {
   await Promise.allSettled(runs.map((run) => run.done));
 }
 
-/** Queues a run of the feed; 409 when one is already queued or running. */
+/** Queues a run of the feed; 409 when one is already queued or running. A held run of the feed is discarded. */
 export async function createRun(app: FastifyInstance, feedId: number, trigger: RunTrigger): Promise<FeedRunRow> {
   const run = await insertQueuedRun(app.db, feedId, trigger);
   if (!run) throw conflict('A run of this feed is already going');
+  await discardHeldRuns(app.db, feedId);
   return run;
 }
 
@@ -109,11 +117,24 @@ interface Counters {
   invalid: number;
   rejected: number;
   errorSample: { position: number; reason: string }[];
+  problems: ProblemLog;
 }
 
 function noteRejection(counters: Counters, position: number, reason: string) {
   counters.rejected++;
   if (counters.errorSample.length < ERROR_SAMPLE_SIZE) counters.errorSample.push({ position, reason });
+}
+
+function noteApplyRejections(counters: Counters, result: ApplyResult) {
+  for (const r of result.rejected) {
+    noteRejection(counters, r.position, r.reason);
+    counters.problems.add(r.code, r.position, r.value);
+  }
+}
+
+function countsOf(result: ApplyResult) {
+  const { rejected: _rejected, ...counts } = result;
+  return counts;
 }
 
 /** Executes a queued run to its end; never throws: the outcome is in the returned run. */
@@ -125,7 +146,8 @@ export async function executeRun(
 ): Promise<FeedRunRow> {
   const run = await claimQueuedRun(app.db, runId);
   if (!run) return (await findRun(app.db, runId))!;
-  const counters: Counters = { recordsRead: 0, invalid: 0, rejected: 0, errorSample: [] };
+  const startedAt = run.startedAt?.getTime() ?? Date.now();
+  const counters: Counters = { recordsRead: 0, invalid: 0, rejected: 0, errorSample: [], problems: new ProblemLog() };
   let bytesRead = () => 0;
   let bytesTotal: number | null = null;
   let cancelled = false;
@@ -134,12 +156,31 @@ export async function executeRun(
     void touchRun(app.db, runId).catch(() => undefined);
   }, 15_000);
   heartbeat.unref();
+  const recordsPerSecond = () => {
+    const seconds = (Date.now() - startedAt) / 1000;
+    return seconds > 0 ? Math.round((counters.recordsRead / seconds) * 10) / 10 : 0;
+  };
+  /** Writes the live progress (about once a second); notes a cancel asked for meanwhile. */
+  const reportProgress = async (phase: 'downloading' | 'parsing' | 'matching' | 'applying') => {
+    const cancelAsked = await recordProgress(app.db, runId, {
+      phase,
+      recordsRead: counters.recordsRead,
+      recordsRejected: counters.rejected,
+      recordsPerSecond: recordsPerSecond(),
+      bytesRead: bytesRead(),
+      bytesTotal,
+      problems: counters.problems.list(),
+    });
+    if (cancelAsked) cancelled = true;
+    options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
+  };
   try {
     const feed = await findFeed(app.db, run.feedId);
     if (!feed) throw new FeedFailure('The feed no longer exists');
     const importer = feed.importer;
     if (!importers[importer]) throw new FeedFailure(`Unknown importer ${feed.importer}`);
     const parameters = readParameters(feed.parameters);
+    await reportProgress('downloading');
     const source = await openFeedSource({
       url: feed.url,
       path: feed.path,
@@ -160,20 +201,10 @@ export async function executeRun(
     const maxInvalidRatio = parameters.maxInvalidRatio ?? DEFAULT_MAX_INVALID_RATIO;
     const tooManyInvalid = () =>
       counters.invalid > 0 && counters.invalid / counters.recordsRead > maxInvalidRatio;
-
-    const flush = async () => {
-      if (batch.length) await stageBatch(app.db, runId, batch);
-      batch = [];
-      if (Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
+    const progressDue = () => Date.now() - lastProgress >= PROGRESS_INTERVAL_MS;
+    const progress = async () => {
       lastProgress = Date.now();
-      const cancelAsked = await recordProgress(app.db, runId, {
-        recordsRead: counters.recordsRead,
-        recordsRejected: counters.rejected,
-        bytesRead: bytesRead(),
-        bytesTotal,
-      });
-      if (cancelAsked) cancelled = true;
-      options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
+      await reportProgress(counters.recordsRead > 0 ? 'parsing' : 'downloading');
     };
 
     for await (const item of readFeedRecords(importer, source.stream, parameters)) {
@@ -183,48 +214,79 @@ export async function executeRun(
       }
       counters.recordsRead++;
       if ('offer' in item) {
+        for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
         batch.push(item.offer);
         if (batch.length >= BATCH_SIZE) {
-          await flush();
+          await stageBatch(app.db, runId, batch);
+          batch = [];
           if (counters.recordsRead >= 1_000 && tooManyInvalid()) break;
         }
       } else {
         if (!item.skipped) counters.invalid++;
         noteRejection(counters, item.position, item.error);
+        counters.problems.add(item.problem.reason, item.position, item.problem.value);
       }
+      if (progressDue()) await progress();
     }
     await closeSource();
     if (cancelled || signal.aborted) throw new FeedFailure('Cancelled');
-    if (counters.recordsRead === 0) throw new FeedFailure('The feed holds no records: nothing was changed');
     if (tooManyInvalid()) {
       throw new FeedFailure(
         `Too many invalid records: ${counters.invalid} of ${counters.recordsRead} (more than ${Math.round(maxInvalidRatio * 100)}%)`,
       );
     }
-    await flush();
-    options.onProgress?.({ recordsRead: counters.recordsRead, bytesRead: bytesRead(), bytesTotal });
-    await recordProgress(app.db, runId, { recordsRead: counters.recordsRead, bytesRead: bytesRead() });
-    if ((await isCancelRequested(app.db, runId)) || signal.aborted) throw new FeedFailure('Cancelled');
+    if (batch.length) await stageBatch(app.db, runId, batch);
+    await progress();
+    if ((await isCancelRequested(app.db, runId)) || signal.aborted || cancelled) throw new FeedFailure('Cancelled');
 
-    const result = await applyStagedRun(app.db, {
-      runId,
-      feedId: feed.id,
-      storeId: feed.storeId,
-      allowCreateProducts: feed.allowCreateProducts,
-    });
-    for (const r of result.rejected) noteRejection(counters, r.position, r.reason);
-    return await finishRun(app.db, runId, {
-      status: 'succeeded',
+    const target: ApplyTarget = { runId, feedId: feed.id, storeId: feed.storeId, allowCreateProducts: feed.allowCreateProducts };
+    const finished = {
       recordsRead: counters.recordsRead,
       bytesRead: bytesRead(),
       bytesTotal: bytesTotal ?? bytesRead(),
-      offersCreated: result.offersCreated,
-      offersUpdated: result.offersUpdated,
-      offersUnchanged: result.offersUnchanged,
-      offersExpired: result.offersExpired,
-      productsCreated: result.productsCreated,
+      recordsPerSecond: recordsPerSecond(),
+    };
+    // Collapse guard, first case: an empty file would expire every offer of the feed.
+    if (counters.recordsRead === 0) {
+      return await finishRun(app.db, runId, {
+        ...finished,
+        status: 'held',
+        phase: null,
+        heldReason: EMPTY_FEED_REASON,
+        offersExpired: await currentOfferCount(app.db, feed.id),
+      });
+    }
+    await reportProgress('matching');
+    await matchStagedRun(app.db, target);
+    await reportProgress('applying');
+    const maxExpireRatio = parameters.maxExpireRatio ?? DEFAULT_MAX_EXPIRE_RATIO;
+    let result: ApplyResult;
+    try {
+      result = await applyStagedRun(app.db, target, { maxExpireRatio });
+    } catch (error) {
+      if (!(error instanceof RunHeld)) throw error;
+      // Collapse guard, second case: the staged rows stay for Apply anyway, which counts the
+      // duplicates and unmatched records it drops (they are not in the held run's numbers).
+      return await finishRun(app.db, runId, {
+        ...finished,
+        ...countsOf(error.counts),
+        status: 'held',
+        phase: null,
+        heldReason: error.message,
+        recordsRejected: counters.rejected,
+        errorSample: counters.errorSample,
+        problems: counters.problems.list(),
+      });
+    }
+    noteApplyRejections(counters, result);
+    return await finishRun(app.db, runId, {
+      ...finished,
+      ...countsOf(result),
+      status: 'succeeded',
+      phase: null,
       recordsRejected: counters.rejected,
       errorSample: counters.errorSample,
+      problems: counters.problems.list(),
     });
   } catch (error) {
     await closeSource().catch(() => undefined);
@@ -233,6 +295,7 @@ export async function executeRun(
     if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');
     return finishRun(app.db, runId, {
       status: isCancel ? 'cancelled' : 'failed',
+      phase: null,
       failureReason: isCancel
         ? 'Cancelled'
         : error instanceof FeedFailure
@@ -242,11 +305,55 @@ export async function executeRun(
             : `Import failed: ${(error as Error).message}`,
       recordsRead: counters.recordsRead,
       recordsRejected: counters.rejected,
+      recordsPerSecond: recordsPerSecond(),
       bytesRead: bytesRead(),
       bytesTotal,
       errorSample: counters.errorSample,
+      problems: counters.problems.list(),
     });
   } finally {
     clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Apply anyway: applies a held run's staged records without the collapse guard. Undefined
+ * when the run is not held (or another run of its feed is going).
+ */
+export async function applyHeldRun(app: FastifyInstance, runId: number): Promise<FeedRunRow | undefined> {
+  const run = await claimHeldRun(app.db, runId);
+  if (!run) return undefined;
+  const counters: Counters = {
+    recordsRead: run.recordsRead,
+    invalid: 0,
+    rejected: run.recordsRejected,
+    errorSample: [...run.errorSample],
+    problems: new ProblemLog(run.problems as FeedProblemGroup[]),
+  };
+  try {
+    const feed = await findFeed(app.db, run.feedId);
+    if (!feed) throw new FeedFailure('The feed no longer exists');
+    const target: ApplyTarget = { runId, feedId: feed.id, storeId: feed.storeId, allowCreateProducts: feed.allowCreateProducts };
+    await recordProgress(app.db, runId, { phase: 'matching' });
+    await matchStagedRun(app.db, target);
+    await recordProgress(app.db, runId, { phase: 'applying' });
+    const result = await applyStagedRun(app.db, target, { maxExpireRatio: null });
+    noteApplyRejections(counters, result);
+    return await finishRun(app.db, runId, {
+      ...countsOf(result),
+      status: 'succeeded',
+      phase: null,
+      recordsRejected: counters.rejected,
+      errorSample: counters.errorSample,
+      problems: counters.problems.list(),
+    });
+  } catch (error) {
+    await dropStaging(app.db, runId).catch(() => undefined);
+    app.log.error({ err: error, runId }, 'applying a held run failed');
+    return finishRun(app.db, runId, {
+      status: 'failed',
+      phase: null,
+      failureReason: error instanceof FeedFailure ? error.message : `Import failed: ${(error as Error).message}`,
+    });
   }
 }

@@ -5,10 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { activeRunCount, reapInterruptedRuns, startRun } from './runner';
-import { dueFeedIds } from './repository';
+import { DEFAULT_INTERVAL_HOURS, dueFeedIds } from './repository';
 
 const TICK_MS = 60_000;
-export const DEFAULT_INTERVAL_HOURS = 6;
 
 export function startFeedScheduler(app: FastifyInstance): () => void {
   let stopped = false;

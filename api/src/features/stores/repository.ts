@@ -2,10 +2,10 @@
  * Data access of stores: the list (paged, sorted, searched), one store with its counts, and
  * writes. Deleting a store's prices with what they leave behind is in delete-prices.ts.
  */
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
-import { prices, storeFeeds, storeRatings, stores } from '../../db/schema';
+import { prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
 
 export const STORE_SORT_COLUMNS = {
   name: stores.name,
@@ -45,9 +45,18 @@ export interface StoreListQuery {
   search?: string;
 }
 
-export async function listStores(db: Database, query: StoreListQuery) {
+/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The stores list; `scope` limits it to these store ids (null = every store). */
+export async function listStores(db: Database, query: StoreListQuery, scope: number[] | null = null) {
   const { sortBy, sortOrder, search } = query;
-  const where = search ? or(ilike(stores.name, `%${search}%`), ilike(stores.slug, `%${search}%`)) : undefined;
+  const where = and(
+    search ? or(ilike(stores.name, containsPattern(search)), ilike(stores.slug, containsPattern(search))) : undefined,
+    scope === null ? undefined : scope.length ? inArray(stores.id, scope) : sql`false`,
+  );
   const order = sortOrder === 'asc' ? asc(STORE_SORT_COLUMNS[sortBy]) : desc(STORE_SORT_COLUMNS[sortBy]);
   const [rows, [total]] = await Promise.all([
     db.select(storeColumns).from(stores).where(where).orderBy(order, asc(stores.id)).limit(query.limit).offset(offsetOf(query)),
@@ -64,12 +73,13 @@ export async function findStore(db: Database, id: number) {
       prices: sql<number>`(select count(*)::int from ${prices} where ${prices.storeId} = ${outerStoreId} and ${prices.validTo} is null)`,
       storeRatings: sql<number>`(select count(*)::int from ${storeRatings} where ${storeRatings.storeId} = ${outerStoreId})`,
       feeds: sql<number>`(select count(*)::int from ${storeFeeds} where ${storeFeeds.storeId} = ${outerStoreId})`,
+      products: sql<number>`(select count(distinct ${prices.productId})::int from ${prices} where ${prices.storeId} = ${outerStoreId})`,
     })
     .from(stores)
     .where(eq(stores.id, id));
   if (!store) return undefined;
-  const { prices: priceCount, storeRatings: ratingCount, feeds, ...rest } = store;
-  return { ...rest, _count: { prices: priceCount, storeRatings: ratingCount, feeds } };
+  const { prices: priceCount, storeRatings: ratingCount, feeds, products: productCount, ...rest } = store;
+  return { ...rest, _count: { prices: priceCount, storeRatings: ratingCount, feeds, products: productCount } };
 }
 
 export type StoreValues = Pick<typeof stores.$inferInsert, 'name' | 'slug' | 'url' | 'logo'>;
@@ -89,4 +99,55 @@ export async function updateStore(db: Database, id: number, changes: Partial<Sto
 
 export async function deleteStore(db: Database, id: number): Promise<void> {
   await db.delete(stores).where(eq(stores.id, id));
+}
+
+export const STORE_PRODUCT_SORT_COLUMNS = {
+  name: products.name,
+  brand: products.brand,
+  lowestPrice: products.lowestTotal,
+  priceCount: products.offerCount,
+  createdAt: products.createdAt,
+} as const;
+export type StoreProductSortField = keyof typeof STORE_PRODUCT_SORT_COLUMNS;
+
+export interface StoreProductQuery {
+  page: number;
+  limit: number;
+  sortBy: StoreProductSortField;
+  sortOrder: 'asc' | 'desc';
+  search?: string;
+}
+
+/** The products with any offer (current or expired) in the store, with their price summary. */
+export async function listStoreProducts(db: Database, storeId: number, query: StoreProductQuery) {
+  const { sortBy, sortOrder, search } = query;
+  const inStore = exists(
+    db.select({ one: sql`1` }).from(prices).where(and(eq(prices.storeId, storeId), eq(prices.productId, products.id))),
+  );
+  const where = and(
+    inStore,
+    search ? or(ilike(products.name, containsPattern(search)), ilike(products.brand, containsPattern(search))) : undefined,
+  );
+  const column = STORE_PRODUCT_SORT_COLUMNS[sortBy];
+  const order = sortOrder === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        brand: products.brand,
+        image: products.image,
+        lowestPrice: products.lowestTotal,
+        priceCount: products.offerCount,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(order, asc(products.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ value: count() }).from(products).where(where),
+  ]);
+  return { rows, totalItems: total?.value ?? 0 };
 }

@@ -1,27 +1,41 @@
 /**
- * Stores (docs/product.md §7 Stores): the public list used by filters, details with counts, and
- * the admin writes, including deleting all of a store's prices with what they leave behind.
+ * Stores (docs/product.md §7 Stores; docs/architecture.md "Store admin API"): the public list
+ * used by filters, details with counts, the admin list limited to the caller's stores, a
+ * store's products, and the admin writes, including deleting all of a store's prices with
+ * what they leave behind.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAllPricesResultSchema, paginationSchema, storeSchema } from '@koopjesland/shared/entities';
+import { deleteAllPricesResultSchema, paginationSchema, storeProductSchema, storeSchema } from '@koopjesland/shared/entities';
+import { assertStoreAccess, storeScope } from '../../auth/access';
+import { recordChange } from '../../audit/trail';
 import { isUniqueViolation } from '../../db/sql';
-import { conflict, notFound } from '../../http/errors';
-import { paginationOf } from '../../http/pagination';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idParam } from '../../http/route-schemas';
 import { deleteAllStorePrices } from './delete-prices';
 import {
   deleteStore,
   findStore,
   insertStore,
+  listStoreProducts,
   listStores,
+  STORE_PRODUCT_SORT_COLUMNS,
   STORE_SORT_COLUMNS,
   updateStore,
+  type StoreProductSortField,
   type StoreSortField,
 } from './repository';
 
 const SORT_FIELDS = Object.keys(STORE_SORT_COLUMNS) as [StoreSortField, ...StoreSortField[]];
+const PRODUCT_SORT_FIELDS = Object.keys(STORE_PRODUCT_SORT_COLUMNS) as [StoreProductSortField, ...StoreProductSortField[]];
+
+const storeProductsQuery = pageQuery.extend({
+  sortBy: z.enum(PRODUCT_SORT_FIELDS).default('name'),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  search: z.string().trim().max(200).optional(),
+});
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -65,6 +79,14 @@ export default async function storeRoutes(fastify: FastifyInstance) {
   };
   const slugTaken = (error: unknown) =>
     isUniqueViolation(error) ? conflict('A store with this slug already exists') : error;
+  /** Loads a store the caller may manage (404 before 403, as every admin read). */
+  const loadManagedStore = async (request: FastifyRequest, id: number) => {
+    const store = await loadStore(id);
+    assertStoreAccess(request, id);
+    return store;
+  };
+  const changedFields = (store: Record<string, unknown>, changes: Record<string, unknown>) =>
+    Object.fromEntries(Object.keys(changes).map((key) => [key, store[key]]));
 
   app.get('/stores', {
     config: { access: 'public' },
@@ -77,6 +99,39 @@ export default async function storeRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { rows, totalItems } = await listStores(app.db, request.query);
       return { stores: rows, pagination: paginationOf(totalItems, request.query) };
+    },
+  });
+
+  app.get('/admin/stores', {
+    config: { access: 'stores' },
+    schema: {
+      tags,
+      summary: "The stores the caller manages (paged, searchable, sortable; default name ascending)",
+      querystring: listQuery.extend({ limit: pageQuery.shape.limit }),
+      response: { 200: z.object({ stores: z.array(storeSchema), pagination: paginationSchema }), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const { rows, totalItems } = await listStores(app.db, request.query, storeScope(request.authUser!));
+      return { stores: rows, pagination: paginationOf(totalItems, request.query) };
+    },
+  });
+
+  app.get('/stores/:id/products', {
+    config: { access: 'stores' },
+    schema: {
+      tags,
+      summary: "The products with an offer in the store (paged, searchable, sortable; default name ascending)",
+      params: idParam,
+      querystring: storeProductsQuery,
+      response: {
+        200: z.object({ products: z.array(storeProductSchema), pagination: paginationSchema }),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+    handler: async (request) => {
+      await loadManagedStore(request, request.params.id);
+      const { rows, totalItems } = await listStoreProducts(app.db, request.params.id, request.query);
+      return { products: rows, pagination: paginationOf(totalItems, request.query) };
     },
   });
 
@@ -95,9 +150,13 @@ export default async function storeRoutes(fastify: FastifyInstance) {
     config: { access: 'stores' },
     schema: { tags, summary: 'Create a store', body: storeBody, response: { 201: storeSchema, ...errorResponses(400, 401, 403, 409) } },
     handler: async (request, reply) => {
-      const id = await insertStore(app.db, { ...request.body, logo: request.body.logo ?? null }).catch((error: unknown) => {
+      // A store manager limited to some stores cannot add stores outside them.
+      if (storeScope(request.authUser!) !== null) throw forbidden();
+      const values = { ...request.body, logo: request.body.logo ?? null };
+      const id = await insertStore(app.db, values).catch((error: unknown) => {
         throw slugTaken(error);
       });
+      recordChange(request, { entity: 'store', entityId: id, action: 'create', after: values });
       return reply.status(201).send(await loadStore(id));
     },
   });
@@ -113,11 +172,13 @@ export default async function storeRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const { id } = request.params;
+      const before = await loadManagedStore(request, id);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
       const found = await updateStore(app.db, id, changes).catch((error: unknown) => {
         throw slugTaken(error);
       });
       if (!found) throw notFound('Store not found');
+      recordChange(request, { entity: 'store', entityId: id, action: 'update', before: changedFields(before, changes), after: changes });
       return loadStore(id);
     },
   });
@@ -132,9 +193,11 @@ export default async function storeRoutes(fastify: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { id } = request.params;
+      const before = await loadManagedStore(request, id);
       const result = await deleteAllStorePrices(app.db, id);
       if (!result) throw notFound('Store not found');
       await deleteStore(app.db, id);
+      recordChange(request, { entity: 'store', entityId: id, action: 'delete', before: { name: before.name, slug: before.slug }, after: result });
       return reply.status(204).send(null);
     },
   });
@@ -148,8 +211,10 @@ export default async function storeRoutes(fastify: FastifyInstance) {
       response: { 200: deleteAllPricesResultSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
+      await loadManagedStore(request, request.params.id);
       const result = await deleteAllStorePrices(app.db, request.params.id);
       if (!result) throw notFound('Store not found');
+      recordChange(request, { entity: 'store', entityId: request.params.id, action: 'delete-prices', after: result });
       return result;
     },
   });

@@ -1,13 +1,14 @@
 /**
  * Streaming CSV/TSV reader (csv-parse): a header row names the columns; the delimiter is
- * detected from the header unless set. A structurally broken file (unclosed quote, a row
- * with a different number of fields) fails the run; an oversized field rejects its record.
+ * detected from the header unless set. A structurally broken file (unclosed quote) fails the
+ * run; a row with a different number of fields is an unparseable line and an oversized field
+ * rejects its record (the run goes on, within its share of invalid records).
  */
 import type { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import { FeedFailure } from '../source';
 import type { FlatRecord, ReadItem } from '../types';
-import { MAX_FIELD_CHARS } from './limits';
+import { MAX_FIELD_CHARS, TOO_LARGE } from './limits';
 
 const CANDIDATES = [',', ';', '\t', '|'];
 
@@ -40,20 +41,31 @@ export async function* readCsv(
       relax_quotes: options.quoted === false,
       skip_empty_lines: true,
       max_record_size: 64 * 1024 ** 2,
+      relax_column_count: true,
       info: true,
+      raw: true,
     }),
   );
   stream.on('error', (error) => parser.destroy(error));
   try {
-    for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const item of parser as AsyncIterable<{
+      record: Record<string, string>;
+      raw: string;
+      info: { lines: number; error?: unknown };
+    }>) {
       const position = item.info.lines;
+      if (item.info.error) {
+        const value = item.raw.replace(/\r?\n$/, '').slice(0, 200);
+        yield { position, error: 'The line does not have the header\'s number of fields', problem: { reason: 'unparseable-line', value } };
+        continue;
+      }
       const record: FlatRecord = new Map();
       let oversized = false;
       for (const [key, value] of Object.entries(item.record)) {
         if (value.length > MAX_FIELD_CHARS) oversized = true;
         else if (value !== '') record.set(key, [value]);
       }
-      yield oversized ? { position, error: 'A field is larger than the 1 MB limit' } : { position, record };
+      yield oversized ? { position, ...TOO_LARGE } : { position, record };
     }
   } catch (error) {
     if (error instanceof FeedFailure) throw error;

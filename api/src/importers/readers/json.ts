@@ -7,7 +7,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { FeedFailure } from '../source';
 import type { FlatRecord, ReadItem } from '../types';
-import { MAX_FIELD_CHARS, pushValue } from './limits';
+import { MAX_FIELD_CHARS, pushValue, TOO_LARGE } from './limits';
 
 export function flattenJson(value: unknown, record: FlatRecord = new Map(), key = ''): FlatRecord {
   if (value === null || value === undefined) return record;
@@ -70,7 +70,7 @@ export async function* readJson(stream: Readable, arrayKey: string | undefined):
           try {
             const record = flattenJson(JSON.parse(text));
             const oversized = [...record.values()].some((values) => values.some((v) => v.length > MAX_FIELD_CHARS));
-            yield oversized ? { position, error: 'A field is larger than the 1 MB limit' } : { position, record };
+            yield oversized ? { position, ...TOO_LARGE } : { position, record };
           } catch {
             throw new FeedFailure(`Malformed JSON in record ${position}`);
           }

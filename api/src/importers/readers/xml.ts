@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { FeedFailure } from '../source';
 import type { FlatRecord, ReadItem } from '../types';
-import { MAX_FIELD_CHARS, pushValue } from './limits';
+import { MAX_FIELD_CHARS, pushValue, TOO_LARGE } from './limits';
 
 interface Frame {
   key: string;
@@ -74,7 +74,7 @@ export async function* readXml(
     if (!record) return;
     const frame = stack.pop()!;
     if (stack.length === 0) {
-      ready.push(oversized ? { position, error: 'A field is larger than the 1 MB limit' } : { position, record });
+      ready.push(oversized ? { position, ...TOO_LARGE } : { position, record });
       record = null;
       return;
     }
