@@ -20,6 +20,7 @@ import wishlistRoutes from './wishlist/routes';
 import clickOutRoutes from './click-outs/routes';
 import productImageRoutes from './product-images/routes';
 import categoryAliasRoutes from './category-aliases/routes';
+import productMergeRoutes from './product-merges/routes';
 import operationsRoutes from './operations/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
@@ -40,5 +41,6 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   clickOutRoutes,
   productImageRoutes,
   categoryAliasRoutes,
+  productMergeRoutes,
   operationsRoutes,
 ];

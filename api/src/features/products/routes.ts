@@ -3,7 +3,7 @@
  * product page by id or slug, filter options, and the admin's product edit.
  */
 import { paginationSchema, productSchema, searchFiltersResponseSchema } from '@koopjesland/shared/entities';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
@@ -19,10 +19,14 @@ import { flushViews } from './view-counter';
 import { recordChange } from '../../audit/trail';
 import { NAME_REQUIRED, SLUG_REQUIRED } from './admin';
 import productAdminRoutes from './admin-routes';
+import { mergedInto } from '../product-merges/repository';
+import { HttpError } from '../../http/errors';
 
 const errors = errorResponses(400, 404);
 const listResponse = z.object({ products: z.array(productSchema), pagination: paginationSchema });
 const brandsResponse = z.object({ brands: z.array(z.string()) });
+/** A merged-away product (docs/architecture.md "Catalog admin API"): 301 to the kept one. */
+const movedResponse = z.object({ error: z.string(), redirectTo: z.object({ id: z.number().int(), slug: z.string() }) });
 
 /** Every field optional: the storefront's assign-categories modal sends only categoryIds. */
 const productUpdateSchema = z.object({
@@ -105,10 +109,15 @@ export default async function productRoutes(instance: FastifyInstance) {
       tags: ['products'],
       summary: 'Product page by slug (counts a view)',
       params: z.object({ slug: z.string().min(1).max(500) }),
-      response: { 200: productSchema, ...errors },
+      response: { 200: productSchema, 301: movedResponse, ...errors },
     },
-    handler: async (request) => {
-      const product = await viewProduct(app.db, { slug: request.params.slug });
+    handler: async (request, reply) => {
+      const product = await viewProduct(app.db, { slug: request.params.slug }).catch(async (error: unknown) => {
+        const kept = isNotFound(error) ? await mergedInto(app.db, { slug: request.params.slug }) : null;
+        if (!kept) throw error;
+        return movedTo(reply, `/api/products/slug/${encodeURIComponent(kept.slug)}`, kept);
+      });
+      if (!product) return reply;
       return request.authUser ? { ...product, ...(await wishlistStateOf(app.db, request.authUser.id, product.id)) } : product;
     },
   });
@@ -119,10 +128,15 @@ export default async function productRoutes(instance: FastifyInstance) {
       tags: ['products'],
       summary: 'Product page by id (counts a view)',
       params: z.object({ id: idField }),
-      response: { 200: productSchema, ...errors },
+      response: { 200: productSchema, 301: movedResponse, ...errors },
     },
-    handler: async (request) => {
-      const product = await viewProduct(app.db, { id: request.params.id });
+    handler: async (request, reply) => {
+      const product = await viewProduct(app.db, { id: request.params.id }).catch(async (error: unknown) => {
+        const kept = isNotFound(error) ? await mergedInto(app.db, { id: request.params.id }) : null;
+        if (!kept) throw error;
+        return movedTo(reply, `/api/products/${kept.id}`, kept);
+      });
+      if (!product) return reply;
       return request.authUser ? { ...product, ...(await wishlistStateOf(app.db, request.authUser.id, product.id)) } : product;
     },
   });
@@ -161,3 +175,18 @@ export default async function productRoutes(instance: FastifyInstance) {
   });
 }
 
+
+const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
+
+/**
+ * Answers 301 for a merged-away product. Not cached (a split must be able to undo it); fetch
+ * follows it by itself, so the storefront sees the kept product and replaces its address.
+ */
+async function movedTo(reply: FastifyReply, location: string, kept: { id: number; slug: string }): Promise<null> {
+  await reply
+    .code(301)
+    .header('location', location)
+    .header('cache-control', 'no-store')
+    .send({ error: 'Product merged', redirectTo: kept });
+  return null;
+}
