@@ -21,6 +21,7 @@ export function runPercent(run: AdminFeedRun): number {
 
 /** Records per second since the run started (until it finished). */
 export function recordsPerSecond(run: AdminFeedRun, now = Date.now()): number | null {
+  if (typeof run.recordsPerSecond === 'number') return Math.round(run.recordsPerSecond);
   if (!run.startedAt) return null;
   const end = run.finishedAt ? new Date(run.finishedAt).getTime() : now;
   const seconds = (end - new Date(run.startedAt).getTime()) / 1000;

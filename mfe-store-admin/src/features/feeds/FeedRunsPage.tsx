@@ -26,6 +26,7 @@ const RUNS_PAGE_SIZE = 20;
 
 /** Seconds between start and finish; null while running. */
 export function runSeconds(run: AdminFeedRun): number | null {
+  if (typeof run.durationMs === 'number') return run.durationMs / 1000;
   if (!run.startedAt || !run.finishedAt) return null;
   return Math.max(0, (new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000);
 }

@@ -5,7 +5,7 @@
  * Run with live progress; the run history page.
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Store, StoreFeed } from '@koopjesland/shared';
+import type { Store } from '@koopjesland/shared';
 import { formatDate } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
@@ -17,7 +17,7 @@ import { NAMESPACE } from '../../i18n';
 import type { FeedFormMode } from './feed-form';
 import { FeedFormModal } from './FeedFormModal';
 import { FeedRunProgress } from './FeedRunProgress';
-import { isActiveRun, useDeleteFeedMutation, useStartFeedRunMutation, useStoreFeedsQuery } from './feeds-api';
+import { isActiveRun, useDeleteFeedMutation, useStartFeedRunMutation, useStoreFeedsQuery, type AdminFeed } from './feeds-api';
 import { RunStatusTag } from './RunStatusTag';
 
 /** docs/product.md §9: feed URLs are cut at 50 characters. */
@@ -37,13 +37,13 @@ export function FeedsTab({ store }: { store: Store }) {
   /** Runs started from this page, shown until the page is left. */
   const [startedRuns, setStartedRuns] = useState<Record<number, number>>({});
 
-  const run = async (feed: StoreFeed) => {
+  const run = async (feed: AdminFeed) => {
     const result = await startRun(feed.id);
     if (result.error) notices.error(t('runs.startFailed'), result.error.message);
     else setStartedRuns((runs) => ({ ...runs, [feed.id]: result.data.id }));
   };
 
-  const remove = async (feed: StoreFeed) => {
+  const remove = async (feed: AdminFeed) => {
     if (!(await confirm({ content: 'deleteFeed', danger: true }))) return;
     const result = await deleteFeed(feed.id);
     if (result.error) notices.error(t('feeds.deleteFailed'), result.error.message);
@@ -54,7 +54,7 @@ export function FeedsTab({ store }: { store: Store }) {
     handler();
   };
 
-  const columns: TableProps<StoreFeed>['columns'] = [
+  const columns: TableProps<AdminFeed>['columns'] = [
     {
       key: 'name',
       title: t('feeds.fields.name'),
@@ -132,7 +132,7 @@ export function FeedsTab({ store }: { store: Store }) {
         </Button>
       </div>
       {error ? <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} /> : null}
-      <Table<StoreFeed>
+      <Table<AdminFeed>
         rowKey="id"
         columns={columns}
         dataSource={feeds ?? []}

@@ -27,7 +27,7 @@ export function HeldRun({ run }: { run: AdminFeedRun }) {
       title={t('runs.held.title')}
       description={
         <Flex vertical gap={12}>
-          {run.holdReason ?? run.failureReason ?? t('runs.held.explanation')}
+          {run.heldReason ?? run.failureReason ?? t('runs.held.explanation')}
           <Descriptions size="small" column={{ xs: 2, md: 4 }}>
             <Descriptions.Item label={t('runs.fields.recordsRead')}>{run.recordsRead}</Descriptions.Item>
             <Descriptions.Item label={t('runs.fields.created')}>{run.offersCreated}</Descriptions.Item>

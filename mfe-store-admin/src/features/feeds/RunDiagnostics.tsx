@@ -6,11 +6,19 @@
 import type { FeedRecordError } from '@koopjesland/shared';
 import { formatMoney } from '@koopjesland/shared';
 import { useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Card, Col, Collapse, Empty, Flex, List, Row, Spin, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Collapse, Empty, Flex, List, Row, Segmented, Spin, Statistic, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
-import { useFeedRunDiffQuery, useFeedRunProblemsQuery, type AdminFeedRun, type FeedPriceChange, type FeedProblemGroup } from './feeds-api';
+import {
+  useFeedRunDiffQuery,
+  useFeedRunProblemsQuery,
+  type AdminFeedRun,
+  type FeedChangeKind,
+  type FeedOfferChange,
+  type FeedProblemGroup,
+} from './feeds-api';
 
 export const PROBLEM_EXAMPLES_SHOWN = 20;
 
@@ -39,7 +47,7 @@ function ProblemGroups({ run }: { run: AdminFeedRun }) {
         key: group.reason,
         label: (
           <Typography.Text>
-            {group.reason} <Typography.Text type="secondary">({t('runs.records', { count: group.count })})</Typography.Text>
+            {t(`runs.reasons.${group.reason}`, { defaultValue: group.reason })} <Typography.Text type="secondary">({t('runs.records', { count: group.count })})</Typography.Text>
           </Typography.Text>
         ),
         children: (
@@ -64,54 +72,73 @@ function ProblemGroups({ run }: { run: AdminFeedRun }) {
   );
 }
 
+const DIFF_KINDS: FeedChangeKind[] = ['changed', 'new', 'removed'];
+const DIFF_PAGE_SIZE = 10;
+
 function RunDiff({ run }: { run: AdminFeedRun }) {
   const { t } = useTranslation(NAMESPACE);
   const adminPath = useAdminPath();
-  const { data: diff, error, isLoading } = useFeedRunDiffQuery(run.id);
+  const [kind, setKind] = useState<FeedChangeKind>('changed');
+  const [page, setPage] = useState(1);
+  const { data: diff, error, isLoading, isFetching } = useFeedRunDiffQuery({ runId: run.id, kind, page, limit: DIFF_PAGE_SIZE });
   if (isLoading) return <Spin />;
   if (error) return <Alert type="warning" showIcon title={t('runs.diffUnavailable')} description={error.message} />;
   if (!diff || diff.previousRunId === null) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noPreviousRun')} />;
-  const changes = [...diff.priceChanges].sort((a, b) => a.total - a.previousTotal - (b.total - b.previousTotal));
+  const money = (cents: number | null) => (cents === null ? '' : formatMoney(cents));
   return (
     <Flex vertical gap={16}>
       <Row gutter={16}>
         <Col span={8}>
-          <Statistic title={t('runs.diff.newOffers')} value={diff.newOffers} />
+          <Statistic title={t('runs.diff.newOffers')} value={diff.summary.newOffers} />
         </Col>
         <Col span={8}>
-          <Statistic title={t('runs.diff.removedOffers')} value={diff.removedOffers} />
+          <Statistic title={t('runs.diff.removedOffers')} value={diff.summary.removedOffers} />
         </Col>
         <Col span={8}>
-          <Statistic title={t('runs.diff.priceChanges')} value={diff.priceChanges.length} />
+          <Statistic title={t('runs.diff.priceChanges')} value={diff.summary.priceChanges} />
         </Col>
       </Row>
-      <Table<FeedPriceChange>
+      <Segmented<FeedChangeKind>
+        value={kind}
+        onChange={(value) => {
+          setKind(value);
+          setPage(1);
+        }}
+        options={DIFF_KINDS.map((value) => ({ value, label: t(`runs.diff.kinds.${value}`) }))}
+      />
+      <Table<FeedOfferChange>
         size="small"
-        rowKey="productId"
-        dataSource={changes}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: t('runs.diff.noPriceChanges') }}
+        rowKey="priceId"
+        dataSource={diff.changes}
+        loading={isFetching}
+        locale={{ emptyText: t('runs.diff.none') }}
+        pagination={{
+          current: page,
+          pageSize: DIFF_PAGE_SIZE,
+          total: diff.pagination.totalItems,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
         columns={[
           {
             key: 'product',
             title: t('prices.fields.product'),
             render: (_value, change) => <Link to={adminPath('products', change.productId)}>{change.productName}</Link>,
           },
-          { key: 'before', title: t('runs.diff.before'), align: 'right', render: (_value, change) => formatMoney(change.previousTotal) },
-          { key: 'after', title: t('runs.diff.after'), align: 'right', render: (_value, change) => formatMoney(change.total) },
+          { key: 'before', title: t('runs.diff.before'), align: 'right', render: (_value, change) => money(change.oldTotal) },
+          { key: 'after', title: t('runs.diff.after'), align: 'right', render: (_value, change) => money(change.newTotal) },
           {
             key: 'change',
             title: t('runs.diff.change'),
             align: 'right',
-            render: (_value, change) => {
-              const delta = change.total - change.previousTotal;
-              return (
-                <Typography.Text type={delta < 0 ? 'success' : 'danger'}>
-                  {delta > 0 ? '+' : ''}
-                  {formatMoney(delta)}
+            render: (_value, change) =>
+              change.change === null ? null : (
+                <Typography.Text type={change.change < 0 ? 'success' : 'danger'}>
+                  {change.change > 0 ? '+' : ''}
+                  {formatMoney(change.change)}
                 </Typography.Text>
-              );
-            },
+              ),
           },
         ]}
       />

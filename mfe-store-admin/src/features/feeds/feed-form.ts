@@ -3,15 +3,15 @@
  * defaults for a new feed, the storage path derived from the name, duplicates, and the
  * parameters edited as fields instead of JSON.
  */
-import type { FeedCanonicalField, FeedCompression, FeedImporter, FeedParameters, StoreFeed } from '@koopjesland/shared';
-import type { FeedInput } from './feeds-api';
+import type { FeedCanonicalField, FeedCompression, FeedImporter, FeedParameters } from '@koopjesland/shared';
+import type { AdminFeed, FeedInput } from './feeds-api';
 
 /** The share of a feed's offers a run may expire before it is held for review (issue 9 "Collapse guard"). */
 export const DEFAULT_COLLAPSE_SHARE = 0.5;
 /** docs/feeds.md "Parameters": the schedule interval when none is set. */
 export const DEFAULT_INTERVAL_HOURS = 6;
 /** The parameter holding the collapse share (0–1). */
-export const COLLAPSE_SHARE_PARAMETER = 'maxExpireShare';
+export const COLLAPSE_SHARE_PARAMETER = 'maxExpireRatio';
 
 export type CredentialKind = 'basic' | 'token';
 /** Credentials are write-only: kept as stored, replaced by new ones, or cleared. */
@@ -48,8 +48,8 @@ export interface FeedFormValues {
 
 export type FeedFormMode =
   | { kind: 'add' }
-  | { kind: 'edit'; feed: StoreFeed }
-  | { kind: 'duplicate'; feed: StoreFeed };
+  | { kind: 'edit'; feed: AdminFeed }
+  | { kind: 'duplicate'; feed: AdminFeed };
 
 /** `{storeSlug}/{name}.xml`, the default storage path. */
 export const feedPath = (storeSlug: string, name: string) => `${storeSlug}/${name.trim()}.xml`;
@@ -70,7 +70,7 @@ export const NEW_FEED_VALUES: FeedFormValues = {
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** The form's values for a stored feed (credentials stay on the server). */
-export function valuesOfFeed(feed: StoreFeed): FeedFormValues {
+export function valuesOfFeed(feed: AdminFeed): FeedFormValues {
   const parameters = feed.parameters as FeedParameters & Record<string, unknown>;
   const share = numberOrNull(parameters[COLLAPSE_SHARE_PARAMETER]);
   return {
@@ -97,7 +97,7 @@ export function valuesOfFeed(feed: StoreFeed): FeedFormValues {
 }
 
 /** docs/product.md §4: a duplicate is a new feed named '{name} (Copy)' stored at `{slug}/{name}-copy.xml`. */
-export function valuesOfDuplicate(feed: StoreFeed, storeSlug: string): FeedFormValues {
+export function valuesOfDuplicate(feed: AdminFeed, storeSlug: string): FeedFormValues {
   return {
     ...valuesOfFeed(feed),
     name: `${feed.name} (Copy)`,
@@ -154,7 +154,7 @@ function credentialsOf(values: FeedFormValues): Record<string, string> | null | 
 }
 
 /** The body of POST/PUT: trimmed, an empty URL is none, credentials only when given. */
-export function toFeedInput(values: FeedFormValues, previous?: StoreFeed): FeedInput {
+export function toFeedInput(values: FeedFormValues, previous?: AdminFeed): FeedInput {
   const input: FeedInput = {
     name: values.name.trim(),
     importer: values.importer,

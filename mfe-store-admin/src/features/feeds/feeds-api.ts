@@ -10,11 +10,20 @@ export type FeedRunPhase = 'downloading' | 'parsing' | 'matching' | 'applying';
 
 /** A run as the store admin shows it; `held` is a run the collapse guard stopped for review. */
 export type AdminFeedRun = Omit<FeedRun, 'status'> & {
-  status: FeedRun['status'] | 'held';
+  status: FeedRun['status'] | 'held' | 'discarded';
   phase?: FeedRunPhase | null;
+  durationMs?: number | null;
+  recordsPerSecond?: number | null;
   productsMatched?: number;
-  /** Why a held run was held (e.g. the share of offers it would expire). */
-  holdReason?: string | null;
+  /** Why the collapse guard held the run. */
+  heldReason?: string | null;
+};
+
+/** A feed with its current offers, next scheduled run and last run (docs/architecture.md "Store admin API"). */
+export type AdminFeed = Omit<StoreFeed, 'lastRun'> & {
+  offerCount?: number;
+  nextRunAt?: string | null;
+  lastRun?: AdminFeedRun | null;
 };
 
 export interface FeedRunsResponse {
@@ -33,18 +42,23 @@ export interface FeedProblemGroup {
   examples: FeedProblemExample[];
 }
 
-export interface FeedPriceChange {
+export type FeedChangeKind = 'new' | 'removed' | 'changed';
+
+export interface FeedOfferChange {
+  kind: FeedChangeKind;
+  priceId: number;
   productId: number;
   productName: string;
-  previousTotal: number;
-  total: number;
+  oldTotal: number | null;
+  newTotal: number | null;
+  change: number | null;
 }
 
 export interface FeedRunDiff {
   previousRunId: number | null;
-  newOffers: number;
-  removedOffers: number;
-  priceChanges: FeedPriceChange[];
+  summary: { newOffers: number; removedOffers: number; priceChanges: number };
+  changes: FeedOfferChange[];
+  pagination: Pagination;
 }
 
 /** What the feed form sends; credentials are omitted to keep them, null to clear them. */
@@ -68,19 +82,19 @@ export const RUN_POLL_MS = 1000;
 
 const feedsApi = storeAdminApi.injectEndpoints({
   endpoints: (build) => ({
-    storeFeeds: build.query<StoreFeed[], number>({
+    storeFeeds: build.query<AdminFeed[], number>({
       query: (storeId) => ({ path: `store-feeds/store/${storeId}` }),
       providesTags: ['Feed'],
     }),
-    feed: build.query<StoreFeed, number>({
+    feed: build.query<AdminFeed, number>({
       query: (id) => ({ path: `store-feeds/${id}` }),
       providesTags: ['Feed'],
     }),
-    createFeed: build.mutation<StoreFeed, { storeId: number; feed: FeedInput }>({
+    createFeed: build.mutation<AdminFeed, { storeId: number; feed: FeedInput }>({
       query: ({ storeId, feed }) => ({ path: `store-feeds/store/${storeId}`, method: 'POST', body: feed }),
       invalidatesTags: ['Feed', 'Store'],
     }),
-    updateFeed: build.mutation<StoreFeed, { id: number; feed: FeedInput }>({
+    updateFeed: build.mutation<AdminFeed, { id: number; feed: FeedInput }>({
       query: ({ id, feed }) => ({ path: `store-feeds/${id}`, method: 'PUT', body: feed }),
       invalidatesTags: ['Feed'],
     }),
@@ -114,11 +128,11 @@ const feedsApi = storeAdminApi.injectEndpoints({
     }),
     feedRunProblems: build.query<FeedProblemGroup[], number>({
       query: (id) => ({ path: `feed-runs/${id}/problems` }),
-      transformResponse: (response: FeedProblemGroup[] | { groups: FeedProblemGroup[] }) =>
-        Array.isArray(response) ? response : response.groups,
+      transformResponse: (response: { problems: FeedProblemGroup[] }) => response.problems,
     }),
-    feedRunDiff: build.query<FeedRunDiff, number>({
-      query: (id) => ({ path: `feed-runs/${id}/diff` }),
+    /** What the run changed against the previous successful run; `changed` has the largest drops first. */
+    feedRunDiff: build.query<FeedRunDiff, { runId: number; kind: FeedChangeKind; page: number; limit: number }>({
+      query: ({ runId, kind, page, limit }) => ({ path: `feed-runs/${runId}/diff`, query: { kind, page, limit } }),
     }),
   }),
 });

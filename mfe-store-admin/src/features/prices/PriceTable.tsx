@@ -35,7 +35,7 @@ export function PriceTable({
 
   const columns: TableProps<AdminPrice>['columns'] = [
     {
-      key: 'product',
+      ...table.sortableColumn('productName'),
       title: t('prices.fields.product'),
       render: (_value, price) => (
         <>
@@ -43,13 +43,15 @@ export function PriceTable({
         </>
       ),
     },
-    ...(showStore ? [{ key: 'store', title: t('prices.fields.store'), render: (_value: unknown, price: AdminPrice) => price.store.name }] : []),
+    ...(showStore
+      ? [{ ...table.sortableColumn('storeName'), title: t('prices.fields.store'), render: (_value: unknown, price: AdminPrice) => price.store.name }]
+      : []),
     { ...table.sortableColumn('total'), title: t('prices.fields.total'), align: 'right', render: (_value, price) => formatMoney(price.total) },
     { ...table.sortableColumn('amount'), title: t('prices.fields.amount'), align: 'right', render: (_value, price) => formatMoney(price.amount) },
-    { key: 'shipping', title: t('prices.fields.shipping'), align: 'right', render: (_value, price) => formatMoney(price.shipping) },
+    { ...table.sortableColumn('shipping'), title: t('prices.fields.shipping'), align: 'right', render: (_value, price) => formatMoney(price.shipping) },
     { ...table.sortableColumn('validFrom'), title: t('prices.fields.validFrom'), render: (_value, price) => formatDateTime(price.validFrom) },
     {
-      key: 'validTo',
+      ...table.sortableColumn('validTo'),
       title: t('prices.fields.validTo'),
       render: (_value, price) => (price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')),
     },

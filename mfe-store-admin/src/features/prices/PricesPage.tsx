@@ -5,15 +5,17 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { EuroInput, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
-import { Alert, Button, Flex, Segmented, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
+import { PriceStatusFilter } from './PriceStatusFilter';
 import { PriceTable } from './PriceTable';
 import { PRICE_FILTER_KEYS, PRICE_SORT_FIELDS, usePricesQuery, useStoreOptionsQuery, type PriceSortField } from './prices-api';
 import { ProductSelect } from './ProductSelect';
 
-const DEFAULT_SORT = { sortBy: 'lastSeen' as PriceSortField, sortOrder: 'desc' } as const;
+/** The API's default: newest first. */
+const DEFAULT_SORT = { sortBy: 'createdAt' as PriceSortField, sortOrder: 'desc' } as const;
 
 const centsOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
@@ -22,8 +24,8 @@ export function PricesPage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: PRICE_FILTER_KEYS });
-  const { page, limit, sortBy, sortOrder, filters } = table.query;
-  const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, ...filters });
+  const { page, limit, sortBy, sortOrder, search, filters } = table.query;
+  const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, search, ...filters });
   const stores = useStoreOptionsQuery();
   const productId = centsOrUndefined(filters.productId);
   const setCents = (key: 'minPrice' | 'maxPrice') => (cents: number | null) =>
@@ -40,6 +42,14 @@ export function PricesPage() {
         </Button>
       </Flex>
       <Flex gap={12} wrap align="center">
+        <Input.Search
+          allowClear
+          style={{ width: 240 }}
+          placeholder={t('prices.filters.search')}
+          aria-label={t('prices.filters.search')}
+          value={table.search.value}
+          onChange={(event) => table.search.onChange(event.target.value)}
+        />
         <ProductSelect
           allowClear
           style={{ width: 280 }}
@@ -60,15 +70,7 @@ export function PricesPage() {
           options={(stores.data ?? []).map((store) => ({ value: store.id, label: store.name }))}
           onChange={(id) => table.setFilter('storeId', id ? String(id) : undefined)}
         />
-        <Segmented
-          value={filters.active ?? 'all'}
-          onChange={(value) => table.setFilter('active', value === 'all' ? undefined : String(value))}
-          options={[
-            { value: 'all', label: t('prices.filters.all') },
-            { value: 'true', label: t('prices.filters.active') },
-            { value: 'false', label: t('prices.filters.expired') },
-          ]}
-        />
+        <PriceStatusFilter value={filters.status} onChange={(status) => table.setFilter('status', status)} />
         <EuroInput
           style={{ width: 140 }}
           placeholder={t('prices.filters.minPrice')}

@@ -5,14 +5,20 @@
 import type { Pagination, Price } from '@koopjesland/shared';
 import { storeAdminApi } from '../../api';
 
-export const PRICE_SORT_FIELDS = ['total', 'amount', 'validFrom', 'lastSeen', 'createdAt'] as const;
+export const PRICE_SORT_FIELDS = [
+  'createdAt', 'total', 'amount', 'shipping', 'validFrom', 'validTo', 'lastSeen', 'productName', 'storeName',
+] as const;
 export type PriceSortField = (typeof PRICE_SORT_FIELDS)[number];
-export const PRICE_FILTER_KEYS = ['productId', 'storeId', 'active', 'minPrice', 'maxPrice'] as const;
+export const PRICE_FILTER_KEYS = ['productId', 'storeId', 'status', 'minPrice', 'maxPrice'] as const;
+/** Current offers, expired ones, or both (the API's default is current). */
+export const PRICE_STATUSES = ['active', 'expired', 'all'] as const;
+export type PriceStatus = (typeof PRICE_STATUSES)[number];
 export type PriceFilterKey = (typeof PRICE_FILTER_KEYS)[number];
 
 /** An offer as the admin lists it: with its product. */
 export type AdminPrice = Price & {
-  product?: { id: number; name: string; slug: string; image?: string | null } | null;
+  storeId?: number;
+  product?: { id: number; name: string; slug: string; brand?: string | null; image?: string | null } | null;
 };
 
 export interface PricesQuery {
@@ -22,8 +28,9 @@ export interface PricesQuery {
   sortOrder: 'asc' | 'desc';
   productId?: string;
   storeId?: string | number;
-  /** 'true': current offers; 'false': expired ones; absent: all. */
-  active?: string;
+  status?: string;
+  /** Part of the product's name. */
+  search?: string;
   /** Cents. */
   minPrice?: string;
   maxPrice?: string;

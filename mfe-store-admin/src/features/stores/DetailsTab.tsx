@@ -2,40 +2,26 @@
  * The Details tab: the store's statistics (total prices, number of ratings, average rating) and
  * its feeds' health at a glance: last run, its status and offers, and the next scheduled run.
  */
-import type { Store, StoreFeed } from '@koopjesland/shared';
+import type { Store } from '@koopjesland/shared';
 import { formatDateTime } from '@koopjesland/shared';
 import { Alert, Card, Col, Row, Statistic, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
-import { DEFAULT_INTERVAL_HOURS } from '../feeds/feed-form';
-import { isActiveRun, useFeedRunQuery, useStoreFeedsQuery } from '../feeds/feeds-api';
+import { isActiveRun, useStoreFeedsQuery, type AdminFeed } from '../feeds/feeds-api';
 import { RunStatusTag } from '../feeds/RunStatusTag';
 
-const HOUR_MS = 60 * 60 * 1000;
-
-/** The scheduler starts an active feed `intervalHours` after its last run started (docs/feeds.md). */
-export function nextScheduledRun(feed: StoreFeed): Date | 'due' | null {
-  if (!feed.isActive) return null;
-  const interval = typeof feed.parameters.intervalHours === 'number' ? feed.parameters.intervalHours : DEFAULT_INTERVAL_HOURS;
-  const last = feed.lastRun?.startedAt;
-  if (!last) return 'due';
-  const next = new Date(new Date(last).getTime() + interval * HOUR_MS);
-  return next.getTime() <= Date.now() ? 'due' : next;
-}
-
 /** The offers a finished run wrote (created, updated and unchanged). */
-function LastRunOffers({ runId }: { runId: number }) {
-  const { data: run } = useFeedRunQuery(runId);
-  if (!run || isActiveRun(run.status)) return null;
-  return <>{run.offersCreated + run.offersUpdated + run.offersUnchanged}</>;
-}
+const offersOfLastRun = (feed: AdminFeed) =>
+  feed.lastRun && !isActiveRun(feed.lastRun.status)
+    ? feed.lastRun.offersCreated + feed.lastRun.offersUpdated + feed.lastRun.offersUnchanged
+    : null;
 
 export function DetailsTab({ store }: { store: Store }) {
   const { t } = useTranslation(NAMESPACE);
   const { data: feeds, error, isLoading } = useStoreFeedsQuery(store.id);
 
-  const columns: TableProps<StoreFeed>['columns'] = [
+  const columns: TableProps<AdminFeed>['columns'] = [
     { key: 'name', dataIndex: 'name', title: t('feeds.fields.name') },
     {
       key: 'lastRun',
@@ -51,15 +37,14 @@ export function DetailsTab({ store }: { store: Store }) {
       key: 'offers',
       title: t('runs.fields.offers'),
       align: 'right',
-      render: (_value, feed) => (feed.lastRun ? <LastRunOffers runId={feed.lastRun.id} /> : null),
+      render: (_value, feed) => feed.offerCount ?? offersOfLastRun(feed),
     },
     {
       key: 'next',
       title: t('feeds.fields.nextRun'),
       render: (_value, feed) => {
-        const next = nextScheduledRun(feed);
-        if (next === null) return t('feeds.inactive');
-        return next === 'due' ? t('feeds.due') : formatDateTime(next);
+        if (!feed.isActive || !feed.nextRunAt) return t('feeds.inactive');
+        return new Date(feed.nextRunAt).getTime() <= Date.now() ? t('feeds.due') : formatDateTime(feed.nextRunAt);
       },
     },
   ];
@@ -88,7 +73,7 @@ export function DetailsTab({ store }: { store: Store }) {
       <Col span={24}>
         <Card title={t('stores.titles.feedHealth')}>
           {error ? <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} /> : null}
-          <Table<StoreFeed>
+          <Table<AdminFeed>
             rowKey="id"
             size="small"
             columns={columns}

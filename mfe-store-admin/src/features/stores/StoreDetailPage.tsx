@@ -144,8 +144,7 @@ export function StoreDetailPage() {
         destroyOnHidden
         items={[
           { key: 'details', label: t('stores.tabs.details'), children: <DetailsTab store={store} /> },
-          // One current offer per product in a store: its products are counted by its prices.
-          { key: 'products', label: withCount(t('stores.tabs.products'), prices), children: <StoreProductsTab store={store} /> },
+          { key: 'products', label: withCount(t('stores.tabs.products'), store._count?.products ?? prices), children: <StoreProductsTab store={store} /> },
           { key: 'prices', label: withCount(t('stores.tabs.prices'), prices), children: <StorePricesTab store={store} /> },
           { key: 'feeds', label: withCount(t('stores.tabs.feeds'), store._count?.feeds ?? 0), children: <FeedsTab store={store} /> },
         ]}

@@ -5,9 +5,10 @@
  */
 import type { Store } from '@koopjesland/shared';
 import { useServerTable } from '@koopjesland/shared/admin';
-import { Alert, Flex, Segmented } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
+import { PriceStatusFilter } from '../prices/PriceStatusFilter';
 import { PriceTable } from '../prices/PriceTable';
 import { PRICE_SORT_FIELDS, usePricesQuery, type PriceSortField } from '../prices/prices-api';
 import { DeleteAllPricesButton } from './DeleteAllPrices';
@@ -16,23 +17,15 @@ const DEFAULT_SORT = { sortBy: 'total' as PriceSortField, sortOrder: 'asc' } as 
 
 export function StorePricesTab({ store }: { store: Store }) {
   const { t } = useTranslation(NAMESPACE);
-  const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: ['active'] as const });
+  const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: ['status'] as const });
   const { page, limit, sortBy, sortOrder, filters } = table.query;
-  const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, storeId: store.id, active: filters.active });
+  const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, storeId: store.id, status: filters.status });
   const none = (store._count?.prices ?? 0) === 0 && (data?.pagination.totalItems ?? 0) === 0;
 
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" gap={16} wrap>
-        <Segmented
-          value={filters.active ?? 'all'}
-          onChange={(value) => table.setFilter('active', value === 'all' ? undefined : String(value))}
-          options={[
-            { value: 'all', label: t('prices.filters.all') },
-            { value: 'true', label: t('prices.filters.active') },
-            { value: 'false', label: t('prices.filters.expired') },
-          ]}
-        />
+        <PriceStatusFilter value={filters.status} onChange={(status) => table.setFilter('status', status)} />
         <DeleteAllPricesButton store={store} disabled={none} />
       </Flex>
       {error ? <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} /> : null}

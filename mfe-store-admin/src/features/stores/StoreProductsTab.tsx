@@ -3,7 +3,7 @@
  * the address); name with image and brand, lowest price or 'N/A', price count, created. A row
  * opens the product in the catalog admin (a path relative to the admin area).
  */
-import type { Product, Store } from '@koopjesland/shared';
+import type { Store } from '@koopjesland/shared';
 import { formatDate, formatMoney } from '@koopjesland/shared';
 import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Avatar, Flex, Input, Table, Typography } from 'antd';
@@ -11,7 +11,7 @@ import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
-import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery } from './stores-api';
+import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery, type StoreProduct } from './stores-api';
 
 const DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const;
 
@@ -24,7 +24,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
   const { page, limit, sortBy, sortOrder, search } = table.query;
   const { data, error, isFetching } = useStoreProductsQuery({ storeId: store.id, page, limit, sortBy, sortOrder, search });
 
-  const columns: TableProps<Product>['columns'] = [
+  const columns: TableProps<StoreProduct>['columns'] = [
     {
       ...table.sortableColumn('name'),
       title: t('products.fields.name'),
@@ -41,17 +41,12 @@ export function StoreProductsTab({ store }: { store: Store }) {
       ),
     },
     {
-      ...table.sortableColumn('lowestPrice.total'),
+      ...table.sortableColumn('lowestPrice'),
       title: t('products.fields.lowestPrice'),
       align: 'right',
-      render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('products.noPrice')),
+      render: (_value, product) => (product.lowestPrice === null ? t('products.noPrice') : formatMoney(product.lowestPrice)),
     },
-    {
-      key: 'prices',
-      title: t('products.fields.priceCount'),
-      align: 'right',
-      render: (_value, product) => product._count?.prices ?? product.offerCount ?? 0,
-    },
+    { ...table.sortableColumn('priceCount'), title: t('products.fields.priceCount'), align: 'right', dataIndex: 'priceCount' },
     { ...table.sortableColumn('createdAt'), title: t('products.fields.created'), render: (_value, product) => formatDate(product.createdAt) },
   ];
 
@@ -66,14 +61,14 @@ export function StoreProductsTab({ store }: { store: Store }) {
         style={{ maxWidth: 360 }}
       />
       {error ? <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} /> : null}
-      <Table<Product>
+      <Table<StoreProduct>
         rowKey="id"
         columns={columns}
         dataSource={data?.products ?? []}
         loading={isFetching}
         locale={{ emptyText: t('products.empty') }}
         onRow={(product) => ({ onClick: () => navigate(adminPath('products', product.id)), style: { cursor: 'pointer' } })}
-        {...table.tableProps<Product>(data?.pagination)}
+        {...table.tableProps<StoreProduct>(data?.pagination)}
       />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import type { DeleteAllPricesResult, Pagination, Product, Store } from '@koopjesland/shared';
+import type { DeleteAllPricesResult, Pagination, Store } from '@koopjesland/shared';
 import type { ServerTableQuery } from '@koopjesland/shared/admin';
 import type { ApiQueryError } from '@koopjesland/shared/rtk-query';
 import { storeAdminApi } from '../../api';
@@ -14,7 +14,7 @@ export const STORES_DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const
 export type StoresQuery = Pick<ServerTableQuery<StoreSortField, never>, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search'>;
 
 export interface StoresResponse {
-  stores: Store[];
+  stores: AdminStore[];
   pagination: Pagination;
 }
 
@@ -26,7 +26,12 @@ export interface StoreInput {
   logo: string | null;
 }
 
-export const STORE_PRODUCT_SORT_FIELDS = ['name', 'createdAt', 'lowestPrice.total'] as const;
+/** A store as the admin reads it: also counting the products with any offer of the store. */
+export type AdminStore = Omit<Store, '_count'> & {
+  _count?: NonNullable<Store['_count']> & { products?: number };
+};
+
+export const STORE_PRODUCT_SORT_FIELDS = ['name', 'brand', 'lowestPrice', 'priceCount', 'createdAt'] as const;
 export type StoreProductSortField = (typeof STORE_PRODUCT_SORT_FIELDS)[number];
 
 export type StoreProductsQuery = Pick<
@@ -34,8 +39,20 @@ export type StoreProductsQuery = Pick<
   'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search'
 > & { storeId: number };
 
+/** A product with an offer in the store; `lowestPrice` is its lowest current total (cents) in any store. */
+export interface StoreProduct {
+  id: number;
+  name: string;
+  slug: string;
+  brand: string | null;
+  image: string | null;
+  lowestPrice: number | null;
+  priceCount: number;
+  createdAt: string;
+}
+
 export interface ProductsResponse {
-  products: Product[];
+  products: StoreProduct[];
   pagination: Pagination;
 }
 
@@ -46,22 +63,22 @@ const storesApi = storeAdminApi.injectEndpoints({
     stores: build.query<StoresResponse, StoresQuery>({
       async queryFn({ page, limit, sortBy, sortOrder, search }, _api, _extra, baseQuery) {
         const [result] = await Promise.all([
-          baseQuery({ path: 'stores', query: { page, limit, sortBy, sortOrder, search } }),
+          baseQuery({ path: 'admin/stores', query: { page, limit, sortBy, sortOrder, search } }),
           wait(STORE_LIST_MIN_LOADING_MS),
         ]);
         return result.error ? { error: result.error as ApiQueryError } : { data: result.data as StoresResponse };
       },
       providesTags: ['Store'],
     }),
-    store: build.query<Store, number>({
+    store: build.query<AdminStore, number>({
       query: (id) => ({ path: `stores/id/${id}` }),
       providesTags: (_result, _error, id) => [{ type: 'Store', id }],
     }),
-    createStore: build.mutation<Store, StoreInput>({
+    createStore: build.mutation<AdminStore, StoreInput>({
       query: (body) => ({ path: 'stores', method: 'POST', body }),
       invalidatesTags: ['Store'],
     }),
-    updateStore: build.mutation<Store, { id: number; changes: StoreInput }>({
+    updateStore: build.mutation<AdminStore, { id: number; changes: StoreInput }>({
       query: ({ id, changes }) => ({ path: `stores/${id}`, method: 'PUT', body: changes }),
       invalidatesTags: ['Store'],
     }),
@@ -69,11 +86,11 @@ const storesApi = storeAdminApi.injectEndpoints({
       query: (id) => ({ path: `stores/${id}/prices`, method: 'DELETE' }),
       invalidatesTags: ['Store', 'StoreProduct', 'Price'],
     }),
-    /** The store's products (GET /products with storeId; the admin always sends excludeUncategorized=false). */
+    /** Products with any offer (current or expired) in the store. */
     storeProducts: build.query<ProductsResponse, StoreProductsQuery>({
       query: ({ storeId, page, limit, sortBy, sortOrder, search }) => ({
-        path: 'products',
-        query: { storeId, page, limit, sortBy, sortOrder, search, excludeUncategorized: false },
+        path: `stores/${storeId}/products`,
+        query: { page, limit, sortBy, sortOrder, search },
       }),
       providesTags: ['StoreProduct'],
     }),
