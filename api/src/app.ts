@@ -14,9 +14,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiConfig } from './config';
+import { trustedProxies, type ApiConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import type { RouteAccess } from './auth/access';
+import { rolesFor, type RouteAccess } from './auth/access';
 import auditPlugin from './audit/plugin';
 import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
@@ -53,7 +53,7 @@ export const API_PREFIX = '/api';
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     // Every log line of a request carries its id; a caller's X-Request-Id is kept for tracing.
     requestIdHeader: 'x-request-id',
@@ -94,6 +94,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = (route.config as { access?: RouteAccess } | undefined)?.access ?? 'public';
     for (const method of methods) routeCatalog.push({ method, url: route.url, access });
+    // The OpenAPI document states what the auth hook enforces: the bearer scheme and the roles.
+    if (access !== 'public' && route.schema && !route.schema.hide) {
+      const roles = rolesFor(access);
+      const description = [route.schema.description, `Requires sign-in as: ${roles.join(', ')}.`].filter(Boolean).join('\n\n');
+      route.schema = { ...route.schema, security: [{ bearer: [] }], description, 'x-roles': roles } as typeof route.schema;
+    }
   });
 
   await app.register(

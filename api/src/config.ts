@@ -55,6 +55,11 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return text.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
+/** TRUST_PROXY in Fastify's terms: a hop count becomes "believe the nearest n hops". */
+export function trustedProxies(value: ApiConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   const dataDir = overrides.dataDir ?? path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   return {

@@ -4,7 +4,7 @@
  * `canAccessStore` / `storeScope` / `assertStoreAccess`, called by the routes that load a store's data.
  */
 import type { FastifyRequest } from 'fastify';
-import type { UserRole } from '@koopjesland/shared/entities';
+import { USER_ROLES, type UserRole } from '@koopjesland/shared/entities';
 import { forbidden } from '../http/errors';
 
 export const ADMIN_AREAS = ['catalog', 'stores', 'config', 'users'] as const;
@@ -33,6 +33,13 @@ const AREAS_BY_ROLE: Record<UserRole, readonly AdminArea[]> = {
 
 export function canAccessArea(user: AuthUser, area: AdminArea): boolean {
   return AREAS_BY_ROLE[user.role].includes(area);
+}
+
+/** The roles a route's access lets in ('public' → none needed), for the OpenAPI document. */
+export function rolesFor(access: RouteAccess): UserRole[] {
+  if (access === 'public') return [];
+  if (access === 'user') return [...USER_ROLES];
+  return USER_ROLES.filter((role) => AREAS_BY_ROLE[role].includes(access));
 }
 
 export function isAdminArea(access: RouteAccess | undefined): access is AdminArea {
