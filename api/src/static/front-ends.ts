@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REPO_ROOT } from '../config';
+import { contentSecurityPolicy } from './content-security-policy';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
@@ -75,13 +76,18 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     handler: async (_request, reply) => reply.header('cache-control', 'no-cache').send(config),
   });
 
+  const policy = contentSecurityPolicy(Object.values(config));
   let indexHtml: string | undefined;
   const sendIndex = (reply: FastifyReply) => {
     if (!fs.existsSync(indexFile)) {
       return reply.status(503).type('text/plain').send('The front end is not built yet: run npm run build.');
     }
     indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy)
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
   };
 
   app.get('/*', {

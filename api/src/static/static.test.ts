@@ -57,6 +57,21 @@ it('serves index.html with the remotes inlined, also as the fallback for client 
   }
 });
 
+it('sends a Content-Security-Policy with every page: own and remote origins for scripts, nothing inline, never framed', async () => {
+  for (const url of ['/', '/admin/users']) {
+    const policy = (await app.inject({ method: 'GET', url, headers: html })).headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(
+      policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+    );
+    expect(directives['script-src']).toEqual(["'self'", 'https://cdn.example']);
+    expect(directives['connect-src']).toContain('https://cdn.example');
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  }
+});
+
 it('caches hashed assets for a year and manifests not at all', async () => {
   const asset = await app.inject({ method: 'GET', url: '/main.3f2a9c1b7d.js' });
   expect(asset.statusCode).toBe(200);

@@ -1,0 +1,33 @@
+/**
+ * The Content-Security-Policy of every HTML answer. The 7-day token lives in localStorage (as the
+ * product requires), so one injected script would be one stolen session: scripts only from our own
+ * origin and the remotes' configured origins, never inline; nothing embeds us; no plugins, no <base>.
+ * Styles allow inline because antd writes its CSS-in-JS into <style> elements at run time.
+ */
+
+/** The origins of absolute remote manifest URLs (relative ones are served from our own origin). */
+export function remoteOrigins(remoteUrls: string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of remoteUrls) {
+    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+export function contentSecurityPolicy(remoteUrls: string[]): string {
+  const own = ["'self'", ...remoteOrigins(remoteUrls)].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${own}`,
+    `style-src ${own} 'unsafe-inline'`,
+    `connect-src ${own}`,
+    `font-src ${own} data:`,
+    // Product images come from the stores' feeds, on any web address.
+    `img-src 'self' data: blob: https: http:`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
