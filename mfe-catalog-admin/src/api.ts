@@ -5,4 +5,10 @@ import { createAdminApi } from '@koopjesland/shared/admin';
  * Tags: `Category` (by id; 'LIST' for the tree), `Product` (by id; 'LIST' for lists),
  * `CategoryAlias` (by id; 'LIST'), `ProductImage` (by product id), `Merge` (by product id).
  */
-export const catalogAdminApi = createAdminApi('catalogAdminApi', ['Category', 'Product', 'CategoryAlias', 'ProductImage', 'Merge']);
+export const catalogAdminApi = createAdminApi('catalogAdminApi', [
+  'Category',
+  'Product',
+  'CategoryAlias',
+  'ProductImage',
+  'Merge',
+]);

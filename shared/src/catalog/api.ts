@@ -43,7 +43,11 @@ export function catalogModalEndpoints<TagTypes extends string, ReducerPath exten
       providesTags: (_result, _error, categoryId) => [{ type: 'Category', id: categoryId }],
     }),
     saveCategorySettings: build.mutation<unknown, { categoryId: number; settings: Partial<CategorySettings> }>({
-      query: ({ categoryId, settings }) => ({ path: `categories/${categoryId}/settings`, method: 'PUT', body: settings }),
+      query: ({ categoryId, settings }) => ({
+        path: `categories/${categoryId}/settings`,
+        method: 'PUT',
+        body: settings,
+      }),
       invalidatesTags: (_result, error, { categoryId }) => (error ? [] : categoryChanged(categoryId)),
     }),
     getCategoryTree: build.query<{ categories: Category[] }, void>({
@@ -67,7 +71,11 @@ export function catalogModalEndpoints<TagTypes extends string, ReducerPath exten
       }),
     }),
     assignProductsToCategory: build.mutation<{ addedCount: number }, { categoryId: number; productIds: number[] }>({
-      query: ({ categoryId, productIds }) => ({ path: `categories/${categoryId}/products`, method: 'POST', body: { productIds } }),
+      query: ({ categoryId, productIds }) => ({
+        path: `categories/${categoryId}/products`,
+        method: 'POST',
+        body: { productIds },
+      }),
       invalidatesTags: (_result, error, { categoryId }) => (error ? [] : categoryChanged(categoryId)),
     }),
     saveRepresentativeProduct: build.mutation<unknown, { categoryId: number; representativeProductId: number }>({

@@ -15,10 +15,7 @@ interface QueryState<Data> {
   isError: boolean;
 }
 
-type MutationHook<Arg, Result> = () => readonly [
-  (arg: Arg) => { unwrap(): Promise<Result> },
-  { isLoading: boolean },
-];
+type MutationHook<Arg, Result> = () => readonly [(arg: Arg) => { unwrap(): Promise<Result> }, { isLoading: boolean }];
 
 export interface CatalogModalHooks {
   useGetCategorySettingsQuery(categoryId: number): QueryState<{ category: { settings: CategorySettings | null } }>;
@@ -26,7 +23,10 @@ export interface CatalogModalHooks {
   useGetCategoryTreeQuery(arg: void): QueryState<{ categories: Category[] }>;
   useSaveProductCategoriesMutation: MutationHook<{ productId: number; categoryIds: number[] }, unknown>;
   useSearchProductsToAssignQuery(arg: AssignSearchArgs): QueryState<{ products: Product[]; pagination: Pagination }>;
-  useAssignProductsToCategoryMutation: MutationHook<{ categoryId: number; productIds: number[] }, { addedCount: number }>;
+  useAssignProductsToCategoryMutation: MutationHook<
+    { categoryId: number; productIds: number[] },
+    { addedCount: number }
+  >;
   useSaveRepresentativeProductMutation: MutationHook<{ categoryId: number; representativeProductId: number }, unknown>;
 }
 

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { changeLanguage, initI18n, type Product } from '@koopjesland/shared';
 import { createAdminApi, createAdminStore, useAdminNotices } from '@koopjesland/shared/admin';
 import { catalogModalEndpoints, createCatalogModals, parseProductIds } from './index';
-import { mockApi, reply } from './test/mock-api';
+import { mockApi, reply } from '@koopjesland/shared/catalog/test';
 
 const api = createAdminApi('catalogModalsTestApi', ['Category', 'Product']);
 const { AssignProductsModal, CategorySettingsModal } = createCatalogModals(
@@ -53,7 +53,11 @@ describe('AssignProductsModal', () => {
     });
     const onClose = renderModal();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Product 1' }));
-    expect(Object.fromEntries(calls.find('GET', '/products')[0]!.query)).toMatchObject({ page: '1', limit: '30', excludeUncategorized: 'false' });
+    expect(Object.fromEntries(calls.find('GET', '/products')[0]!.query)).toMatchObject({
+      page: '1',
+      limit: '30',
+      excludeUncategorized: 'false',
+    });
     fireEvent.click(screen.getByTitle('2'));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Product 31' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
@@ -104,7 +108,14 @@ describe('CategorySettingsModal', () => {
   it('shows the stored settings and saves the changed form without the representative product', async () => {
     const calls = mockApi({
       'GET /categories/4/settings': () => ({
-        category: { id: 4, settings: { hideFromMenu: true, alternativeName: 'Tv', representativeProduct: { id: 2, name: 'x', image: null } } },
+        category: {
+          id: 4,
+          settings: {
+            hideFromMenu: true,
+            alternativeName: 'Tv',
+            representativeProduct: { id: 2, name: 'x', image: null },
+          },
+        },
       }),
       'PUT /categories/4/settings': () => ({ category: { id: 4, settings: {} } }),
     });

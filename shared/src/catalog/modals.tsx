@@ -4,10 +4,33 @@
  * assign categories to a product, and a category's settings. One component each; a remote binds
  * them to its slice and its toasts with `createCatalogModals`.
  */
-import { Alert, Checkbox, Empty, Form, Input, InputNumber, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Switch, Tree, Typography } from 'antd';
+import {
+  Alert,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Pagination,
+  Radio,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tree,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CATEGORY_SETTINGS, formatMoney, type Category, type CategorySettings, type Product } from '@koopjesland/shared';
+import {
+  DEFAULT_CATEGORY_SETTINGS,
+  formatMoney,
+  type Category,
+  type CategorySettings,
+  type Product,
+} from '@koopjesland/shared';
 import { ASSIGN_DEBOUNCE_MS, ASSIGN_PAGE_SIZE } from './api';
 import { errorMessage, type CatalogModalHooks, type CatalogModalNotify } from './hooks';
 import { CATALOG_MODALS_NAMESPACE, registerCatalogModalsTranslations } from './i18n';
@@ -78,7 +101,12 @@ const useModalsT = () => useTranslation(CATALOG_MODALS_NAMESPACE);
 export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => CatalogModalNotify) {
   registerCatalogModalsTranslations();
 
-  function AssignProductsModal({ categoryId, categoryName, initialMode = 'assign', onClose }: AssignProductsModalProps) {
+  function AssignProductsModal({
+    categoryId,
+    categoryName,
+    initialMode = 'assign',
+    onClose,
+  }: AssignProductsModalProps) {
     const { t } = useModalsT();
     const notify = useNotify();
     const [mode, setMode] = useState<AssignMode>(initialMode);
@@ -113,7 +141,9 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
     const save = async () => {
       setSaveError(null);
       if (mode === 'assign' ? selected.size === 0 : representative === null) {
-        setValidation(mode === 'assign' ? t('assignProducts.selectAtLeastOne') : t('assignProducts.selectRepresentative'));
+        setValidation(
+          mode === 'assign' ? t('assignProducts.selectAtLeastOne') : t('assignProducts.selectRepresentative'),
+        );
         return;
       }
       try {
@@ -178,9 +208,13 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
             {mode === 'assign' && <span>{t('assignProducts.selectedCount', { count: selected.size })}</span>}
           </Space>
           {validation && <Alert type="error" showIcon title={validation} />}
-          {saveError && <Alert type="error" showIcon title={saveError.message} description={saveError.details || undefined} />}
+          {saveError && (
+            <Alert type="error" showIcon title={saveError.message} description={saveError.details || undefined} />
+          )}
           {list.isLoading && <Spin />}
-          {list.isError && <Alert type="error" showIcon title={errorMessage(list.error, t('assignProducts.loadFailed'))} />}
+          {list.isError && (
+            <Alert type="error" showIcon title={errorMessage(list.error, t('assignProducts.loadFailed'))} />
+          )}
           {list.isSuccess && products.length === 0 && <Empty description={t('assignProducts.noProducts')} />}
           {products.length > 0 && (
             <Radio.Group
@@ -195,7 +229,10 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
                 {products.map((product) => (
                   <li key={product.id} className="kl-assign-item">
                     {mode === 'assign' ? (
-                      <Checkbox checked={selected.has(product.id)} onChange={(event) => toggle(product.id, event.target.checked)}>
+                      <Checkbox
+                        checked={selected.has(product.id)}
+                        onChange={(event) => toggle(product.id, event.target.checked)}
+                      >
                         {product.name}
                       </Checkbox>
                     ) : (
@@ -280,7 +317,9 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
         {!tree && !error ? (
           <Spin />
         ) : filtered.nodes.length === 0 ? (
-          <Typography.Paragraph>{search ? t('assignCategories.noMatches') : t('assignCategories.noCategories')}</Typography.Paragraph>
+          <Typography.Paragraph>
+            {search ? t('assignCategories.noMatches') : t('assignCategories.noCategories')}
+          </Typography.Paragraph>
         ) : (
           <Tree<TreeNode>
             checkable
@@ -379,7 +418,10 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
                 onChange={(event) => patch({ alternativeName: event.target.value || null })}
               />
             </Form.Item>
-            <Form.Item label={t('settings.hideFiltersAndViewButtons')} htmlFor="category-settings-hideFiltersAndViewButtons">
+            <Form.Item
+              label={t('settings.hideFiltersAndViewButtons')}
+              htmlFor="category-settings-hideFiltersAndViewButtons"
+            >
               <Switch
                 id="category-settings-hideFiltersAndViewButtons"
                 checked={settings.hideFiltersAndViewButtons}
@@ -387,7 +429,11 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
               />
             </Form.Item>
             <Form.Item label={t('settings.hideFromMenu')} htmlFor="category-settings-hideFromMenu">
-              <Switch id="category-settings-hideFromMenu" checked={settings.hideFromMenu} onChange={(hideFromMenu) => patch({ hideFromMenu })} />
+              <Switch
+                id="category-settings-hideFromMenu"
+                checked={settings.hideFromMenu}
+                onChange={(hideFromMenu) => patch({ hideFromMenu })}
+              />
             </Form.Item>
           </Form>
         )}

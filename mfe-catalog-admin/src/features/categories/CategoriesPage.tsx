@@ -24,7 +24,8 @@ export function CategoriesPage() {
   let content;
   if (isLoading) content = <Spin />;
   else if (error) content = <Alert type="error" showIcon title={t('categories.fetchFailed')} />;
-  else if (nodes.length === 0) content = <Empty description={search ? t('categories.noMatches') : t('categories.empty')} />;
+  else if (nodes.length === 0)
+    content = <Empty description={search ? t('categories.noMatches') : t('categories.empty')} />;
   else
     content = (
       <Tree<CategoryTreeNode>

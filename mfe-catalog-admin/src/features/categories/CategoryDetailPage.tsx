@@ -5,19 +5,40 @@
  */
 import { DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Breadcrumb, Button, Card, Col, Descriptions, Empty, Flex, Form, List, Modal, Row, Spin, Statistic, Typography } from 'antd';
+import {
+  Alert,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Modal,
+  Row,
+  Spin,
+  Statistic,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { CategorySettingsModal } from '../catalog-modals/catalog-modals';
+import { PlainList } from '../common/PlainList';
 import { useCategoryQuery, useDeleteCategoryMutation, useUpdateCategoryMutation } from './categories-api';
 import { CategoryForm, type CategoryFormValues } from './CategoryForm';
 import { CategoryProductsCard } from './CategoryProductsCard';
 import { NewCategoryPage } from './NewCategoryPage';
 
 /** The admin detail shows 3 subcategory columns when none are saved (docs/product.md §3). */
-const ADMIN_DEFAULT_SETTINGS = { ...DEFAULT_CATEGORY_SETTINGS, defaultSortBy: 'createdAt', defaultSortOrder: 'desc', subcategoryColumns: 3 } as const;
+const ADMIN_DEFAULT_SETTINGS = {
+  ...DEFAULT_CATEGORY_SETTINGS,
+  defaultSortBy: 'createdAt',
+  defaultSortOrder: 'desc',
+  subcategoryColumns: 3,
+} as const;
 
 export function CategoryDetailPage() {
   const id = useParams().id;
@@ -75,7 +96,13 @@ function CategoryDetail({ id }: { id: number }) {
         items={[
           { title: <Link to={adminPath('categories')}>{t('categories.titles.list')}</Link> },
           ...(category.parentCategory
-            ? [{ title: <Link to={adminPath('categories', category.parentCategory.id)}>{category.parentCategory.name}</Link> }]
+            ? [
+                {
+                  title: (
+                    <Link to={adminPath('categories', category.parentCategory.id)}>{category.parentCategory.name}</Link>
+                  ),
+                },
+              ]
             : []),
           { title: category.name },
         ]}
@@ -99,12 +126,17 @@ function CategoryDetail({ id }: { id: number }) {
         <Col xs={24} md={8}>
           <Card>
             <Statistic title={t('categories.fields.products')} value={computed ?? own} />
-            {computed !== undefined && computed !== own ? <Typography.Text type="secondary">{t('categories.inclDescendants')}</Typography.Text> : null}
+            {computed !== undefined && computed !== own ? (
+              <Typography.Text type="secondary">{t('categories.inclDescendants')}</Typography.Text>
+            ) : null}
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('categories.fields.subcategories')} value={category._count?.childCategories ?? children.length} />
+            <Statistic
+              title={t('categories.fields.subcategories')}
+              value={category._count?.childCategories ?? children.length}
+            />
           </Card>
         </Col>
         <Col xs={24} md={8}>
@@ -119,21 +151,39 @@ function CategoryDetail({ id }: { id: number }) {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('categories.fields.slug')}>{category.slug}</Descriptions.Item>
               <Descriptions.Item label={t('categories.fields.id')}>{category.id}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.fields.createdAt')}>{formatDateTime(category.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.fields.updatedAt')}>{formatDateTime(category.updatedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.fields.createdAt')}>
+                {formatDateTime(category.createdAt)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('categories.fields.updatedAt')}>
+                {formatDateTime(category.updatedAt)}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('categories.titles.settings')}>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('categories.settings.defaultDisplayType')}>{settings.defaultDisplayType}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.settings.defaultSort')}>{`${settings.defaultSortBy} ${settings.defaultSortOrder}`}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.settings.subcategoryColumns')}>{settings.subcategoryColumns}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.settings.alternativeName')}>{settings.alternativeName ?? '–'}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.settings.hideFiltersAndViewButtons')}>{settings.hideFiltersAndViewButtons ? t('common.yes') : t('common.no')}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.settings.hideFromMenu')}>{settings.hideFromMenu ? t('common.yes') : t('common.no')}</Descriptions.Item>
-              <Descriptions.Item label={t('categories.settings.representativeProduct')}>{settings.representativeProduct?.name ?? '–'}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.defaultDisplayType')}>
+                {settings.defaultDisplayType}
+              </Descriptions.Item>
+              <Descriptions.Item
+                label={t('categories.settings.defaultSort')}
+              >{`${settings.defaultSortBy} ${settings.defaultSortOrder}`}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.subcategoryColumns')}>
+                {settings.subcategoryColumns}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.alternativeName')}>
+                {settings.alternativeName ?? '–'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.hideFiltersAndViewButtons')}>
+                {settings.hideFiltersAndViewButtons ? t('common.yes') : t('common.no')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.hideFromMenu')}>
+                {settings.hideFromMenu ? t('common.yes') : t('common.no')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.representativeProduct')}>
+                {settings.representativeProduct?.name ?? '–'}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
@@ -158,7 +208,9 @@ function CategoryDetail({ id }: { id: number }) {
                   <Flex justify="space-between">
                     <span>{child.name}</span>
                     <Typography.Text type="secondary">
-                      {t('categories.productCount', { count: child._count?.computedProducts ?? child._count?.products ?? 0 })}
+                      {t('categories.productCount', {
+                        count: child._count?.computedProducts ?? child._count?.products ?? 0,
+                      })}
                     </Typography.Text>
                   </Flex>
                 </Card>
@@ -168,14 +220,17 @@ function CategoryDetail({ id }: { id: number }) {
         )}
       </Card>
       <Card title={t('categories.titles.aliases')}>
-        <List
-          size="small"
-          dataSource={aliases}
-          locale={{ emptyText: t('categories.noAliases') }}
-          renderItem={(alias) => (
-            <List.Item extra={t('categories.productCount', { count: alias._count.products })}>
+        <PlainList
+          items={aliases}
+          keyOf={(alias) => alias.id}
+          empty={t('categories.noAliases')}
+          render={(alias) => (
+            <>
               <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
-            </List.Item>
+              <Typography.Text type="secondary">
+                {t('categories.productCount', { count: alias._count.products })}
+              </Typography.Text>
+            </>
           )}
         />
       </Card>
@@ -218,7 +273,9 @@ function EditCategoryModal({ category, onClose }: { category: Category; onClose(
         initialValues={{ name: category.name, parentId: category.parentId }}
         onFinish={(values) => void save(values)}
       />
-      {failed !== null ? <Alert type="error" showIcon title={t('categories.updateFailed')} description={failed || undefined} /> : null}
+      {failed !== null ? (
+        <Alert type="error" showIcon title={t('categories.updateFailed')} description={failed || undefined} />
+      ) : null}
     </Modal>
   );
 }

@@ -42,7 +42,12 @@ export function CategoryForm({
   }, [tree.data, categoryId]);
 
   return (
-    <Form<CategoryFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => onFinish(toCategoryInput(values))}>
+    <Form<CategoryFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => onFinish(toCategoryInput(values))}
+    >
       <Form.Item
         name="name"
         label={t('categories.fields.name')}

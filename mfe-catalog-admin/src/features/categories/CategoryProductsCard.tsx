@@ -53,7 +53,10 @@ function DroppableBody(props: HTMLAttributes<HTMLTableSectionElement>) {
   );
 }
 
-function DraggableRow({ index, ...props }: HTMLAttributes<HTMLTableRowElement> & { index?: number; 'data-row-key'?: number }) {
+function DraggableRow({
+  index,
+  ...props
+}: HTMLAttributes<HTMLTableRowElement> & { index?: number; 'data-row-key'?: number }) {
   const id = props['data-row-key'];
   if (id === undefined || index === undefined) return <tr {...props} />;
   return (
@@ -109,7 +112,10 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
   };
 
   const remove = async (product: CategoryProduct) => {
-    const confirmed = await confirm({ content: { text: t('categories.products.confirmRemove', { name: product.name }) }, danger: true });
+    const confirmed = await confirm({
+      content: { text: t('categories.products.confirmRemove', { name: product.name }) },
+      danger: true,
+    });
     if (!confirmed) return;
     try {
       await removeProducts({ id: categoryId, productIds: [product.id] }).unwrap();
@@ -141,7 +147,11 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
         </Flex>
       ),
     },
-    { key: 'price', title: t('categories.products.lowestPrice'), render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')) },
+    {
+      key: 'price',
+      title: t('categories.products.lowestPrice'),
+      render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')),
+    },
     { key: 'offers', title: t('categories.products.offers'), render: (_value, product) => product._count.prices },
     { key: 'stores', title: t('categories.products.stores'), dataIndex: 'storeCount' },
     { key: 'sortOrder', title: t('categories.products.sortOrder'), dataIndex: 'sortOrder' },
@@ -156,7 +166,13 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
             </Link>
           </Tooltip>
           <Tooltip title={t('categories.products.remove')}>
-            <Button size="small" danger aria-label={t('categories.products.remove')} icon={<DeleteOutlined />} onClick={() => void remove(product)} />
+            <Button
+              size="small"
+              danger
+              aria-label={t('categories.products.remove')}
+              icon={<DeleteOutlined />}
+              onClick={() => void remove(product)}
+            />
           </Tooltip>
         </Flex>
       ),
@@ -199,7 +215,11 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
       <Flex vertical gap={12}>
         {notice ? <Alert type={notice.type} showIcon title={notice.text} /> : null}
         {list.isError ? <Alert type="error" showIcon title={t('categories.products.loadFailed')} /> : null}
-        {dragEnabled ? <DragDropContext onDragEnd={(result) => void onDragEnd(result)}>{table}</DragDropContext> : table}
+        {dragEnabled ? (
+          <DragDropContext onDragEnd={(result) => void onDragEnd(result)}>{table}</DragDropContext>
+        ) : (
+          table
+        )}
         <Flex justify="space-between" align="center">
           <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('common.previous')}

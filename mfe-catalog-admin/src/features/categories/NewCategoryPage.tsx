@@ -36,8 +36,14 @@ export function NewCategoryPage() {
         {t('categories.titles.new')}
       </Typography.Title>
       <Card style={{ maxWidth: 640 }}>
-        <CategoryForm form={form} initialValues={{ name: '', parentId: parent > 0 ? parent : null }} onFinish={(values) => void save(values)} />
-        {failed !== null ? <Alert type="error" showIcon title={t('categories.createFailed')} description={failed || undefined} /> : null}
+        <CategoryForm
+          form={form}
+          initialValues={{ name: '', parentId: parent > 0 ? parent : null }}
+          onFinish={(values) => void save(values)}
+        />
+        {failed !== null ? (
+          <Alert type="error" showIcon title={t('categories.createFailed')} description={failed || undefined} />
+        ) : null}
         <Flex gap={8} style={{ marginTop: 16 }}>
           <Button type="primary" loading={isLoading} onClick={() => form.submit()}>
             {t('categories.buttons.create')}

@@ -61,7 +61,10 @@ const categoriesApi = catalogAdminApi.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Category']),
     }),
     categoryProducts: build.query<CategoryProductsPage, { id: number; page: number }>({
-      query: ({ id, page }) => ({ path: `categories/${id}/products`, query: { page, limit: CATEGORY_PRODUCTS_PAGE_SIZE } }),
+      query: ({ id, page }) => ({
+        path: `categories/${id}/products`,
+        query: { page, limit: CATEGORY_PRODUCTS_PAGE_SIZE },
+      }),
       providesTags: (_result, _error, { id }) => [{ type: 'Category', id }],
     }),
     removeProductsFromCategory: build.mutation<{ removedCount: number }, { id: number; productIds: number[] }>({
@@ -72,8 +75,15 @@ const categoriesApi = catalogAdminApi.injectEndpoints({
       query: (id) => ({ path: `categories/${id}/products/all`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [...categoryChanged(id), 'Product']),
     }),
-    saveProductOrder: build.mutation<{ updatedCount: number }, { id: number; productOrders: { productId: number; sortOrder: number }[] }>({
-      query: ({ id, productOrders }) => ({ path: `categories/${id}/products/sort-order`, method: 'PUT', body: { productOrders } }),
+    saveProductOrder: build.mutation<
+      { updatedCount: number },
+      { id: number; productOrders: { productId: number; sortOrder: number }[] }
+    >({
+      query: ({ id, productOrders }) => ({
+        path: `categories/${id}/products/sort-order`,
+        method: 'PUT',
+        body: { productOrders },
+      }),
       // The list already shows the new order; refetching would only flicker.
     }),
     exportCategories: build.mutation<unknown, { includeOverig: boolean }>({

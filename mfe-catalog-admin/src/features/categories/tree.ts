@@ -39,7 +39,10 @@ export function allKeys(nodes: CategoryTreeNode[]): number[] {
 /** The ids of a category and all its descendants: where it cannot be moved (docs/product.md §5). */
 export function selfAndDescendants(nodes: CategoryTreeNode[], id: number): Set<number> {
   const find = (list: CategoryTreeNode[]): CategoryTreeNode | undefined =>
-    list.reduce<CategoryTreeNode | undefined>((found, node) => found ?? (node.key === id ? node : find(node.children)), undefined);
+    list.reduce<CategoryTreeNode | undefined>(
+      (found, node) => found ?? (node.key === id ? node : find(node.children)),
+      undefined,
+    );
   const start = find(nodes);
   return new Set(start ? [start.key, ...allKeys(start.children)] : [id]);
 }

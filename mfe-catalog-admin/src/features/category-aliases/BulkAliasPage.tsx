@@ -17,7 +17,9 @@ import { CategoryPicker } from './CategoryPicker';
 export function changedAssignments(rows: BulkAliasRow[], chosen: Record<number, number | null>) {
   return rows.flatMap((row) => {
     const categoryId = chosen[row.id];
-    return categoryId !== undefined && categoryId !== null && categoryId !== row.categoryId ? [{ aliasId: row.id, categoryId }] : [];
+    return categoryId !== undefined && categoryId !== null && categoryId !== row.categoryId
+      ? [{ aliasId: row.id, categoryId }]
+      : [];
   });
 }
 
@@ -35,7 +37,11 @@ export function BulkAliasPage() {
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     const all = list.data ?? [];
-    return needle ? all.filter((row) => row.path.toLowerCase().includes(needle) || row.category?.name.toLowerCase().includes(needle)) : all;
+    return needle
+      ? all.filter(
+          (row) => row.path.toLowerCase().includes(needle) || row.category?.name.toLowerCase().includes(needle),
+        )
+      : all;
   }, [list.data, filter]);
 
   const applyToSelection = () => {
@@ -69,7 +75,11 @@ export function BulkAliasPage() {
       key: 'current',
       title: t('aliases.bulk.current'),
       render: (_value, row) =>
-        !row.category || row.category.slug === OVERIG_SLUG ? <Tag color="orange">{t('aliases.bulk.unmapped')}</Tag> : row.category.name,
+        !row.category || row.category.slug === OVERIG_SLUG ? (
+          <Tag color="orange">{t('aliases.bulk.unmapped')}</Tag>
+        ) : (
+          row.category.name
+        ),
     },
     { key: 'offers', title: t('aliases.bulk.offers'), dataIndex: 'offerCount' },
     { key: 'products', title: t('aliases.fields.productCount'), dataIndex: 'productCount' },
@@ -94,7 +104,9 @@ export function BulkAliasPage() {
         {t('aliases.bulk.title')}
       </Typography.Title>
       {list.isError ? <Alert type="error" showIcon title={t('aliases.loadFailed')} /> : null}
-      {message ? <Alert type={message.type} showIcon title={message.text} closable={{ onClose: () => setMessage(null) }} /> : null}
+      {message ? (
+        <Alert type={message.type} showIcon title={message.text} closable={{ onClose: () => setMessage(null) }} />
+      ) : null}
       <Card>
         <Flex vertical gap={12}>
           <Flex gap={8} wrap align="center">
@@ -107,7 +119,12 @@ export function BulkAliasPage() {
               style={{ maxWidth: 320 }}
             />
             <div style={{ minWidth: 240 }}>
-              <CategoryPicker ariaLabel={t('aliases.bulk.selectionCategory')} placeholder={t('aliases.bulk.selectionCategory')} value={selectionCategory} onChange={setSelectionCategory} />
+              <CategoryPicker
+                ariaLabel={t('aliases.bulk.selectionCategory')}
+                placeholder={t('aliases.bulk.selectionCategory')}
+                value={selectionCategory}
+                onChange={setSelectionCategory}
+              />
             </div>
             <Button disabled={selected.length === 0} onClick={applyToSelection}>
               {t('aliases.bulk.applyToSelected', { count: selected.length })}

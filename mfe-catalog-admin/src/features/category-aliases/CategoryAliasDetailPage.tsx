@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
-import { useCategoryAliasProductsQuery, useCategoryAliasQuery, useConnectAliasMutation, useDisconnectAliasMutation } from './aliases-api';
+import {
+  useCategoryAliasProductsQuery,
+  useCategoryAliasQuery,
+  useConnectAliasMutation,
+  useDisconnectAliasMutation,
+} from './aliases-api';
 import { CategoryPicker } from './CategoryPicker';
 
 export function CategoryAliasDetailPage() {
@@ -50,9 +55,17 @@ export function CategoryAliasDetailPage() {
   };
 
   const columns: TableProps<Product>['columns'] = [
-    { key: 'name', title: t('products.fields.name'), render: (_value, product) => <Link to={adminPath('products', product.id)}>{product.name}</Link> },
+    {
+      key: 'name',
+      title: t('products.fields.name'),
+      render: (_value, product) => <Link to={adminPath('products', product.id)}>{product.name}</Link>,
+    },
     { key: 'brand', title: t('products.fields.brand'), dataIndex: 'brand' },
-    { key: 'price', title: t('products.fields.lowestPrice'), render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')) },
+    {
+      key: 'price',
+      title: t('products.fields.lowestPrice'),
+      render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')),
+    },
   ];
 
   return (
@@ -67,7 +80,9 @@ export function CategoryAliasDetailPage() {
             <Descriptions.Item label={t('aliases.fields.productCount')}>{alias.data._count.products}</Descriptions.Item>
           </Descriptions>
           <Flex gap={8} wrap>
-            {alias.data.categoryAliasCategories.length === 0 ? <Typography.Text type="secondary">{t('aliases.noCategories')}</Typography.Text> : null}
+            {alias.data.categoryAliasCategories.length === 0 ? (
+              <Typography.Text type="secondary">{t('aliases.noCategories')}</Typography.Text>
+            ) : null}
             {alias.data.categoryAliasCategories.map((link) => (
               <Tag
                 key={link.categoryId}
@@ -89,7 +104,12 @@ export function CategoryAliasDetailPage() {
               onChange={setCategoryId}
               excluded={alias.data.categoryAliasCategories.map((link) => link.categoryId)}
             />
-            <Button type="primary" disabled={categoryId === null} loading={connecting.isLoading} onClick={() => categoryId !== null && void save('connect', categoryId)}>
+            <Button
+              type="primary"
+              disabled={categoryId === null}
+              loading={connecting.isLoading}
+              onClick={() => categoryId !== null && void save('connect', categoryId)}
+            >
               {t('aliases.connect')}
             </Button>
           </Flex>
@@ -102,7 +122,13 @@ export function CategoryAliasDetailPage() {
           columns={columns}
           dataSource={products.data?.products ?? []}
           loading={products.isFetching}
-          pagination={{ current: page, pageSize: ADMIN_PAGE_SIZE, total: products.data?.pagination.totalItems ?? 0, showSizeChanger: false, onChange: setPage }}
+          pagination={{
+            current: page,
+            pageSize: ADMIN_PAGE_SIZE,
+            total: products.data?.pagination.totalItems ?? 0,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
         />
       </Card>
     </Flex>

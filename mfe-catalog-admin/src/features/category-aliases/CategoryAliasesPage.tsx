@@ -15,17 +15,27 @@ export function CategoryAliasesPage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: SORT_FIELDS, defaultSort: { sortBy: 'path', sortOrder: 'asc' } });
-  const { data, error, isFetching } = useCategoryAliasesQuery({ page: table.query.page, limit: table.query.limit, search: table.query.search });
+  const { data, error, isFetching } = useCategoryAliasesQuery({
+    page: table.query.page,
+    limit: table.query.limit,
+    search: table.query.search,
+  });
 
   const columns: TableProps<CategoryAlias>['columns'] = [
     { key: 'path', dataIndex: 'path', title: t('aliases.fields.path') },
     {
       key: 'categories',
       title: t('aliases.fields.categories'),
-      render: (_value, alias) => alias.categoryAliasCategories.map((link) => <Tag key={link.categoryId}>{link.category.name}</Tag>),
+      render: (_value, alias) =>
+        alias.categoryAliasCategories.map((link) => <Tag key={link.categoryId}>{link.category.name}</Tag>),
     },
     { key: 'products', title: t('aliases.fields.productCount'), render: (_value, alias) => alias._count.products },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('aliases.fields.createdAt'), render: (value: string) => formatDateTime(value) },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('aliases.fields.createdAt'),
+      render: (value: string) => formatDateTime(value),
+    },
   ];
 
   return (
@@ -48,7 +58,10 @@ export function CategoryAliasesPage() {
         dataSource={data?.categoryAliases ?? []}
         loading={isFetching}
         locale={{ emptyText: t('aliases.empty') }}
-        onRow={(alias) => ({ onClick: () => navigate(adminPath('category-aliases', alias.id)), style: { cursor: 'pointer' } })}
+        onRow={(alias) => ({
+          onClick: () => navigate(adminPath('category-aliases', alias.id)),
+          style: { cursor: 'pointer' },
+        })}
         {...table.tableProps<CategoryAlias>(data?.pagination)}
       />
     </Flex>

@@ -13,7 +13,11 @@ interface Option {
 const toOptions = (categories: Category[]): Option[] =>
   [...categories]
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((category) => ({ value: category.id, title: category.name, children: toOptions(category.childCategories ?? []) }));
+    .map((category) => ({
+      value: category.id,
+      title: category.name,
+      children: toOptions(category.childCategories ?? []),
+    }));
 
 export function CategoryPicker({
   value,
@@ -30,7 +34,8 @@ export function CategoryPicker({
 }) {
   const tree = useCategoryTreeQuery();
   const options = useMemo(() => {
-    const drop = (list: Option[]): Option[] => list.filter((o) => !excluded.includes(o.value)).map((o) => ({ ...o, children: drop(o.children) }));
+    const drop = (list: Option[]): Option[] =>
+      list.filter((o) => !excluded.includes(o.value)).map((o) => ({ ...o, children: drop(o.children) }));
     return drop(toOptions(tree.data ?? []));
   }, [tree.data, excluded]);
   return (

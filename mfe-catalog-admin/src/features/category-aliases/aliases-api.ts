@@ -18,7 +18,10 @@ export interface BulkUpdateResult {
 
 const aliasesApi = catalogAdminApi.injectEndpoints({
   endpoints: (build) => ({
-    categoryAliases: build.query<{ categoryAliases: CategoryAlias[]; pagination: Pagination }, { page: number; limit: number; search?: string }>({
+    categoryAliases: build.query<
+      { categoryAliases: CategoryAlias[]; pagination: Pagination },
+      { page: number; limit: number; search?: string }
+    >({
       query: ({ page, limit, search }) => ({ path: 'category-aliases', query: { page, limit, search } }),
       providesTags: [{ type: 'CategoryAlias', id: 'LIST' }],
     }),
@@ -26,7 +29,10 @@ const aliasesApi = catalogAdminApi.injectEndpoints({
       query: (id) => ({ path: `category-aliases/${id}` }),
       providesTags: (_result, _error, id) => [{ type: 'CategoryAlias', id }],
     }),
-    categoryAliasProducts: build.query<{ products: Product[]; pagination: Pagination }, { id: number; page: number; limit: number }>({
+    categoryAliasProducts: build.query<
+      { products: Product[]; pagination: Pagination },
+      { id: number; page: number; limit: number }
+    >({
       query: ({ id, page, limit }) => ({ path: `category-aliases/${id}/products`, query: { page, limit } }),
       providesTags: (_result, _error, { id }) => [{ type: 'CategoryAlias', id }],
     }),
@@ -35,7 +41,11 @@ const aliasesApi = catalogAdminApi.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['CategoryAlias', 'Category', 'Product']),
     }),
     disconnectAlias: build.mutation<CategoryAlias, { id: number; categoryId: number }>({
-      query: ({ id, categoryId }) => ({ path: `category-aliases/${id}/disconnect`, method: 'DELETE', body: { categoryId } }),
+      query: ({ id, categoryId }) => ({
+        path: `category-aliases/${id}/disconnect`,
+        method: 'DELETE',
+        body: { categoryId },
+      }),
       invalidatesTags: (_result, error) => (error ? [] : ['CategoryAlias', 'Category', 'Product']),
     }),
     bulkAliases: build.query<BulkAliasRow[], void>({

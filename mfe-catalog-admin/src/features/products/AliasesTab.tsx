@@ -4,11 +4,12 @@
  * the product (docs/product.md §4 "Alias reassign").
  */
 import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Empty, Flex, List, Spin, Tag } from 'antd';
+import { Alert, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CategoryAlias } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
+import { PlainList } from '../common/PlainList';
 import { useConnectAliasMutation, useDisconnectAliasMutation } from '../category-aliases/aliases-api';
 import { CategoryPicker } from '../category-aliases/CategoryPicker';
 import { useProductAliasesQuery, useProductQuery } from './products-api';
@@ -37,33 +38,32 @@ export function AliasesTab({ productId }: { productId: number }) {
     }
   };
 
-  if (aliases.isLoading) return <Spin />;
   if (aliases.isError) return <Alert type="error" showIcon title={t('aliases.loadFailed')} />;
-  if (!aliases.data?.length) return <Empty description={t('aliases.noneForProduct')} />;
   return (
-    <List
-      dataSource={aliases.data}
-      renderItem={(alias) => (
-        <List.Item>
-          <Flex justify="space-between" align="center" gap={12} wrap style={{ width: '100%' }}>
-            <Flex vertical gap={4}>
-              <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
-              <Flex gap={4} wrap>
-                {alias.categoryAliasCategories.map((link) => (
-                  <Tag key={link.categoryId}>{link.category.name}</Tag>
-                ))}
-              </Flex>
+    <PlainList
+      items={aliases.data ?? []}
+      loading={aliases.isLoading}
+      keyOf={(alias) => alias.id}
+      empty={t('aliases.noneForProduct')}
+      render={(alias) => (
+        <>
+          <Flex vertical gap={4}>
+            <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
+            <Flex gap={4} wrap>
+              {alias.categoryAliasCategories.map((link) => (
+                <Tag key={link.categoryId}>{link.category.name}</Tag>
+              ))}
             </Flex>
-            <div style={{ width: 280 }}>
-              <CategoryPicker
-                ariaLabel={t('aliases.reassign', { path: alias.path })}
-                placeholder={t('aliases.reassignPlaceholder')}
-                value={null}
-                onChange={(categoryId) => void reassign(alias, categoryId)}
-              />
-            </div>
           </Flex>
-        </List.Item>
+          <div style={{ width: 280 }}>
+            <CategoryPicker
+              ariaLabel={t('aliases.reassign', { path: alias.path })}
+              placeholder={t('aliases.reassignPlaceholder')}
+              value={null}
+              onChange={(categoryId) => void reassign(alias, categoryId)}
+            />
+          </div>
+        </>
       )}
     />
   );

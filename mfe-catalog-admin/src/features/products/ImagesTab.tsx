@@ -36,7 +36,13 @@ export function ImagesTab({ productId }: { productId: number }) {
           <Col key={image.id} xs={24} sm={12} md={8} lg={6}>
             <Card
               size="small"
-              cover={<Image src={image.url} alt={image.alt ?? image.filename ?? ''} style={{ opacity: image.isDisabled ? 0.4 : 1, objectFit: 'contain', height: 160 }} />}
+              cover={
+                <Image
+                  src={image.url}
+                  alt={image.alt ?? image.filename ?? ''}
+                  style={{ opacity: image.isDisabled ? 0.4 : 1, objectFit: 'contain', height: 160 }}
+                />
+              }
             >
               <Flex vertical gap={8}>
                 <Flex gap={4} wrap>
@@ -46,10 +52,18 @@ export function ImagesTab({ productId }: { productId: number }) {
                 </Flex>
                 <span>{image.filename ?? ''}</span>
                 <Flex gap={4} wrap>
-                  <Button size="small" disabled={image.main} onClick={() => void run(image, 'set-main', t('images.setMainFailed'))}>
+                  <Button
+                    size="small"
+                    disabled={image.main}
+                    onClick={() => void run(image, 'set-main', t('images.setMainFailed'))}
+                  >
                     {t('images.setMain')}
                   </Button>
-                  <Button size="small" disabled={image.main} onClick={() => void run(image, 'toggle-disabled', t('images.toggleFailed'))}>
+                  <Button
+                    size="small"
+                    disabled={image.main}
+                    onClick={() => void run(image, 'toggle-disabled', t('images.toggleFailed'))}
+                  >
                     {image.isDisabled ? t('images.enable') : t('images.disable')}
                   </Button>
                   <Button size="small" onClick={() => setEditing(image)}>
@@ -69,22 +83,48 @@ export function ImagesTab({ productId }: { productId: number }) {
   );
 }
 
-function EditImageModal({ productId, image, onClose }: { productId: number; image: AdminProductImage; onClose(): void }) {
+function EditImageModal({
+  productId,
+  image,
+  onClose,
+}: {
+  productId: number;
+  image: AdminProductImage;
+  onClose(): void;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const notices = useAdminNotices();
   const [form] = Form.useForm<{ alt: string; filename: string }>();
   const [act, { isLoading }] = useImageActionMutation();
   const save = async ({ alt, filename }: { alt: string; filename: string }) => {
     try {
-      await act({ productId, imageId: image.id, action: 'update', body: { alt: alt.trim() || null, filename: filename.trim() || null } }).unwrap();
+      await act({
+        productId,
+        imageId: image.id,
+        action: 'update',
+        body: { alt: alt.trim() || null, filename: filename.trim() || null },
+      }).unwrap();
       onClose();
     } catch {
       notices.error(t('images.updateFailed'));
     }
   };
   return (
-    <Modal open title={t('images.edit')} okText={t('common.save')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={isLoading}>
-      <Form form={form} layout="vertical" initialValues={{ alt: image.alt ?? '', filename: image.filename ?? '' }} onFinish={(values) => void save(values)}>
+    <Modal
+      open
+      title={t('images.edit')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={isLoading}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ alt: image.alt ?? '', filename: image.filename ?? '' }}
+        onFinish={(values) => void save(values)}
+      >
         <Form.Item name="alt" label={t('images.alt')}>
           <Input />
         </Form.Item>

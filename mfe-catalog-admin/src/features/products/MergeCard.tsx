@@ -5,13 +5,20 @@
  */
 import { formatDateTime } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Button, Card, Empty, Flex, List, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
-import { useDuplicatesQuery, useMergeProductMutation, useProductMergesQuery, useProductsQuery, useSplitMergeMutation } from './products-api';
+import { PlainList } from '../common/PlainList';
+import {
+  useDuplicatesQuery,
+  useMergeProductMutation,
+  useProductMergesQuery,
+  useProductsQuery,
+  useSplitMergeMutation,
+} from './products-api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -50,7 +57,10 @@ export function MergeCard({ product }: { product: Product }) {
       setSourceId(null);
       setTyped('');
     } catch (error) {
-      notices.error(t('merge.failed'), error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined);
+      notices.error(
+        t('merge.failed'),
+        error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined,
+      );
     }
   };
 
@@ -60,13 +70,20 @@ export function MergeCard({ product }: { product: Product }) {
       await split({ mergeId, productId: product.id }).unwrap();
       notices.success(t('merge.splitDone', { name }));
     } catch (error) {
-      notices.error(t('merge.splitFailed'), error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined);
+      notices.error(
+        t('merge.splitFailed'),
+        error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined,
+      );
     }
   };
 
   const options = (candidates.data?.products ?? [])
     .filter((candidate) => candidate.id !== product.id)
-    .map((candidate) => ({ value: candidate.id, label: `#${candidate.id} ${candidate.name}${candidate.brand ? ` (${candidate.brand})` : ''}`, name: candidate.name }));
+    .map((candidate) => ({
+      value: candidate.id,
+      label: `#${candidate.id} ${candidate.name}${candidate.brand ? ` (${candidate.brand})` : ''}`,
+      name: candidate.name,
+    }));
   const chosen = options.find((option) => option.value === sourceId);
 
   return (
@@ -85,55 +102,68 @@ export function MergeCard({ product }: { product: Product }) {
             options={options}
             notFoundContent={search ? t('merge.noResults') : null}
           />
-          <Button type="primary" danger disabled={!chosen} loading={merging.isLoading} onClick={() => chosen && void mergeIn({ id: chosen.value, name: chosen.name })}>
+          <Button
+            type="primary"
+            danger
+            disabled={!chosen}
+            loading={merging.isLoading}
+            onClick={() => chosen && void mergeIn({ id: chosen.value, name: chosen.name })}
+          >
             {t('merge.merge')}
           </Button>
         </Flex>
         <div>
           <Typography.Title level={5}>{t('merge.duplicates')}</Typography.Title>
-          <List
-            size="small"
+          <PlainList
             loading={duplicates.isLoading}
-            dataSource={duplicates.data ?? []}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('merge.noDuplicates')} /> }}
-            renderItem={(candidate) => (
-              <List.Item
-                actions={[
-                  <Button key="merge" size="small" danger onClick={() => void mergeIn(candidate)}>
-                    {t('merge.mergeIn')}
-                  </Button>,
-                ]}
-              >
+            items={duplicates.data ?? []}
+            keyOf={(candidate) => candidate.id}
+            empty={t('merge.noDuplicates')}
+            render={(candidate) => (
+              <>
                 <Flex gap={8} wrap align="center">
                   <Link to={adminPath('products', candidate.id)}>{candidate.name}</Link>
                   {candidate.brand ? <Typography.Text type="secondary">{candidate.brand}</Typography.Text> : null}
-                  <Tag>{candidate.reason === 'ean' ? t('merge.reasonEan') : t('merge.reasonName', { similarity: Math.round(candidate.similarity * 100) })}</Tag>
-                  <Typography.Text type="secondary">{t('merge.offers', { count: candidate.offerCount })}</Typography.Text>
+                  <Tag>
+                    {candidate.reason === 'ean'
+                      ? t('merge.reasonEan')
+                      : t('merge.reasonName', { similarity: Math.round(candidate.similarity * 100) })}
+                  </Tag>
+                  <Typography.Text type="secondary">
+                    {t('merge.offers', { count: candidate.offerCount })}
+                  </Typography.Text>
                 </Flex>
-              </List.Item>
+                <Button size="small" danger onClick={() => void mergeIn(candidate)}>
+                  {t('merge.mergeIn')}
+                </Button>
+              </>
             )}
           />
         </div>
         {merges.data && merges.data.length > 0 ? (
           <div>
             <Typography.Title level={5}>{t('merge.history')}</Typography.Title>
-            <List
-              size="small"
-              dataSource={merges.data}
-              renderItem={(record) => (
-                <List.Item
-                  actions={
-                    record.splitAt
-                      ? [<Tag key="split">{t('merge.splitAt', { date: formatDateTime(record.splitAt) })}</Tag>]
-                      : [
-                          <Button key="split" size="small" onClick={() => void splitOff(record.id, record.removedName)}>
-                            {t('merge.split')}
-                          </Button>,
-                        ]
-                  }
-                >
-                  {t('merge.record', { name: record.removedName, id: record.removedProductId, date: formatDateTime(record.mergedAt) })}
-                </List.Item>
+            <PlainList
+              items={merges.data}
+              keyOf={(record) => record.id}
+              empty={null}
+              render={(record) => (
+                <>
+                  <span>
+                    {t('merge.record', {
+                      name: record.removedName,
+                      id: record.removedProductId,
+                      date: formatDateTime(record.mergedAt),
+                    })}
+                  </span>
+                  {record.splitAt ? (
+                    <Tag>{t('merge.splitAt', { date: formatDateTime(record.splitAt) })}</Tag>
+                  ) : (
+                    <Button size="small" onClick={() => void splitOff(record.id, record.removedName)}>
+                      {t('merge.split')}
+                    </Button>
+                  )}
+                </>
               )}
             />
           </div>

@@ -29,12 +29,23 @@ export function NewProductPage() {
 
   const save = async (values: NewProductValues) => {
     setFailed(null);
-    const { name, slug, brand, description } = trimValues({ name: values.name, slug: values.slug, brand: values.brand ?? '', description: values.description ?? '' });
+    const { name, slug, brand, description } = trimValues({
+      name: values.name,
+      slug: values.slug,
+      brand: values.brand ?? '',
+      description: values.description ?? '',
+    });
     const identifiers = (values.identifiers ?? [])
       .map((identifier) => ({ type: identifier.type?.trim() ?? '', value: identifier.value?.trim() ?? '' }))
       .filter((identifier) => identifier.type && identifier.value);
     try {
-      const product = await createProduct({ name, slug: slug || undefined, brand: brand || null, description: description || null, identifiers }).unwrap();
+      const product = await createProduct({
+        name,
+        slug: slug || undefined,
+        brand: brand || null,
+        description: description || null,
+        identifiers,
+      }).unwrap();
       notices.success(t('products.created', { name: product.name }));
       navigate(adminPath('products', product.id));
     } catch (error) {
@@ -48,11 +59,24 @@ export function NewProductPage() {
         {t('products.titles.new')}
       </Typography.Title>
       <Card style={{ maxWidth: 720 }}>
-        <Form<NewProductValues> form={form} layout="vertical" onValuesChange={slugFollowsName} onFinish={(values) => void save(values)}>
-          <Form.Item name="name" label={t('products.fields.name')} rules={[{ required: true, whitespace: true, message: t('products.validation.nameRequired') }]}>
+        <Form<NewProductValues>
+          form={form}
+          layout="vertical"
+          onValuesChange={slugFollowsName}
+          onFinish={(values) => void save(values)}
+        >
+          <Form.Item
+            name="name"
+            label={t('products.fields.name')}
+            rules={[{ required: true, whitespace: true, message: t('products.validation.nameRequired') }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="slug" label={t('products.fields.slug')} rules={[{ required: true, whitespace: true, message: t('products.validation.slugRequired') }]}>
+          <Form.Item
+            name="slug"
+            label={t('products.fields.slug')}
+            rules={[{ required: true, whitespace: true, message: t('products.validation.slugRequired') }]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="brand" label={t('products.fields.brand')}>
@@ -68,10 +92,16 @@ export function NewProductPage() {
                 {fields.map((field) => (
                   <Space key={field.key} align="baseline">
                     <Form.Item name={[field.name, 'type']} noStyle>
-                      <Input aria-label={t('products.fields.identifierType')} placeholder={t('products.fields.identifierType')} />
+                      <Input
+                        aria-label={t('products.fields.identifierType')}
+                        placeholder={t('products.fields.identifierType')}
+                      />
                     </Form.Item>
                     <Form.Item name={[field.name, 'value']} noStyle>
-                      <Input aria-label={t('products.fields.identifierValue')} placeholder={t('products.fields.identifierValue')} />
+                      <Input
+                        aria-label={t('products.fields.identifierValue')}
+                        placeholder={t('products.fields.identifierValue')}
+                      />
                     </Form.Item>
                     <MinusCircleOutlined aria-label={t('common.remove')} onClick={() => remove(field.name)} />
                   </Space>
@@ -85,7 +115,15 @@ export function NewProductPage() {
             )}
           </Form.List>
         </Form>
-        {failed !== null ? <Alert style={{ marginTop: 16 }} type="error" showIcon title={t('products.createFailed')} description={failed || undefined} /> : null}
+        {failed !== null ? (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="error"
+            showIcon
+            title={t('products.createFailed')}
+            description={failed || undefined}
+          />
+        ) : null}
         <Flex gap={8} style={{ marginTop: 16 }}>
           <Button type="primary" loading={isLoading} onClick={() => form.submit()}>
             {t('products.buttons.create')}

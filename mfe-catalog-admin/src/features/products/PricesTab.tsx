@@ -15,12 +15,18 @@ export function PricesTab({ productId, active }: { productId: number; active: bo
     { key: 'shipping', title: t('prices.shipping'), render: (_value, price) => formatMoney(price.shipping) },
     { key: 'total', title: t('prices.total'), render: (_value, price) => formatMoney(price.total) },
     { key: 'validFrom', title: t('prices.validFrom'), render: (_value, price) => formatDateTime(price.validFrom) },
-    { key: 'validTo', title: t('prices.validTo'), render: (_value, price) => (price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')) },
+    {
+      key: 'validTo',
+      title: t('prices.validTo'),
+      render: (_value, price) => (price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')),
+    },
     { key: 'lastSeen', title: t('prices.lastSeen'), render: (_value, price) => formatDateTime(price.lastSeen) },
   ];
   return (
     <>
-      {prices.isError ? <Alert type="error" showIcon title={active ? t('prices.loadFailed') : t('prices.loadAllFailed')} /> : null}
+      {prices.isError ? (
+        <Alert type="error" showIcon title={active ? t('prices.loadFailed') : t('prices.loadAllFailed')} />
+      ) : null}
       <Table<Price>
         rowKey="id"
         size="small"

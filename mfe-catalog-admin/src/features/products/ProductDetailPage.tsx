@@ -68,7 +68,8 @@ function ProductView({ product }: { product: Product }) {
   const tab: ProductTab = PRODUCT_TABS.includes(requested as ProductTab) ? (requested as ProductTab) : 'active';
 
   const remove = async () => {
-    if (!(await confirm({ content: { text: t('products.confirmDelete', { name: product.name }) }, danger: true }))) return;
+    if (!(await confirm({ content: { text: t('products.confirmDelete', { name: product.name }) }, danger: true })))
+      return;
     try {
       await deleteProduct(product.id).unwrap();
       navigate(adminPath('products'));
@@ -110,10 +111,15 @@ function ProductView({ product }: { product: Product }) {
                 </Flex>
               </Descriptions.Item>
               <Descriptions.Item label={t('products.fields.identifiers')}>
-                {(product.productIds ?? []).map((identifier) => `${identifier.type}: ${identifier.value}`).join(', ') || '–'}
+                {(product.productIds ?? []).map((identifier) => `${identifier.type}: ${identifier.value}`).join(', ') ||
+                  '–'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('products.fields.createdAt')}>{formatDateTime(product.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('products.fields.updatedAt')}>{formatDateTime(product.updatedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('products.fields.createdAt')}>
+                {formatDateTime(product.createdAt)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('products.fields.updatedAt')}>
+                {formatDateTime(product.updatedAt)}
+              </Descriptions.Item>
             </Descriptions>
           </Flex>
         </Flex>
@@ -121,20 +127,32 @@ function ProductView({ product }: { product: Product }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('products.summary.lowest')} value={product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')} />
-            {product.lowestPrice ? <Typography.Text type="secondary">{product.lowestPrice.store.name}</Typography.Text> : null}
+            <Statistic
+              title={t('products.summary.lowest')}
+              value={product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')}
+            />
+            {product.lowestPrice ? (
+              <Typography.Text type="secondary">{product.lowestPrice.store.name}</Typography.Text>
+            ) : null}
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('products.summary.change')} value={product.priceChange === null ? t('products.summary.noChange') : formatMoney(product.priceChange)} />
+            <Statistic
+              title={t('products.summary.change')}
+              value={product.priceChange === null ? t('products.summary.noChange') : formatMoney(product.priceChange)}
+            />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
             <Statistic
               title={t('products.summary.percentChange')}
-              value={product.percentageChange === null ? t('products.summary.noChange') : formatPercentChange(product.percentageChange)}
+              value={
+                product.percentageChange === null
+                  ? t('products.summary.noChange')
+                  : formatPercentChange(product.percentageChange)
+              }
             />
           </Card>
         </Col>
@@ -153,9 +171,17 @@ function ProductView({ product }: { product: Product }) {
           }
           items={[
             { key: 'active', label: t('products.tabs.active'), children: <PricesTab productId={product.id} active /> },
-            { key: 'all', label: t('products.tabs.all'), children: <PricesTab productId={product.id} active={false} /> },
+            {
+              key: 'all',
+              label: t('products.tabs.all'),
+              children: <PricesTab productId={product.id} active={false} />,
+            },
             { key: 'images', label: t('products.tabs.images'), children: <ImagesTab productId={product.id} /> },
-            { key: 'properties', label: t('products.tabs.properties'), children: <PropertiesTab productId={product.id} properties={product.properties ?? []} /> },
+            {
+              key: 'properties',
+              label: t('products.tabs.properties'),
+              children: <PropertiesTab productId={product.id} properties={product.properties ?? []} />,
+            },
             { key: 'aliases', label: t('products.tabs.aliases'), children: <AliasesTab productId={product.id} /> },
           ]}
           destroyOnHidden

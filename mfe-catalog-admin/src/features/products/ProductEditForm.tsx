@@ -40,7 +40,11 @@ interface Option {
   children: Option[];
 }
 const toOptions = (categories: Category[]): Option[] =>
-  categories.map((category) => ({ value: category.id, title: category.name, children: toOptions(category.childCategories ?? []) }));
+  categories.map((category) => ({
+    value: category.id,
+    title: category.name,
+    children: toOptions(category.childCategories ?? []),
+  }));
 
 export function ProductEditForm({ product }: { product: Product }) {
   const { t } = useTranslation(NAMESPACE);
@@ -76,11 +80,25 @@ export function ProductEditForm({ product }: { product: Product }) {
 
   return (
     <Card title={t('products.titles.edit')}>
-      <Form<ProductFormValues> form={form} layout="vertical" initialValues={saved} onValuesChange={slugFollowsName} onFinish={(values) => void save(values)}>
-        <Form.Item name="name" label={t('products.fields.name')} rules={[{ required: true, whitespace: true, message: t('products.validation.nameRequired') }]}>
+      <Form<ProductFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={saved}
+        onValuesChange={slugFollowsName}
+        onFinish={(values) => void save(values)}
+      >
+        <Form.Item
+          name="name"
+          label={t('products.fields.name')}
+          rules={[{ required: true, whitespace: true, message: t('products.validation.nameRequired') }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="slug" label={t('products.fields.slug')} rules={[{ required: true, whitespace: true, message: t('products.validation.slugRequired') }]}>
+        <Form.Item
+          name="slug"
+          label={t('products.fields.slug')}
+          rules={[{ required: true, whitespace: true, message: t('products.validation.slugRequired') }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="brand" label={t('products.fields.brand')}>
@@ -101,7 +119,9 @@ export function ProductEditForm({ product }: { product: Product }) {
           />
         </Form.Item>
       </Form>
-      {failed !== null ? <Alert type="error" showIcon title={t('products.saveFailed')} description={failed || undefined} /> : null}
+      {failed !== null ? (
+        <Alert type="error" showIcon title={t('products.saveFailed')} description={failed || undefined} />
+      ) : null}
       <Flex gap={8} style={{ marginTop: 16 }}>
         <Button type="primary" loading={isLoading} onClick={() => form.submit()}>
           {t('common.save')}

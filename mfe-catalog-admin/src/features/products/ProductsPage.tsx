@@ -31,7 +31,11 @@ export function ProductsPage() {
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
   const confirm = useConfirm();
-  const table = useServerTable({ sortFields: PRODUCT_SORT_FIELDS, defaultSort: PRODUCTS_DEFAULT_SORT, filterKeys: PRODUCT_FILTER_KEYS });
+  const table = useServerTable({
+    sortFields: PRODUCT_SORT_FIELDS,
+    defaultSort: PRODUCTS_DEFAULT_SORT,
+    filterKeys: PRODUCT_FILTER_KEYS,
+  });
   const { data, error, isFetching } = useProductsQuery(table.query);
   const brands = useBrandsQuery();
   const stores = useStoresQuery();
@@ -47,10 +51,15 @@ export function ProductsPage() {
   };
 
   const disconnectSelection = async () => {
-    const confirmed = await confirm({ content: { text: t('products.bulk.confirmDisconnect', { count }) }, danger: true, okText: t('products.bulk.disconnect') });
+    const confirmed = await confirm({
+      content: { text: t('products.bulk.confirmDisconnect', { count }) },
+      danger: true,
+      okText: t('products.bulk.disconnect'),
+    });
     if (!confirmed) return;
     try {
-      const body = selection.mode === 'matching' ? { filters: listFilters(table.query) } : { productIds: selection.ids };
+      const body =
+        selection.mode === 'matching' ? { filters: listFilters(table.query) } : { productIds: selection.ids };
       const result = await disconnect(body).unwrap();
       notices.success(t('products.bulk.disconnected', { count: result.productCount }));
       setSelection(NO_SELECTION);
@@ -73,16 +82,26 @@ export function ProductsPage() {
     {
       key: 'categories',
       title: t('products.fields.categories'),
-      render: (_value, product) => product.categories?.slice(0, 2).map((category) => <Tag key={category.id}>{category.name}</Tag>),
+      render: (_value, product) =>
+        product.categories?.slice(0, 2).map((category) => <Tag key={category.id}>{category.name}</Tag>),
     },
     {
       ...table.sortableColumn('lowestPrice.total'),
       title: t('products.fields.lowestPrice'),
       render: (_value, product) => (product.lowestPrice ? formatMoney(product.lowestPrice.total) : t('common.na')),
     },
-    { ...table.sortableColumn('offerCount'), title: t('products.fields.offers'), render: (_value, product) => product.offerCount ?? product._count?.prices ?? 0 },
+    {
+      ...table.sortableColumn('offerCount'),
+      title: t('products.fields.offers'),
+      render: (_value, product) => product.offerCount ?? product._count?.prices ?? 0,
+    },
     { ...table.sortableColumn('views'), title: t('products.fields.views'), dataIndex: 'views' },
-    { ...table.sortableColumn('createdAt'), title: t('products.fields.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+    {
+      ...table.sortableColumn('createdAt'),
+      title: t('products.fields.createdAt'),
+      dataIndex: 'createdAt',
+      render: (value: string) => formatDateTime(value),
+    },
   ];
 
   return (
@@ -135,19 +154,33 @@ export function ProductsPage() {
           onChange={(storeId?: string) => setFilter('storeId', storeId)}
           options={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
         />
-        <Checkbox checked={table.query.filters.hasNoCategory === 'true'} onChange={(event) => setFilter('hasNoCategory', event.target.checked ? 'true' : undefined)}>
+        <Checkbox
+          checked={table.query.filters.hasNoCategory === 'true'}
+          onChange={(event) => setFilter('hasNoCategory', event.target.checked ? 'true' : undefined)}
+        >
           {t('products.filters.hasNoCategory')}
         </Checkbox>
-        <Checkbox checked={table.query.filters.hasNoOffers === 'true'} onChange={(event) => setFilter('hasNoOffers', event.target.checked ? 'true' : undefined)}>
+        <Checkbox
+          checked={table.query.filters.hasNoOffers === 'true'}
+          onChange={(event) => setFilter('hasNoOffers', event.target.checked ? 'true' : undefined)}
+        >
           {t('products.filters.hasNoOffers')}
         </Checkbox>
       </Flex>
       <Flex gap={8} wrap align="center">
         <Space.Compact>
-          <Button type={selection.mode === 'page' ? 'primary' : 'default'} disabled={pageIds.length === 0} onClick={() => setSelection({ mode: 'page', ids: pageIds })}>
+          <Button
+            type={selection.mode === 'page' ? 'primary' : 'default'}
+            disabled={pageIds.length === 0}
+            onClick={() => setSelection({ mode: 'page', ids: pageIds })}
+          >
             {t('products.bulk.selectPage')}
           </Button>
-          <Button type={selection.mode === 'matching' ? 'primary' : 'default'} disabled={total === 0} onClick={() => setSelection({ mode: 'matching' })}>
+          <Button
+            type={selection.mode === 'matching' ? 'primary' : 'default'}
+            disabled={total === 0}
+            onClick={() => setSelection({ mode: 'matching' })}
+          >
             {t('products.bulk.selectMatching', { count: total })}
           </Button>
           <Button disabled={count === 0} onClick={() => setSelection(NO_SELECTION)}>
@@ -155,11 +188,23 @@ export function ProductsPage() {
           </Button>
         </Space.Compact>
         <span>{t('products.bulk.selected', { count })}</span>
-        <Button danger disabled={count === 0} loading={disconnecting.isLoading} onClick={() => void disconnectSelection()}>
+        <Button
+          danger
+          disabled={count === 0}
+          loading={disconnecting.isLoading}
+          onClick={() => void disconnectSelection()}
+        >
           {t('products.bulk.disconnect')}
         </Button>
       </Flex>
-      {error ? <Alert type="error" showIcon title={t('products.loadFailed')} description={'message' in error ? error.message : undefined} /> : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('products.loadFailed')}
+          description={'message' in error ? error.message : undefined}
+        />
+      ) : null}
       <Table<Product>
         rowKey="id"
         columns={columns}

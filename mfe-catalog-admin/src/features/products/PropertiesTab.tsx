@@ -42,7 +42,8 @@ export function PropertiesTab({ productId, properties }: { productId: number; pr
     }
   };
   const remove = async (property: ProductProperty) => {
-    if (!(await confirm({ content: { text: t('properties.confirmDelete', { name: property.name }) }, danger: true }))) return;
+    if (!(await confirm({ content: { text: t('properties.confirmDelete', { name: property.name }) }, danger: true })))
+      return;
     try {
       await deleteProperty({ productId, id: property.id }).unwrap();
     } catch {
@@ -109,8 +110,19 @@ export function PropertiesTab({ productId, properties }: { productId: number; pr
 
   return (
     <Flex vertical gap={12}>
-      <Form<PropertyValues> form={editForm} component={false} onFinish={(values) => editingId !== null && void update(editingId, values)}>
-        <Table<ProductProperty> rowKey="id" size="small" columns={columns} dataSource={properties} pagination={false} locale={{ emptyText: t('properties.empty') }} />
+      <Form<PropertyValues>
+        form={editForm}
+        component={false}
+        onFinish={(values) => editingId !== null && void update(editingId, values)}
+      >
+        <Table<ProductProperty>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={properties}
+          pagination={false}
+          locale={{ emptyText: t('properties.empty') }}
+        />
       </Form>
       <Form<PropertyValues> form={form} layout="inline" onFinish={(values) => void add(values)}>
         <Form.Item name="name" rules={required(t('properties.nameRequired'))}>

@@ -74,7 +74,8 @@ const productsApi = catalogAdminApi.injectEndpoints({
     }),
     brands: build.query<string[], void>({
       query: () => ({ path: 'products/brands' }),
-      transformResponse: (response: { brands: string[] } | string[]) => (Array.isArray(response) ? response : response.brands),
+      transformResponse: (response: { brands: string[] } | string[]) =>
+        Array.isArray(response) ? response : response.brands,
     }),
     stores: build.query<{ id: number; name: string }[], void>({
       query: () => ({ path: 'stores', query: { limit: 1000 } }),
@@ -90,14 +91,22 @@ const productsApi = catalogAdminApi.injectEndpoints({
     }),
     updateProduct: build.mutation<Product, { id: number } & ProductInput>({
       query: ({ id, ...body }) => ({ path: `products/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Category']),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Category'],
     }),
     deleteProduct: build.mutation<{ deleted: boolean }, number>({
       query: (id) => ({ path: `admin/products/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product', 'Category']),
     }),
-    disconnectProducts: build.mutation<{ removedCount: number; productCount: number }, { productIds: number[] } | { filters: ReturnType<typeof listFilters> }>({
-      query: (body) => ({ path: 'productIds' in body ? 'products/categories' : 'products/categories/all-matching', method: 'DELETE', body }),
+    disconnectProducts: build.mutation<
+      { removedCount: number; productCount: number },
+      { productIds: number[] } | { filters: ReturnType<typeof listFilters> }
+    >({
+      query: (body) => ({
+        path: 'productIds' in body ? 'products/categories' : 'products/categories/all-matching',
+        method: 'DELETE',
+        body,
+      }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product', 'Category']),
     }),
     productPrices: build.query<Price[], { id: number; active: boolean }>({
@@ -110,20 +119,41 @@ const productsApi = catalogAdminApi.injectEndpoints({
       transformResponse: (response: { images: AdminProductImage[] }) => response.images,
       providesTags: (_result, _error, id) => [{ type: 'ProductImage', id }],
     }),
-    imageAction: build.mutation<unknown, { productId: number; imageId: number; action: 'set-main' | 'toggle-disabled' | 'delete' | 'update'; body?: { alt?: string | null; filename?: string | null } }>({
+    imageAction: build.mutation<
+      unknown,
+      {
+        productId: number;
+        imageId: number;
+        action: 'set-main' | 'toggle-disabled' | 'delete' | 'update';
+        body?: { alt?: string | null; filename?: string | null };
+      }
+    >({
       query: ({ imageId, action, body }) =>
         action === 'delete'
           ? { path: `product-images/${imageId}`, method: 'DELETE' }
           : action === 'update'
             ? { path: `product-images/${imageId}`, method: 'PUT', body }
             : { path: `product-images/${imageId}/${action}`, method: 'POST' },
-      invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'ProductImage', id: productId }, { type: 'Product', id: productId }]),
+      invalidatesTags: (_result, error, { productId }) =>
+        error
+          ? []
+          : [
+              { type: 'ProductImage', id: productId },
+              { type: 'Product', id: productId },
+            ],
     }),
     addProperty: build.mutation<{ property: ProductProperty }, { productId: number; name: string; value: string }>({
-      query: ({ productId, name, value }) => ({ path: `products/${productId}/properties`, method: 'POST', body: { name, value } }),
+      query: ({ productId, name, value }) => ({
+        path: `products/${productId}/properties`,
+        method: 'POST',
+        body: { name, value },
+      }),
       invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'Product', id: productId }]),
     }),
-    updateProperty: build.mutation<{ property: ProductProperty }, { productId: number; id: number; name: string; value: string }>({
+    updateProperty: build.mutation<
+      { property: ProductProperty },
+      { productId: number; id: number; name: string; value: string }
+    >({
       query: ({ id, name, value }) => ({ path: `product-properties/${id}`, method: 'PUT', body: { name, value } }),
       invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: 'Product', id: productId }]),
     }),
@@ -134,11 +164,19 @@ const productsApi = catalogAdminApi.injectEndpoints({
     productAliases: build.query<CategoryAlias[], number>({
       query: (id) => ({ path: `products/${id}/category-aliases` }),
       transformResponse: (response: { categoryAliases: CategoryAlias[] }) => response.categoryAliases,
-      providesTags: (_result, _error, id) => [{ type: 'Product', id }, { type: 'CategoryAlias', id: 'LIST' }],
+      providesTags: (_result, _error, id) => [
+        { type: 'Product', id },
+        { type: 'CategoryAlias', id: 'LIST' },
+      ],
     }),
     mergeProduct: build.mutation<{ merge: ProductMerge; product: Product }, { id: number; sourceProductId: number }>({
-      query: ({ id, sourceProductId }) => ({ path: `admin/products/${id}/merge`, method: 'POST', body: { sourceProductId } }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : ['Product', 'ProductImage', { type: 'Merge', id }, 'Category']),
+      query: ({ id, sourceProductId }) => ({
+        path: `admin/products/${id}/merge`,
+        method: 'POST',
+        body: { sourceProductId },
+      }),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : ['Product', 'ProductImage', { type: 'Merge', id }, 'Category'],
     }),
     productMerges: build.query<ProductMerge[], number>({
       query: (id) => ({ path: `admin/products/${id}/merges` }),
@@ -147,7 +185,8 @@ const productsApi = catalogAdminApi.injectEndpoints({
     }),
     splitMerge: build.mutation<{ restoredProduct: Product }, { mergeId: number; productId: number }>({
       query: ({ mergeId }) => ({ path: `admin/product-merges/${mergeId}/split`, method: 'POST' }),
-      invalidatesTags: (_result, error, { productId }) => (error ? [] : ['Product', 'ProductImage', { type: 'Merge', id: productId }, 'Category']),
+      invalidatesTags: (_result, error, { productId }) =>
+        error ? [] : ['Product', 'ProductImage', { type: 'Merge', id: productId }, 'Category'],
     }),
     duplicates: build.query<DuplicateCandidate[], number>({
       query: (id) => ({ path: `admin/products/${id}/duplicates` }),

@@ -3,9 +3,7 @@
  * rows, all on the page, or all matching the filters; choosing one mode clears the others.
  */
 export type ProductSelection =
-  | { mode: 'individual'; ids: number[] }
-  | { mode: 'page'; ids: number[] }
-  | { mode: 'matching' };
+  { mode: 'individual'; ids: number[] } | { mode: 'page'; ids: number[] } | { mode: 'matching' };
 
 export const NO_SELECTION: ProductSelection = { mode: 'individual', ids: [] };
 

@@ -12,9 +12,17 @@ export interface MockRequest {
 export type MockResult = { status: number; body?: unknown; statusText?: string };
 type Handler = (request: MockRequest) => unknown | MockResult | Promise<unknown>;
 
-export const reply = (status: number, body?: unknown, statusText?: string): MockResult => ({ status, body, statusText });
+export const reply = (status: number, body?: unknown, statusText?: string): MockResult => ({
+  status,
+  body,
+  statusText,
+});
 const isResult = (value: unknown): value is MockResult =>
-  typeof value === 'object' && value !== null && 'status' in value && typeof (value as MockResult).status === 'number' && Object.keys(value).every((k) => ['status', 'body', 'statusText'].includes(k));
+  typeof value === 'object' &&
+  value !== null &&
+  'status' in value &&
+  typeof (value as MockResult).status === 'number' &&
+  Object.keys(value).every((k) => ['status', 'body', 'statusText'].includes(k));
 
 export function mockApi(routes: Record<string, Handler>) {
   const calls: MockRequest[] = [];
@@ -23,14 +31,24 @@ export function mockApi(routes: Record<string, Handler>) {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api/, '');
     const text = await request.clone().text();
-    const call: MockRequest = { method: request.method, path, query: url.searchParams, body: text ? JSON.parse(text) : undefined, headers: request.headers };
+    const call: MockRequest = {
+      method: request.method,
+      path,
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
+    };
     calls.push(call);
     const key = `${request.method} ${path}`;
     const handler =
       routes[key] ??
       Object.entries(routes).find(([pattern]) => {
         const [method, route] = pattern.split(' ');
-        return method === request.method && route !== undefined && new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(path);
+        return (
+          method === request.method &&
+          route !== undefined &&
+          new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(path)
+        );
       })?.[1];
     if (!handler) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404, statusText: 'Not Found' });
     const result = await handler(call);
@@ -42,5 +60,9 @@ export function mockApi(routes: Record<string, Handler>) {
     });
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return { calls, fetchMock, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  return {
+    calls,
+    fetchMock,
+    find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
 }

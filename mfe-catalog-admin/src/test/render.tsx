@@ -1,0 +1,33 @@
+/** Renders the catalog admin's pages at an address, as the shell mounts them (/admin/*), with a fresh store. */
+import { changeLanguage, initI18n } from '@koopjesland/shared';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { CatalogAdminPages } from '../routes';
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+export async function prepareTranslations() {
+  initI18n();
+  await changeLanguage('en');
+}
+
+export function renderAdmin(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<CatalogAdminPages />} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+export const pagination = (totalItems: number, currentPage = 1, itemsPerPage = 20) => ({
+  currentPage,
+  totalPages: Math.max(1, Math.ceil(totalItems / itemsPerPage)),
+  totalItems,
+  itemsPerPage,
+});
