@@ -1,5 +1,7 @@
 jest.setTimeout(60_000);
+import { createTestUser } from '../../../test/auth';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { storeRatings } from '../../db/schema';
 
 describe('stores API', () => {
   let t: FeedTestContext;
@@ -40,6 +42,72 @@ describe('stores API', () => {
   it('updates a store', async () => {
     const response = await t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload: { name: 'Winkel NL', logo: 'https://winkel.example/logo.png' } });
     expect(response.json()).toMatchObject({ name: 'Winkel NL', slug: 'winkel', logo: 'https://winkel.example/logo.png' });
+  });
+
+  it('lists the stores an admin manages: search, sort, paging; a store manager sees only theirs', async () => {
+    const list = async (query: string, headers = t.auth) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/stores?${query}`, headers });
+      return response.json();
+    };
+    expect((await list('')).stores.map((s: { slug: string }) => s.slug)).toEqual(['coolblue', 'winkel']);
+    expect((await list('sortBy=slug&sortOrder=desc')).stores.map((s: { slug: string }) => s.slug)).toEqual(['winkel', 'coolblue']);
+    expect((await list('search=COOL')).stores.map((s: { slug: string }) => s.slug)).toEqual(['coolblue']);
+    expect((await list('search=%25')).stores).toEqual([]);
+    expect((await list('limit=1&page=2')).pagination).toEqual({ currentPage: 2, totalPages: 2, totalItems: 2, itemsPerPage: 1 });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/stores?sortBy=rating', headers: t.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Invalid sortBy');
+    const manager = await createTestUser(t.app, { role: 'store_manager', storeIds: [t.storeId] });
+    expect((await list('', manager.headers)).stores.map((s: { slug: string }) => s.slug)).toEqual(['winkel']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stores' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stores', headers: { authorization: `Bearer ${t.userToken}` } })).statusCode).toBe(403);
+  });
+
+  it('refuses store writes from anonymous callers, plain users and managers of other stores', async () => {
+    const [coolblue] = (await t.app.inject({ method: 'GET', url: '/api/stores?search=coolblue' })).json().stores;
+    const manager = await createTestUser(t.app, { role: 'store_manager', storeIds: [t.storeId] });
+    const user = { authorization: `Bearer ${t.userToken}` };
+    const writes: ['POST' | 'PUT' | 'DELETE', string, object?][] = [
+      ['POST', '/api/stores', { name: 'N', slug: 'n', url: 'https://n.nl' }],
+      ['PUT', `/api/stores/${coolblue.id}`, { name: 'X' }],
+      ['DELETE', `/api/stores/${coolblue.id}/prices`],
+      ['DELETE', `/api/stores/${coolblue.id}`],
+    ];
+    for (const [method, url, payload] of writes) {
+      const as = (headers: Record<string, string>) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect((await as({})).statusCode).toBe(401);
+      expect((await as(user)).statusCode).toBe(403);
+      expect((await as(manager.headers)).statusCode).toBe(403);
+    }
+    const own = await t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: manager.headers, payload: { name: 'Winkel' } });
+    expect(own.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/stores/999999', headers: t.auth, payload: { name: 'X' } })).json()).toEqual({ error: 'Store not found' });
+  });
+
+  it("lists a store's products: search, sort by lowest price, paging, 404", async () => {
+    t.placeFixture('awin-faults.csv');
+    const { id } = await t.createFeed({ name: 'awin', importer: 'awin', path: 'winkel/awin-faults.csv' });
+    expect(await t.run(id)).toMatchObject({ status: 'succeeded', offersCreated: 11 });
+    const products = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/stores/${t.storeId}/products?${query}`, headers: t.auth })).json();
+    const all = await products('');
+    expect(all.pagination.totalItems).toBe(11);
+    expect(all.products[0]).toMatchObject({ name: 'Bestaand product', lowestPrice: 1000, priceCount: 1 });
+    expect((await products('search=kabel&sortBy=lowestPrice&sortOrder=desc&limit=2')).products.map((p: { name: string; lowestPrice: number }) => [p.name, p.lowestPrice])).toEqual([
+      ['Kabel 8', 800],
+      ['Kabel 7', 700],
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/stores/999999/products', headers: t.auth })).statusCode).toBe(404);
+    await t.database.db.insert(storeRatings).values([{ storeId: t.storeId, rating: 4 }, { storeId: t.storeId, rating: 5 }]);
+    const store = (await t.app.inject({ method: 'GET', url: `/api/stores/id/${t.storeId}` })).json();
+    expect(store).toMatchObject({ averageRating: 4.5, _count: { prices: 11, storeRatings: 2, feeds: 1, products: 11 } });
+    const [feed] = (await t.app.inject({ method: 'GET', url: `/api/store-feeds/store/${t.storeId}`, headers: t.auth })).json();
+    expect(feed).toMatchObject({ offerCount: 11, lastRun: { status: 'succeeded', offersCreated: 11 } });
+    expect(Date.parse(feed.nextRunAt) - Date.parse(feed.lastRun.createdAt)).toBe(6 * 3600 * 1000);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feed.id}`, headers: t.auth })).statusCode).toBe(204);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/stores/${t.storeId}/prices`, headers: t.auth });
+    expect(deleted.json()).toEqual({ deletedPrices: 11, deletedProducts: 11, deletedCategoryAliases: 1 });
+    expect((await products('')).products).toEqual([]);
   });
 
   it('deletes all prices of a store with the products and aliases they leave behind', async () => {
