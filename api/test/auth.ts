@@ -36,7 +36,7 @@ export async function createTestUser(
   const role = options.role ?? 'user';
   const [user] = await app.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), role, isAdmin: role === 'admin' })
+    .values({ email, passwordHash: await hashPassword(password), role, isAdmin: role === 'admin', allStores: !options.storeIds?.length })
     .returning({ id: users.id, email: users.email, isAdmin: users.isAdmin, role: users.role });
   if (options.storeIds?.length) {
     await app.db.insert(userStores).values(options.storeIds.map((storeId) => ({ userId: user!.id, storeId })));

@@ -55,6 +55,8 @@ export const users = pgTable('users', {
   /** The role; isAdmin stays the specification's flag, true exactly for 'admin' (a trigger of migration 0009 keeps them in step). */
   role: text({ enum: USER_ROLES }).notNull().default('user'),
   lastSignInAt: timestamp({ withTimezone: true }),
+  /** A store manager for every store; false limits them to their `user_stores` rows (possibly none left). */
+  allStores: boolean().notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index().on(t.role)]);

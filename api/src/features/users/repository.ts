@@ -10,7 +10,7 @@ import { stores, userStores, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 
 /** The user as the API shows it: never the password hash. */
-export const publicUserColumns = {
+const userColumns = {
   id: users.id,
   email: users.email,
   isAdmin: users.isAdmin,
@@ -18,8 +18,10 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
+/** Read beside the user to work out `storeIds`; not part of the answer. */
+const scopeColumns = { ...userColumns, allStores: users.allStores };
 
-const adminUserColumns = { ...publicUserColumns, lastSignInAt: users.lastSignInAt };
+const adminUserColumns = { ...scopeColumns, lastSignInAt: users.lastSignInAt };
 
 export const USER_SORT_COLUMNS = {
   email: users.email,
@@ -32,9 +34,12 @@ export const USER_SORT_COLUMNS = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Adds `storeIds` to each row: a store manager's assigned stores, null when unrestricted or another role. */
-async function withStoreIds<Row extends { id: number; role: UserRole }>(db: Database, rows: Row[]) {
-  const managerIds = rows.filter((row) => row.role === 'store_manager').map((row) => row.id);
+/**
+ * Replaces `allStores` by `storeIds`: a limited store manager's stores (empty when every one of
+ * them was deleted), null for an unrestricted store manager and every other role.
+ */
+async function withStoreIds<Row extends { id: number; role: UserRole; allStores: boolean }>(db: Database, rows: Row[]) {
+  const managerIds = rows.filter((row) => row.role === 'store_manager' && !row.allStores).map((row) => row.id);
   const assignments = managerIds.length
     ? await db
         .select({ userId: userStores.userId, storeId: userStores.storeId })
@@ -42,10 +47,10 @@ async function withStoreIds<Row extends { id: number; role: UserRole }>(db: Data
         .where(inArray(userStores.userId, managerIds))
         .orderBy(asc(userStores.storeId))
     : [];
-  return rows.map((row) => {
-    const storeIds = assignments.filter((a) => a.userId === row.id).map((a) => a.storeId);
-    return { ...row, storeIds: storeIds.length ? storeIds : null };
-  });
+  return rows.map(({ allStores: _allStores, ...row }) => ({
+    ...row,
+    storeIds: managerIds.includes(row.id) ? assignments.filter((a) => a.userId === row.id).map((a) => a.storeId) : null,
+  }));
 }
 
 /** Adds `wishlistCount` to each row. */
@@ -91,7 +96,7 @@ export async function listUsers(
 
 /** The user with role and store assignments (what authorization needs). */
 export async function findUser(db: Database, id: number) {
-  const rows = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  const rows = await db.select(scopeColumns).from(users).where(eq(users.id, id)).limit(1);
   return (await withStoreIds(db, rows))[0];
 }
 
@@ -104,7 +109,7 @@ export async function findAdminUser(db: Database, id: number) {
 /** The account signing in, with its hash to verify against; undefined for an unknown email. */
 export async function findCredentials(db: Database, email: string) {
   const [row] = await db
-    .select({ ...publicUserColumns, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -123,7 +128,7 @@ export async function insertUser(db: Database, values: { email: string; password
     .insert(users)
     .values({ ...values, role, isAdmin: role === 'admin' })
     .onConflictDoNothing({ target: users.email })
-    .returning(publicUserColumns);
+    .returning(userColumns);
   return user;
 }
 
@@ -150,6 +155,7 @@ export async function recordSignIn(db: Database, id: number): Promise<void> {
 /** Replaces a user's store assignments; an empty list means every store. */
 export async function setStoreAssignments(db: Database, userId: number, storeIds: number[]): Promise<void> {
   await db.delete(userStores).where(eq(userStores.userId, userId));
+  await db.update(users).set({ allStores: storeIds.length === 0 }).where(eq(users.id, userId));
   if (storeIds.length) await db.insert(userStores).values(storeIds.map((storeId) => ({ userId, storeId })));
 }
 
