@@ -8,7 +8,10 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await createTestUser(ctx.app, { role: 'admin' });
   shopper = await createTestUser(ctx.app, { email: 'klant@example.nl' });
-  await ctx.database.query(`insert into products (id, slug, name) values (1, 'a', 'Bosch Wasmachine A'), (2, 'b', 'Miele Wasmachine B'), (3, 'c', 'AEG Wasmachine C')`);
+  // A's lowest price meets the desired 100 euros, B's does not, C has no offer.
+  await ctx.database.query(
+    `insert into products (id, slug, name, lowest_total) values (1, 'a', 'Bosch Wasmachine A', 9500), (2, 'b', 'Miele Wasmachine B', 10001), (3, 'c', 'AEG Wasmachine C', null)`,
+  );
   for (const [productId, days] of [[1, 3], [2, 2], [3, 1]]) {
     await ctx.database.query(
       `insert into wishlist_items (user_id, product_id, max_price, created_at) values ($1, $2, 10000, now() - make_interval(days => $3))`,
@@ -27,6 +30,32 @@ it('pages wishlist items newest first with user and product', async () => {
   expect(res.json().wishlistItems.map((i: { productName: string }) => i.productName)).toEqual(['AEG Wasmachine C', 'Miele Wasmachine B']);
   expect(res.json().wishlistItems[0]).toMatchObject({ userEmail: 'klant@example.nl', maxPrice: 10000 });
   expect(res.json().pagination).toEqual({ currentPage: 1, totalPages: 2, totalItems: 3, itemsPerPage: 2 });
+});
+
+it('shows the current lowest price and whether the target is met, and filters on it', async () => {
+  const items = (await call('GET', '/api/admin/wishlists')).json().wishlistItems as { productName: string; currentLowestPrice: number | null; targetMet: boolean }[];
+  expect(items.map(({ productName, currentLowestPrice, targetMet }) => [productName, currentLowestPrice, targetMet])).toEqual([
+    ['AEG Wasmachine C', null, false],
+    ['Miele Wasmachine B', 10001, false],
+    ['Bosch Wasmachine A', 9500, true],
+  ]);
+  const met = (await call('GET', '/api/admin/wishlists?targetMet=true')).json();
+  expect(met.wishlistItems.map((i: { productName: string }) => i.productName)).toEqual(['Bosch Wasmachine A']);
+  expect(met.pagination.totalItems).toBe(1);
+  expect((await call('GET', '/api/admin/wishlists?targetMet=false')).json().pagination.totalItems).toBe(2);
+  expect((await call('GET', '/api/admin/wishlists?targetMet=ja')).json().error).toBe('Invalid targetMet');
+});
+
+it('filters by user, product and text in the email or product name', async () => {
+  const other = await createTestUser(ctx.app, { email: 'ander@example.nl' });
+  await ctx.database.query(`insert into wishlist_items (user_id, product_id, max_price) values ($1, 2, 5000)`, [other.id]);
+  expect((await call('GET', `/api/admin/wishlists?userId=${other.id}`)).json().wishlistItems.map((i: { userEmail: string }) => i.userEmail)).toEqual([
+    'ander@example.nl',
+  ]);
+  expect((await call('GET', '/api/admin/wishlists?productId=2')).json().pagination.totalItems).toBe(2);
+  expect((await call('GET', '/api/admin/wishlists?search=miele')).json().pagination.totalItems).toBe(2);
+  expect((await call('GET', '/api/admin/wishlists?search=ANDER@')).json().pagination.totalItems).toBe(1);
+  await ctx.database.query(`delete from wishlist_items where user_id = $1`, [other.id]);
 });
 
 it('changes a desired price and deletes an item; unknown ids are 404', async () => {

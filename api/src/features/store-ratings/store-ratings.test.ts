@@ -43,6 +43,15 @@ describe('store ratings (admin)', () => {
     expect(res.json().storeRatings.every((r: { storeId: number }) => r.storeId === 1)).toBe(true);
   });
 
+  it('filters by stars and by rater, also together with the store', async () => {
+    expect((await call('GET', '/api/admin/store-ratings?stars=5')).json().storeRatings.map((r: { comment: string }) => r.comment)).toEqual([
+      'Prima service',
+    ]);
+    expect((await call('GET', '/api/admin/store-ratings?stars=4&storeId=2')).json().storeRatings).toEqual([]);
+    expect((await call('GET', `/api/admin/store-ratings?userId=${shopper!.id}`)).json().pagination.totalItems).toBe(2);
+    expect((await call('GET', '/api/admin/store-ratings?stars=6')).json().error).toBe('Invalid stars');
+  });
+
   it('corrects a rating and clears a blank comment, and leaves it alone when nothing is sent', async () => {
     const [rating] = (await call('GET', '/api/admin/store-ratings?storeId=2')).json().storeRatings;
     expect((await call('PUT', `/api/admin/store-ratings/${rating.id}`, { rating: 3, comment: '  ' })).json()).toMatchObject({
