@@ -156,6 +156,13 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       t.place('winkel/guard.csv', csv(ten.slice(0, 1)));
       expect(await t.run(feedId)).toMatchObject({ status: 'held', offersExpired: 1 });
     });
+
+    it('drops the staged rows of a held run when its feed is deleted', async () => {
+      const staged = async () => (await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging'))[0]!.n;
+      expect(await staged()).toBe(1);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feedId}`, headers: t.auth })).statusCode).toBe(204);
+      expect(await staged()).toBe(0);
+    });
   });
 
   it('reports progress fields and an event stream of a finished run', async () => {

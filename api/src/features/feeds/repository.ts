@@ -80,6 +80,12 @@ export async function discardHeldRuns(db: Database, feedId: number): Promise<voi
   await discardHeld(db, eq(feedRuns.feedId, feedId));
 }
 
+/** Before a store is deleted: its feeds' held runs and their staged rows. */
+export async function discardHeldRunsOfStore(db: Database, storeId: number): Promise<void> {
+  const feeds = db.select({ id: storeFeeds.id }).from(storeFeeds).where(eq(storeFeeds.storeId, storeId));
+  await discardHeld(db, inArray(feedRuns.feedId, feeds));
+}
+
 export async function cancelQueuedRun(db: Database, runId: number): Promise<FeedRunRow | undefined> {
   const [run] = await db
     .update(feedRuns)
@@ -314,6 +320,8 @@ export async function hasRunningRun(db: Database, feedId: number): Promise<boole
 }
 
 export async function deleteFeed(db: Database, id: number): Promise<boolean> {
+  // Staged rows have no foreign key: a held run's go with it.
+  await discardHeldRuns(db, id);
   const deleted = await db.delete(storeFeeds).where(eq(storeFeeds.id, id)).returning({ id: storeFeeds.id });
   return deleted.length > 0;
 }

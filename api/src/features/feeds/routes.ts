@@ -264,17 +264,23 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         closed = true;
       });
       let last = '';
-      for (;;) {
-        const data = JSON.stringify(feedRunSchema.parse(presentRun(run)));
-        if (data !== last) out.write(`data: ${data}\n\n`);
-        last = data;
-        if (closed || isFinished(run)) break;
-        await new Promise((resolve) => setTimeout(resolve, SSE_INTERVAL_MS));
-        const next = await findRun(app.db, runId);
-        if (!next) break;
-        run = next;
+      try {
+        for (;;) {
+          const data = JSON.stringify(feedRunSchema.parse(presentRun(run)));
+          if (data !== last) out.write(`data: ${data}\n\n`);
+          last = data;
+          if (closed || isFinished(run)) break;
+          await new Promise((resolve) => setTimeout(resolve, SSE_INTERVAL_MS));
+          const next = await findRun(app.db, runId);
+          if (!next) break;
+          run = next;
+        }
+      } catch (error) {
+        // The stream has started: all that is left is to end it (the client polls on).
+        request.log.warn({ err: error, runId }, 'feed run event stream stopped');
+      } finally {
+        out.end();
       }
-      out.end();
     },
   });
 

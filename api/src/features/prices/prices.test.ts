@@ -67,6 +67,8 @@ describe('prices API', () => {
     expect(fraction.json().details).toBe('shipping: Shipping must be a whole number of cents, 0 or more');
     const url = await call('PUT', `/api/prices/${priceA}`, { url: 'geen-url' });
     expect(url.json()).toEqual({ error: 'Invalid url', details: 'url: Please enter a valid URL' });
+    const future = await call('PUT', `/api/prices/${priceA}`, { validTo: '2999-01-01T00:00:00Z' });
+    expect(future.json()).toEqual({ error: 'Invalid validTo', details: 'validTo: Valid to cannot be in the future' });
     expect((await call('PUT', '/api/prices/999999', { amount: 1 })).json()).toEqual({ error: 'Price not found' });
     expect((await call('GET', `/api/prices/${priceA}`)).json().total).toBe(1195);
   });

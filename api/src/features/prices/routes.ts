@@ -65,7 +65,14 @@ const optionalText = (max: number) =>
     .max(max)
     .transform((v) => v || null)
     .nullish();
-const validTo = z.iso.datetime({ offset: true, message: 'Valid to must be a date and time' }).nullish();
+/**
+ * Offers count while `validTo` is empty (every list and summary reads `valid_to is null`), so a
+ * date ends the offer at once: one in the future would be misleading.
+ */
+const validTo = z.iso
+  .datetime({ offset: true, message: 'Valid to must be a date and time' })
+  .refine((value) => Date.parse(value) <= Date.now(), 'Valid to cannot be in the future')
+  .nullish();
 
 const createBody = z.object({
   productId: idField,
