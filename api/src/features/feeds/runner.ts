@@ -152,6 +152,13 @@ export async function executeRun(
   let bytesTotal: number | null = null;
   let cancelled = false;
   let closeSource = async () => undefined as void;
+  let progressTicker: NodeJS.Timeout | undefined;
+  let progressWrite: Promise<void> | null = null;
+  /** Stops the progress ticker and waits for a write under way, so it cannot land after the end. */
+  const stopProgress = async () => {
+    clearInterval(progressTicker);
+    await progressWrite;
+  };
   const heartbeat = setInterval(() => {
     void touchRun(app.db, runId).catch(() => undefined);
   }, 15_000);
@@ -197,15 +204,18 @@ export async function executeRun(
     bytesTotal = source.bytesTotal;
 
     let batch: NormalisedOffer[] = [];
-    let lastProgress = Date.now();
     const maxInvalidRatio = parameters.maxInvalidRatio ?? DEFAULT_MAX_INVALID_RATIO;
     const tooManyInvalid = () =>
       counters.invalid > 0 && counters.invalid / counters.recordsRead > maxInvalidRatio;
-    const progressDue = () => Date.now() - lastProgress >= PROGRESS_INTERVAL_MS;
-    const progress = async () => {
-      lastProgress = Date.now();
-      await reportProgress(counters.recordsRead > 0 ? 'parsing' : 'downloading');
-    };
+    const progress = () => reportProgress(counters.recordsRead > 0 ? 'parsing' : 'downloading');
+    // Progress goes out once a second whether records arrive or not (a slow download still moves).
+    progressTicker = setInterval(() => {
+      progressWrite ??= progress()
+        .catch(() => undefined)
+        .finally(() => {
+          progressWrite = null;
+        });
+    }, PROGRESS_INTERVAL_MS);
 
     for await (const item of readFeedRecords(importer, source.stream, parameters)) {
       if (signal.aborted || cancelled) {
@@ -226,8 +236,8 @@ export async function executeRun(
         noteRejection(counters, item.position, item.error);
         counters.problems.add(item.problem.reason, item.position, item.problem.value);
       }
-      if (progressDue()) await progress();
     }
+    await stopProgress();
     await closeSource();
     if (cancelled || signal.aborted) throw new FeedFailure('Cancelled');
     if (tooManyInvalid()) {
@@ -289,6 +299,7 @@ export async function executeRun(
       problems: counters.problems.list(),
     });
   } catch (error) {
+    await stopProgress();
     await closeSource().catch(() => undefined);
     await dropStaging(app.db, runId).catch(() => undefined);
     const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
@@ -313,6 +324,7 @@ export async function executeRun(
     });
   } finally {
     clearInterval(heartbeat);
+    clearInterval(progressTicker);
   }
 }
 
