@@ -1,0 +1,33 @@
+import { feed } from '../../test/fixtures';
+import type { AdminFeed } from './feeds-api';
+import { canSaveFeed, NEW_FEED_VALUES, toFeedInput, valuesOfFeed } from './feed-form';
+
+const stored = feed as unknown as AdminFeed;
+
+describe('feed form values', () => {
+  it('Save needs a name, an importer and a storage path', () => {
+    expect(canSaveFeed({ name: 'x', importer: 'awin', path: 'a/x.xml' })).toBe(true);
+    expect(canSaveFeed({ name: ' ', importer: 'awin', path: 'a/x.xml' })).toBe(false);
+    expect(canSaveFeed({ name: 'x', path: 'a/x.xml' })).toBe(false);
+    expect(canSaveFeed({ name: 'x', importer: 'awin', path: '' })).toBe(false);
+  });
+
+  it('edits the parameters as fields and keeps the ones the form does not show', () => {
+    const values = valuesOfFeed({ ...stored, parameters: { ...stored.parameters, zipEntry: '\\.csv$', maxExpireRatio: 0.3 } });
+    expect(values).toMatchObject({ delimiter: ';', intervalHours: 12, collapsePercent: 30, fieldMap: [{ field: 'price', keys: 'prijs' }] });
+    const input = toFeedInput(
+      { ...values, delimiter: 'tab', fieldMap: [{ field: 'gtin', keys: 'ean, product_GTIN' }], collapsePercent: null },
+      { ...stored, parameters: { ...stored.parameters, zipEntry: '\\.csv$' } },
+    );
+    expect(input.parameters).toEqual({ delimiter: '\t', intervalHours: 12, zipEntry: '\\.csv$', fieldMap: { gtin: ['ean', 'product_GTIN'] } });
+  });
+
+  it('keeps stored credentials unless replaced or cleared; never reads them back', () => {
+    const values = valuesOfFeed(stored);
+    expect(values.credentialAction).toBe('keep');
+    expect(toFeedInput(values, stored)).not.toHaveProperty('credentials');
+    expect(toFeedInput({ ...values, credentialAction: 'clear' }, stored).credentials).toBeNull();
+    expect(toFeedInput({ ...values, credentialAction: 'replace', credentialKind: 'token', token: 's3cret' }, stored).credentials).toEqual({ token: 's3cret' });
+    expect(toFeedInput({ ...NEW_FEED_VALUES, name: 'n', path: 'p/n.xml', username: 'u', password: 'p' }).credentials).toEqual({ username: 'u', password: 'p' });
+  });
+});

@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { feed, price, store } from '../../test/fixtures';
+import { answer, change, json, pagination, press, renderAt, requestsTo, setUpPages } from '../../test/render-pages';
+
+setUpPages();
+
+const storeProducts = {
+  products: [
+    { id: 9, name: 'JBL Flip 6', slug: 'jbl-flip-6', brand: 'JBL', image: null, lowestPrice: 2490, priceCount: 3, createdAt: '2026-03-01T10:00:00.000Z' },
+    { id: 10, name: 'Oude kabel', slug: 'oude-kabel', brand: null, image: null, lowestPrice: null, priceCount: 0, createdAt: '2026-03-02T10:00:00.000Z' },
+  ],
+  pagination: pagination(2),
+};
+
+describe('/admin/stores/{id}', () => {
+  it('shows a loading state, then the store with its rating out of 5 and the tab counts', async () => {
+    let release: (response: Response) => void = () => undefined;
+    answer((_request, url) => {
+      if (url.pathname === '/api/stores/id/7') return new Promise<Response>((resolve) => (release = resolve));
+      return json([]);
+    });
+    const { container } = renderAt('/admin/stores/7');
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    release(json(store));
+    expect(await screen.findByRole('heading', { name: 'Klankwinkel' })).toBeInTheDocument();
+    expect(screen.getAllByText('4.3 / 5')[0]).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Products (15)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Prices (12)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Feeds (2)' })).toBeInTheDocument();
+  });
+
+  it('says Store not found for an unknown store', async () => {
+    answer(() => json({ error: 'Store not found' }, 404));
+    renderAt('/admin/stores/99');
+    expect(await screen.findByText('Store not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Stores' })).toBeInTheDocument();
+  });
+
+  it('shows the error when the store cannot be loaded', async () => {
+    answer(() => json({ error: 'Database unavailable' }, 500));
+    renderAt('/admin/stores/7');
+    expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
+  });
+
+  it('Edit Store: Cancel resets the inputs, Save Changes sends them', async () => {
+    answer((request, url) => {
+      if (request.method === 'PUT') return json({ ...store, name: 'Klankhuis', updatedAt: '2026-11-21T10:00:00.000Z' });
+      if (url.pathname === '/api/stores/id/7') return json(store);
+      return json([]);
+    });
+    renderAt('/admin/stores/7');
+    await press(await screen.findByRole('button', { name: /Edit Store/ }));
+    await change(screen.getByLabelText('Name'), 'Iets anders');
+    await press(screen.getByRole('button', { name: 'Cancel' }));
+    await press(screen.getByRole('button', { name: /Edit Store/ }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Klankwinkel');
+    await change(screen.getByLabelText('Name'), 'Klankhuis ');
+    await press(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requestsTo('PUT', '/api/stores/7')).toHaveLength(1));
+    expect(requestsTo('PUT', '/api/stores/7')[0]!.body).toEqual({
+      name: 'Klankhuis',
+      slug: 'klankwinkel',
+      url: 'https://klankwinkel.example',
+      logo: null,
+    });
+  });
+
+  describe('Products tab', () => {
+    it("lists the store's products with the lowest price or N/A; a row opens the product in the catalog admin", async () => {
+      answer((_request, url) => (url.pathname === '/api/stores/id/7' ? json(store) : json(storeProducts)));
+      renderAt('/admin/stores/7?tab=products');
+      const row = (await screen.findByText('JBL Flip 6')).closest('tr')!;
+      expect(within(row).getByText('€ 24,90')).toBeInTheDocument();
+      expect(within(screen.getByText('Oude kabel').closest('tr')!).getByText('N/A')).toBeInTheDocument();
+      expect(requestsTo('GET', '/api/stores/7/products')[0]!.url.searchParams.get('sortBy')).toBe('name');
+      await press(row);
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/products/9');
+    });
+
+    it('says so when the store has no products', async () => {
+      answer((_request, url) =>
+        url.pathname === '/api/stores/id/7' ? json(store) : json({ products: [], pagination: pagination(0) }),
+      );
+      renderAt('/admin/stores/7?tab=products');
+      expect(await screen.findByText('No products found')).toBeInTheDocument();
+    });
+  });
+
+  describe('Prices tab', () => {
+    const prices = (url: URL) =>
+      url.pathname === '/api/prices' ? json({ prices: [price], pagination: pagination(1) }) : undefined;
+
+    it("lists the store's current offers with 'No expiry' for an open end", async () => {
+      answer((_request, url) => (url.pathname === '/api/stores/id/7' ? json(store) : prices(url)));
+      renderAt('/admin/stores/7?tab=prices');
+      const row = (await screen.findByText('JBL Flip 6')).closest('tr')!;
+      expect(within(row).getByText('€ 24,90')).toBeInTheDocument();
+      expect(within(row).getByText('€ 19,95')).toBeInTheDocument();
+      expect(within(row).getByText('No expiry')).toBeInTheDocument();
+      expect(requestsTo('GET', '/api/prices')[0]!.url.searchParams.get('storeId')).toBe('7');
+    });
+
+    it('disables Delete All Prices when the store has none', async () => {
+      answer((_request, url) =>
+        url.pathname === '/api/stores/id/7'
+          ? json({ ...store, _count: { ...store._count, prices: 0 } })
+          : json({ prices: [], pagination: pagination(0) }),
+      );
+      renderAt('/admin/stores/7?tab=prices');
+      expect(await screen.findByText('No prices found')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Delete All Prices/ })).toBeDisabled();
+    });
+
+    it('confirms, deletes and shows the three counts in a green result', async () => {
+      answer((request, url) => {
+        if (request.method === 'DELETE') return json({ deletedPrices: 12, deletedProducts: 3, deletedCategoryAliases: 1 });
+        return url.pathname === '/api/stores/id/7' ? json(store) : prices(url);
+      });
+      renderAt('/admin/stores/7?tab=prices');
+      await press(await screen.findByRole('button', { name: /Delete All Prices/ }));
+      await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('12 prices deleted')).toBeInTheDocument();
+      expect(screen.getByText('3 products left without prices deleted')).toBeInTheDocument();
+      expect(screen.getByText('1 category alias left without products deleted')).toBeInTheDocument();
+      expect(document.querySelector('.ant-modal-confirm-success')).not.toBeNull();
+      expect(requestsTo('DELETE', '/api/stores/7/prices')).toHaveLength(1);
+    });
+
+    it("shows the red 'Failed to delete prices. Please try again.' when nothing was deleted", async () => {
+      answer((request, url) => {
+        if (request.method === 'DELETE') return json({ deletedPrices: 0, deletedProducts: 0, deletedCategoryAliases: 0 });
+        return url.pathname === '/api/stores/id/7' ? json(store) : prices(url);
+      });
+      renderAt('/admin/stores/7?tab=prices');
+      await press(await screen.findByRole('button', { name: /Delete All Prices/ }));
+      await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Failed to delete prices. Please try again.')).toBeInTheDocument();
+      expect(document.querySelector('.ant-modal-confirm-error')).not.toBeNull();
+    });
+  });
+
+  describe('Feeds tab and the feed form', () => {
+    const feeds = (list: unknown[]) => (_request: Request, url: URL) => {
+      if (url.pathname === '/api/stores/id/7') return json(store);
+      if (url.pathname === '/api/store-feeds/store/7') return _request.method === 'POST' ? json({ ...feed, id: 4 }, 201) : json(list);
+      return undefined;
+    };
+
+    it('lists feeds with the Inactive badge and the URL cut to 50 characters', async () => {
+      answer(feeds([feed]));
+      renderAt('/admin/stores/7?tab=feeds');
+      const row = (await screen.findByText('hoofdfeed')).closest('tr')!;
+      expect(within(row).getByText('Inactive')).toBeInTheDocument();
+      expect(within(row).getByText(`${feed.url.slice(0, 50)}...`)).toBeInTheDocument();
+      expect(within(row).getByText('No')).toBeInTheDocument();
+    });
+
+    it('says so when the store has no feeds', async () => {
+      answer(feeds([]));
+      renderAt('/admin/stores/7?tab=feeds');
+      expect(await screen.findByText('No feeds yet')).toBeInTheDocument();
+    });
+
+    it('adds a feed: defaults, the path follows the name, Save waits for name, importer and path', async () => {
+      answer(feeds([]));
+      renderAt('/admin/stores/7?tab=feeds');
+      await press(await screen.findByRole('button', { name: /Add Feed/ }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByTitle('tradetracker')).toBeInTheDocument();
+      expect(within(dialog).getByRole('switch', { name: 'Active' })).toBeChecked();
+      expect(within(dialog).getByRole('switch', { name: 'Create products' })).toBeChecked();
+      const save = within(dialog).getByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
+
+      await change(within(dialog).getByLabelText('Name', { selector: 'input#feed_name' }), 'prijzen');
+      expect(within(dialog).getByLabelText('Storage path')).toHaveValue('klankwinkel/prijzen.xml');
+      expect(save).toBeEnabled();
+      await change(within(dialog).getByLabelText('Storage path'), '');
+      expect(save).toBeDisabled();
+      await press(within(dialog).getByRole('button', { name: 'Auto-fill' }));
+      expect(within(dialog).getByLabelText('Storage path')).toHaveValue('klankwinkel/prijzen.xml');
+
+      await press(save);
+      await waitFor(() => expect(requestsTo('POST', '/api/store-feeds/store/7')).toHaveLength(1));
+      expect(requestsTo('POST', '/api/store-feeds/store/7')[0]!.body).toEqual({
+        name: 'prijzen',
+        importer: 'tradetracker',
+        url: null,
+        path: 'klankwinkel/prijzen.xml',
+        compression: 'none',
+        parameters: {},
+        allowCreateProducts: true,
+        isActive: true,
+      });
+    });
+
+    it("duplicates a feed as a new one named ' (Copy)' at {slug}/{name}-copy.xml", async () => {
+      answer(feeds([feed]));
+      renderAt('/admin/stores/7?tab=feeds');
+      await press(await screen.findByRole('button', { name: 'Duplicate' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Add Feed')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Name', { selector: 'input#feed_name' })).toHaveValue('hoofdfeed (Copy)');
+      expect(within(dialog).getByLabelText('Storage path')).toHaveValue('klankwinkel/hoofdfeed-copy.xml');
+      await press(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(requestsTo('POST', '/api/store-feeds/store/7')).toHaveLength(1));
+      const body = requestsTo('POST', '/api/store-feeds/store/7')[0]!.body as Record<string, unknown>;
+      expect(body).not.toHaveProperty('id');
+      expect(body).toMatchObject({
+        name: 'hoofdfeed (Copy)',
+        path: 'klankwinkel/hoofdfeed-copy.xml',
+        importer: 'awin',
+        compression: 'gzip',
+        parameters: { delimiter: ';', intervalHours: 12, fieldMap: { price: 'prijs' } },
+      });
+    });
+  });
+});
