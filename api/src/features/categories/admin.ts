@@ -47,9 +47,19 @@ async function checkParent(db: Database, parentId: number, categoryId?: number) 
     throw badRequest('Invalid parentId', `parentId: ${MOVE_UNDER_ITSELF}`);
 }
 
+/** A slug typed by hand must be free; a derived one gets a number instead. */
+async function checkSlugFree(db: Database, slug: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), exceptId ? ne(categories.id, exceptId) : undefined));
+  if (taken) throw badRequest('Invalid slug', 'slug: already used by another category');
+}
+
 export async function createCategory(db: Database, input: { name: string; slug?: string; parentId?: number | null }) {
   if (input.parentId) await checkParent(db, input.parentId);
-  const slug = await uniqueCategorySlug(db, input.slug || input.name);
+  if (input.slug) await checkSlugFree(db, input.slug);
+  const slug = input.slug || (await uniqueCategorySlug(db, input.name));
   const [row] = await db
     .insert(categories)
     .values({ name: input.name, slug, parentId: input.parentId ?? null })
@@ -68,7 +78,7 @@ export interface CategoryChanges {
 export async function updateCategory(db: Database, current: CategoryRow, changes: CategoryChanges) {
   if (changes.parentId) await checkParent(db, changes.parentId, current.id);
   const next: CategoryChanges = { ...changes };
-  if (changes.slug !== undefined && changes.slug !== current.slug) next.slug = await uniqueCategorySlug(db, changes.slug, current.id);
+  if (changes.slug !== undefined && changes.slug !== current.slug) await checkSlugFree(db, changes.slug, current.id);
   if (current.slug === OVERIG_SLUG && next.slug !== undefined && next.slug !== OVERIG_SLUG)
     throw badRequest('Invalid slug', 'slug: the default category Overig keeps its slug');
   const before: Record<string, unknown> = {};

@@ -51,6 +51,10 @@ describe('PUT and DELETE /api/categories/{id}', () => {
     });
     expect((await call('PUT', `/api/categories/${wassen.id}`, { parentId: wassen.id })).status).toBe(400);
     expect((await call('PUT', `/api/categories/${wassen.id}`, { name: '' })).body.details).toBe('name: Name is required');
+    expect((await call('PUT', `/api/categories/${wassen.id}`, { slug: 'koffie' })).body).toEqual({
+      error: 'Invalid slug',
+      details: 'slug: already used by another category',
+    });
     expect((await call('PUT', '/api/categories/999999', { name: 'X' })).status).toBe(404);
     const moved = await call('PUT', `/api/categories/${koffie.id}`, { parentId: null });
     expect(moved.body.parentId).toBeNull();

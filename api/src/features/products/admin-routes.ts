@@ -23,6 +23,7 @@ import {
   VALUE_REQUIRED,
 } from './admin';
 import { categoryFilter, checkPriceRange } from './list-options';
+import { removeUpload } from '../product-images/uploads';
 import { productDetail } from './product-detail';
 import { productJsonFiltersSchema, queryBoolean } from './query-params';
 
@@ -81,7 +82,8 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
       response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
     },
     handler: async (request) => {
-      const removed = await deleteProduct(db, request.params.id);
+      const { imageUrls, ...removed } = await deleteProduct(db, request.params.id);
+      await Promise.all(imageUrls.map((url) => removeUpload(app.config.dataDir, url)));
       recordChange(request, { entity: 'product', entityId: request.params.id, action: 'delete', before: removed });
       return { deleted: true as const };
     },

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { productIdentifiers, productProperties, products } from '../../db/schema';
+import { productIdentifiers, productImages, productProperties, products } from '../../db/schema';
 import { intArray, isUniqueViolation, selectRows } from '../../db/sql';
 import { badRequest, notFound } from '../../http/errors';
 import { normaliseGtin, slugify } from '../../importers/normalise';
@@ -59,11 +59,12 @@ export async function createProduct(db: Database, input: NewProduct): Promise<nu
   }
 }
 
-/** Deletes a product (its offers, history, images, properties and links go with it); answers what it was. */
+/** Deletes a product (its offers, history, images, properties and links go with it); answers what it was and its image URLs. */
 export async function deleteProduct(db: Database, id: number) {
+  const images = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id));
   const [row] = await db.delete(products).where(eq(products.id, id)).returning({ name: products.name, slug: products.slug });
   if (!row) throw notFound('Product not found');
-  return row;
+  return { ...row, imageUrls: images.map((image) => image.url) };
 }
 
 /** Removes every category link of the given products; answers the links removed and the products touched. */
