@@ -1,21 +1,23 @@
 /**
  * Exposed as `configAdmin/routes`: the shell mounts it at /admin (paths here are relative to
- * that). Users, site configuration(s), wishlists and store ratings.
+ * that). Users, site configuration(s), wishlists, store ratings, the outbox and the audit trail.
  */
-import { AdminPlaceholder, createAdminRemote } from '@koopjesland/shared/admin';
-import { useTranslation } from 'react-i18next';
+import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { configAdminApi } from './api';
+import { AuditPage } from './features/audit/AuditPage';
+import { OutboxMessagePage } from './features/outbox/OutboxMessagePage';
+import { OutboxPage } from './features/outbox/OutboxPage';
 import { SiteConfigurationPage } from './features/site-configuration/SiteConfigurationPage';
 import { SiteConfigurationsPage } from './features/site-configuration/SiteConfigurationsPage';
-import { UserPlaceholderPage } from './features/users/UserPlaceholderPage';
+import { StoreRatingDetailPage } from './features/store-ratings/StoreRatingDetailPage';
+import { StoreRatingsPage } from './features/store-ratings/StoreRatingsPage';
+import { UserCreatePage } from './features/users/UserCreatePage';
+import { UserDetailPage } from './features/users/UserDetailPage';
 import { UsersPage } from './features/users/UsersPage';
-import { NAMESPACE, registerConfigAdminTranslations } from './i18n';
-
-function Placeholder({ titleKey }: { titleKey: 'placeholders.wishlists' | 'placeholders.storeRatings' }) {
-  const { t } = useTranslation(NAMESPACE);
-  return <AdminPlaceholder title={t(titleKey)} />;
-}
+import { WishlistDetailPage } from './features/wishlists/WishlistDetailPage';
+import { WishlistsPage } from './features/wishlists/WishlistsPage';
+import { registerConfigAdminTranslations } from './i18n';
 
 const configAdmin = createAdminRemote({
   api: configAdminApi,
@@ -23,12 +25,17 @@ const configAdmin = createAdminRemote({
   routes: (
     <>
       <Route path="users" element={<UsersPage />} />
-      <Route path="users/new" element={<UserPlaceholderPage />} />
-      <Route path="users/:id" element={<UserPlaceholderPage />} />
+      <Route path="users/new" element={<UserCreatePage />} />
+      <Route path="users/:id" element={<UserDetailPage />} />
       <Route path="site-configuration" element={<SiteConfigurationPage />} />
-      <Route path="site-configurations/*" element={<SiteConfigurationsPage />} />
-      <Route path="wishlists/*" element={<Placeholder titleKey="placeholders.wishlists" />} />
-      <Route path="store-ratings/*" element={<Placeholder titleKey="placeholders.storeRatings" />} />
+      <Route path="site-configurations" element={<SiteConfigurationsPage />} />
+      <Route path="wishlists" element={<WishlistsPage />} />
+      <Route path="wishlists/:id" element={<WishlistDetailPage />} />
+      <Route path="store-ratings" element={<StoreRatingsPage />} />
+      <Route path="store-ratings/:id" element={<StoreRatingDetailPage />} />
+      <Route path="outbox" element={<OutboxPage />} />
+      <Route path="outbox/:id" element={<OutboxMessagePage />} />
+      <Route path="audit" element={<AuditPage />} />
     </>
   ),
 });

@@ -1,6 +1,6 @@
 /**
- * The storefront's routes, mounted by the shell at '/*': home, login, search, product and
- * category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
+ * The storefront's routes, mounted by the shell at '/*': home, login (with forgot and reset
+ * password), the visitor's account, search, product and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -10,6 +10,9 @@ import './storefront.css';
 
 const HomePage = lazy(() => import('./features/home/HomePage'));
 const LoginPage = lazy(() => import('./features/login/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('./features/login/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/login/ResetPasswordPage'));
+const AccountPage = lazy(() => import('./features/login/AccountPage'));
 const SearchPage = lazy(() => import('./features/search/SearchPage'));
 const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const CategoryPage = lazy(() => import('./features/category/CategoryPage'));
@@ -26,8 +29,25 @@ export default function StorefrontRoutes() {
             </Suspense>
           }
         />
+        <Route
+          path="forgot-password"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <ForgotPasswordPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="reset-password"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
         <Route element={<StorefrontLayout />}>
           <Route index element={<HomePage />} />
+          <Route path="account" element={<AccountPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="product/:slug/:id" element={<ProductPage />} />
           <Route path=":slug" element={<CategoryPage />} />

@@ -24,13 +24,15 @@ const baseUser: User = {
   id: 1,
   email: 'someone@example.com',
   isAdmin: false,
+  role: 'user',
+  storeIds: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
 
 export function signInAs(kind: 'anonymous' | 'user' | 'admin') {
   if (kind === 'anonymous') useAuthStore.setState({ status: 'anonymous', user: null, token: null });
-  else useAuthStore.setState({ status: 'authenticated', user: { ...baseUser, isAdmin: kind === 'admin' }, token: 'token' });
+  else useAuthStore.setState({ status: 'authenticated', user: { ...baseUser, isAdmin: kind === 'admin', role: kind }, token: 'token' });
 }
 
 /** English texts, and the lazily loaded admin layout (antd) warmed so findBy* waits measure rendering, not transpiling. */

@@ -1,25 +1,78 @@
-/** /admin/site-configuration: the configuration of the current domain, read-only for now. */
-import { useAdminPath } from '@koopjesland/shared/admin';
+/**
+ * /admin/site-configuration: edits the configuration of the current domain; when none exists yet
+ * the create form shows, its first domain row filled with this domain (docs/product.md §8).
+ * 'Manage All Configurations' leads to the list.
+ */
+import { HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import type { SiteConfiguration } from '@koopjesland/shared';
 import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AdminOnly } from './AdminOnly';
-import { SiteConfigurationDetails } from './SiteConfigurationDetails';
-import { useSiteConfigurationByDomainQuery } from './site-configuration-api';
+import { formValuesOf, type SiteConfigurationInput } from './configuration-input';
+import { SiteConfigurationForm } from './SiteConfigurationForm';
+import {
+  useCreateSiteConfigurationMutation,
+  useSiteConfigurationByDomainQuery,
+  useUpdateSiteConfigurationMutation,
+} from './site-configuration-api';
+
+function EditCurrent({ configuration }: { configuration: SiteConfiguration }) {
+  const { t } = useTranslation(NAMESPACE);
+  const notices = useAdminNotices();
+  const [update, { isLoading }] = useUpdateSiteConfigurationMutation();
+  const save = async (input: SiteConfigurationInput) => {
+    const result = await update({ id: configuration.id, input });
+    if ('error' in result) notices.error(t('siteConfiguration.updateFailed'), (result.error as { message?: string }).message);
+    else notices.success(t('siteConfiguration.updated'));
+  };
+  return (
+    <Card title={configuration.name} extra={<HistoryLink entity="site-configuration" entityId={configuration.id} />}>
+      <SiteConfigurationForm
+        key={configuration.updatedAt}
+        initialValues={formValuesOf(configuration)}
+        submitLabel={t('siteConfiguration.buttons.save')}
+        busy={isLoading}
+        onSubmit={(input) => void save(input)}
+      />
+    </Card>
+  );
+}
+
+function CreateForCurrent({ domain }: { domain: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const notices = useAdminNotices();
+  const [create, { isLoading }] = useCreateSiteConfigurationMutation();
+  const save = async (input: SiteConfigurationInput) => {
+    const result = await create(input);
+    if ('error' in result) notices.error(t('siteConfiguration.createFailed'), (result.error as { message?: string }).message);
+    else notices.success(t('siteConfiguration.created'));
+  };
+  return (
+    <Flex vertical gap={16}>
+      <Alert type="info" showIcon title={t('siteConfiguration.missing')} />
+      <Card title={t('siteConfiguration.titles.create')}>
+        <SiteConfigurationForm
+          initialValues={formValuesOf(null, domain)}
+          submitLabel={t('siteConfiguration.buttons.create')}
+          busy={isLoading}
+          onSubmit={(input) => void save(input)}
+        />
+      </Card>
+    </Flex>
+  );
+}
 
 function CurrentConfiguration() {
   const { t } = useTranslation(NAMESPACE);
-  const { data, error, isLoading } = useSiteConfigurationByDomainQuery(window.location.hostname);
+  const domain = window.location.hostname;
+  const { data, error, isLoading } = useSiteConfigurationByDomainQuery(domain);
   if (isLoading) return <Spin />;
   // A not-found means none exists yet for this domain (docs/product.md §8).
-  if (error && 'status' in error && error.status === 404) return <Alert type="info" showIcon title={t('siteConfiguration.missing')} />;
+  if (error && 'status' in error && error.status === 404) return <CreateForCurrent domain={domain} />;
   if (error || !data) return <Alert type="error" showIcon title={t('siteConfiguration.fetchFailed')} />;
-  return (
-    <Card>
-      <SiteConfigurationDetails configuration={data} />
-    </Card>
-  );
+  return <EditCurrent configuration={data} />;
 }
 
 export function SiteConfigurationPage() {

@@ -1,14 +1,82 @@
-/** /admin/site-configurations: a card per configuration (create/edit overlay is later work). */
-import { Alert, Card, Col, Empty, Flex, Row, Spin, Typography } from 'antd';
+/**
+ * /admin/site-configurations: a card per configuration with edit, delete ('cannot be undone') and
+ * history, and a create/edit overlay form (docs/product.md §2 "Other admin pages", §8).
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { SiteConfiguration } from '@koopjesland/shared';
+import { HistoryLink, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { AdminOnly } from './AdminOnly';
+import { formValuesOf, type SiteConfigurationInput } from './configuration-input';
 import { SiteConfigurationDetails } from './SiteConfigurationDetails';
-import { useAllSiteConfigurationsQuery } from './site-configuration-api';
+import { SiteConfigurationForm } from './SiteConfigurationForm';
+import {
+  useAllSiteConfigurationsQuery,
+  useCreateSiteConfigurationMutation,
+  useDeleteSiteConfigurationMutation,
+  useUpdateSiteConfigurationMutation,
+} from './site-configuration-api';
 
-function ConfigurationCards() {
+/** What the overlay edits: a new configuration, or an existing one. */
+type Editing = { kind: 'new' } | { kind: 'edit'; configuration: SiteConfiguration } | null;
+
+function ConfigurationOverlay({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const { t } = useTranslation(NAMESPACE);
+  const notices = useAdminNotices();
+  const [create, creating] = useCreateSiteConfigurationMutation();
+  const [update, updating] = useUpdateSiteConfigurationMutation();
+  const existing = editing?.kind === 'edit' ? editing.configuration : null;
+
+  const save = async (input: SiteConfigurationInput) => {
+    const result = existing ? await update({ id: existing.id, input }) : await create(input);
+    if ('error' in result) {
+      notices.error(t('siteConfiguration.saveFailed'), (result.error as { message?: string }).message);
+      return;
+    }
+    notices.success(existing ? t('siteConfiguration.updated') : t('siteConfiguration.created'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={editing !== null}
+      title={existing ? t('siteConfiguration.titles.edit', { name: existing.name }) : t('siteConfiguration.titles.create')}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      destroyOnHidden
+    >
+      {editing ? (
+        <SiteConfigurationForm
+          key={existing?.id ?? 'new'}
+          initialValues={formValuesOf(existing)}
+          submitLabel={existing ? t('siteConfiguration.buttons.save') : t('siteConfiguration.buttons.create')}
+          busy={creating.isLoading || updating.isLoading}
+          onSubmit={(input) => void save(input)}
+          actions={<Button onClick={onClose}>{t('siteConfiguration.buttons.cancel')}</Button>}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ConfigurationCards({ onEdit }: { onEdit: (configuration: SiteConfiguration) => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const notices = useAdminNotices();
+  const confirm = useConfirm();
   const { data, error, isLoading } = useAllSiteConfigurationsQuery();
+  const [remove] = useDeleteSiteConfigurationMutation();
+
+  const askDelete = async (configuration: SiteConfiguration) => {
+    if (!(await confirm({ content: 'deleteSiteConfiguration', danger: true }))) return;
+    const result = await remove(configuration.id);
+    if ('error' in result) notices.error(t('siteConfiguration.deleteFailed'), (result.error as { message?: string }).message);
+    else notices.success(t('siteConfiguration.deleted'));
+  };
+
   if (isLoading) return <Spin />;
   if (error || !data) return <Alert type="error" showIcon title={t('siteConfiguration.fetchAllFailed')} />;
   if (data.length === 0) return <Empty description={t('siteConfiguration.empty')} />;
@@ -16,7 +84,18 @@ function ConfigurationCards() {
     <Row gutter={[16, 16]}>
       {data.map((configuration) => (
         <Col key={configuration.id} xs={24} lg={12} xl={8}>
-          <Card title={configuration.name}>
+          <Card
+            title={configuration.name}
+            actions={[
+              <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => onEdit(configuration)}>
+                {t('siteConfiguration.buttons.edit')}
+              </Button>,
+              <Button key="delete" type="link" danger icon={<DeleteOutlined />} onClick={() => void askDelete(configuration)}>
+                {t('siteConfiguration.buttons.delete')}
+              </Button>,
+            ]}
+            extra={<HistoryLink entity="site-configuration" entityId={configuration.id} />}
+          >
             <SiteConfigurationDetails configuration={configuration} compact />
           </Card>
         </Col>
@@ -27,13 +106,20 @@ function ConfigurationCards() {
 
 export function SiteConfigurationsPage() {
   const { t } = useTranslation(NAMESPACE);
+  const [editing, setEditing] = useState<Editing>(null);
   return (
     <AdminOnly>
       <Flex vertical gap={16}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {t('siteConfiguration.titles.all')}
-        </Typography.Title>
-        <ConfigurationCards />
+        <Flex justify="space-between" align="center">
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {t('siteConfiguration.titles.all')}
+          </Typography.Title>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'new' })}>
+            {t('siteConfiguration.buttons.add')}
+          </Button>
+        </Flex>
+        <ConfigurationCards onEdit={(configuration) => setEditing({ kind: 'edit', configuration })} />
+        <ConfigurationOverlay editing={editing} onClose={() => setEditing(null)} />
       </Flex>
     </AdminOnly>
   );

@@ -13,8 +13,8 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const users = [
-  { id: 1, email: 'admin@koopjesland.nl', isAdmin: true, createdAt: '2024-03-01T10:00:00.000Z', updatedAt: '2024-03-02T10:00:00.000Z' },
-  { id: 2, email: 'klant@example.com', isAdmin: false, createdAt: '2024-04-01T10:00:00.000Z', updatedAt: '2024-04-02T10:00:00.000Z' },
+  { id: 1, email: 'admin@koopjesland.nl', isAdmin: true, role: 'admin', storeIds: null, createdAt: '2024-03-01T10:00:00.000Z', updatedAt: '2024-03-02T10:00:00.000Z' },
+  { id: 2, email: 'klant@example.com', isAdmin: false, role: 'user', storeIds: null, createdAt: '2024-04-01T10:00:00.000Z', updatedAt: '2024-04-02T10:00:00.000Z' },
 ];
 const page = { users, pagination: { currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 20 } };
 
@@ -101,11 +101,14 @@ describe('/admin/users', () => {
   });
 
   it('opens a user on row click and the add button goes to /admin/users/new', async () => {
-    handler = () => json(page);
+    handler = (request) =>
+      new URL(request.url).pathname === '/api/admin/users/2'
+        ? json({ ...users[1], lastSignInAt: null, wishlistCount: 3 })
+        : json(page);
     renderUsersPage();
     await userEvent.click(await screen.findByText('klant@example.com', undefined, { timeout: 8000 }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/2');
-    expect(await screen.findByText('User details and editing are not available yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Wishlist items')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Users' }));
     await userEvent.click(await screen.findByRole('button', { name: /Add user/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/new');

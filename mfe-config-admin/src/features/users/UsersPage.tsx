@@ -1,15 +1,16 @@
 /**
  * /admin/users (docs/product.md §2 "Admin users"): sorted on the server, 20 per page, page and
- * sort in the address; rows open the user.
+ * sort in the address; rows open the user. The role column sorts admins first or last (isAdmin).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime, type User } from '@koopjesland/shared';
 import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
-import { Alert, Button, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
+import { RoleTag } from './RoleTag';
 import { USER_SORT_FIELDS, USERS_DEFAULT_SORT, useUsersQuery } from './users-api';
 
 export function UsersPage() {
@@ -23,10 +24,9 @@ export function UsersPage() {
     { ...table.sortableColumn('email'), dataIndex: 'email', title: t('users.fields.email') },
     {
       ...table.sortableColumn('isAdmin'),
-      dataIndex: 'isAdmin',
+      dataIndex: 'role',
       title: t('users.fields.role'),
-      render: (isAdmin: boolean) =>
-        isAdmin ? <Tag color="orange">{t('users.roles.admin')}</Tag> : <Tag>{t('users.roles.user')}</Tag>,
+      render: (_role: unknown, user: User) => <RoleTag role={user.role ?? (user.isAdmin ? 'admin' : 'user')} />,
     },
     {
       ...table.sortableColumn('createdAt'),

@@ -51,12 +51,14 @@ function UserMenu() {
       icon={<UserOutlined />}
       entries={[
         { caption: user.email },
+        { key: 'account', label: t('header.account') },
         ...(hasAdminPanel ? [{ key: 'admin', label: t('header.adminPanel') }] : []),
         { divider: true },
         { key: 'logout', label: t('header.logout') },
       ]}
       onSelect={(key) => {
         if (key === 'admin') navigate('/admin');
+        if (key === 'account') navigate('/account');
         if (key === 'logout') void logout();
       }}
     />

@@ -96,6 +96,11 @@ export default function LoginPage() {
               disabled={busy}
             />
           </Form.Item>
+          {mode === 'signIn' && (
+            <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
+              <Link to="/forgot-password">{t('account.forgot.link')}</Link>
+            </div>
+          )}
           {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block loading={busy}>
             {mode === 'signIn' ? t('login.signInButton') : t('login.createAccountButton')}

@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { answer, prepareConfigAdmin, renderAdmin, sent, signInAs, status } from '../../test/render-admin';
+
+const customer = {
+  id: 2,
+  email: 'klant@example.com',
+  isAdmin: false,
+  role: 'user',
+  storeIds: null,
+  createdAt: '2024-04-01T10:00:00.000Z',
+  updatedAt: '2024-04-02T10:00:00.000Z',
+  lastSignInAt: '2024-05-01T08:30:00.000Z',
+  wishlistCount: 4,
+};
+const stores = { stores: [{ id: 3, name: 'Bol' }, { id: 5, name: 'Coolblue' }], pagination: { currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 1000 } };
+
+beforeAll(prepareConfigAdmin);
+beforeEach(() => signInAs('admin', 1));
+
+async function chooseOption(label: string, option: string) {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.click(await screen.findByTitle(option));
+}
+
+describe('/admin/users/{id}', () => {
+  it('shows the account: email, role, dates, wishlist count and last sign-in', async () => {
+    answer({ 'GET /api/admin/users/2': customer });
+    renderAdmin('/admin/users/2');
+    expect(await screen.findByRole('heading', { name: 'klant@example.com' })).toBeInTheDocument();
+    const card = screen.getByText('Wishlist items').closest('tr')!;
+    expect(within(card).getByText('4')).toBeInTheDocument();
+    expect(screen.getByText('Last sign-in')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /History/ })).toHaveAttribute('href', '/admin/audit?entity=user&entityId=2');
+  });
+
+  it('makes a user store manager of chosen stores', async () => {
+    answer({
+      'GET /api/admin/users/2': customer,
+      'GET /api/stores': stores,
+      'PUT /api/admin/users/2': { ...customer, role: 'store_manager', storeIds: [5] },
+    });
+    renderAdmin('/admin/users/2');
+    await screen.findByRole('heading', { name: 'klant@example.com' });
+    await chooseOption('Role', 'Store manager');
+    await chooseOption('Stores', 'Coolblue');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent('PUT', 'admin/users/2')).toHaveLength(1));
+    expect(sent('PUT', 'admin/users/2')[0]!.body).toEqual({ role: 'store_manager', storeIds: [5] });
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a change is refused', async () => {
+    answer({
+      'GET /api/admin/users/2': { ...customer, role: 'admin', isAdmin: true },
+      'PUT /api/admin/users/2': status(409, { error: 'The last admin cannot be removed' }),
+    });
+    renderAdmin('/admin/users/2');
+    await screen.findByRole('heading', { name: 'klant@example.com' });
+    await chooseOption('Role', 'User');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Failed to update user')).toBeInTheDocument();
+    expect(screen.getByText('The last admin cannot be removed')).toBeInTheDocument();
+  });
+
+  it('does not let an admin change their own role or delete themself', async () => {
+    answer({ 'GET /api/admin/users/1': { ...customer, id: 1, email: 'admin@koopjesland.nl', role: 'admin', isAdmin: true } });
+    renderAdmin('/admin/users/1');
+    await screen.findByRole('heading', { name: 'admin@koopjesland.nl' });
+    expect(screen.getByText('You cannot change your own role.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Delete user/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('deletes a user after confirmation and returns to the list', async () => {
+    answer({
+      'GET /api/admin/users/2': customer,
+      'DELETE /api/admin/users/2': { success: true },
+      'GET /api/auth/users': { users: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } },
+    });
+    renderAdmin('/admin/users/2');
+    await userEvent.click(await screen.findByRole('button', { name: /Delete user/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Delete the account of klant@example.com\?/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/users$/));
+    expect(sent('DELETE', 'admin/users/2')).toHaveLength(1);
+  });
+
+  it('says so when the user does not exist', async () => {
+    answer({ 'GET /api/admin/users/99': status(404, { error: 'User not found' }) });
+    renderAdmin('/admin/users/99');
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/users/new', () => {
+  it('invites a user by e-mail: no password is sent', async () => {
+    answer({ 'POST /api/admin/users': status(201, { ...customer, id: 9, email: 'nieuw@example.com', role: 'merchandiser' }), 'GET /api/admin/users/9': customer });
+    renderAdmin('/admin/users/new');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' nieuw@example.com ' } });
+    await chooseOption('Role', 'Merchandiser');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(sent('POST', 'admin/users')).toHaveLength(1));
+    expect(sent('POST', 'admin/users')[0]!.body).toEqual({ email: 'nieuw@example.com', role: 'merchandiser' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/9'));
+  });
+
+  it('creates a store manager with an initial password', async () => {
+    answer({
+      'GET /api/stores': stores,
+      'POST /api/admin/users': status(201, { ...customer, id: 9 }),
+      'GET /api/admin/users/9': customer,
+    });
+    renderAdmin('/admin/users/new');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'winkel@example.com' } });
+    await chooseOption('Role', 'Store manager');
+    await chooseOption('Stores', 'Bol');
+    await userEvent.click(screen.getByLabelText('Set an initial password'));
+    fireEvent.change(screen.getByLabelText('Initial password'), { target: { value: 'Kortingen!2024' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(sent('POST', 'admin/users')).toHaveLength(1));
+    expect(sent('POST', 'admin/users')[0]!.body).toEqual({
+      email: 'winkel@example.com',
+      role: 'store_manager',
+      storeIds: [3],
+      password: 'Kortingen!2024',
+    });
+  });
+
+  it('asks for an email and shows the server’s refusal', async () => {
+    answer({ 'POST /api/admin/users': status(409, { error: 'An account with this email already exists' }) });
+    renderAdmin('/admin/users/new');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(sent('POST', 'admin/users')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bestaat@example.com' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+  });
+});
