@@ -39,6 +39,15 @@ describe('stores API', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/stores/id/9999' })).statusCode).toBe(404);
   });
 
+  it('refuses invalid store changes with the spec texts and leaves the store as it was', async () => {
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload });
+    expect((await put({ name: '  ' })).json()).toEqual({ error: 'Invalid name', details: 'name: Name is required' });
+    expect((await put({ url: 'winkel' })).json()).toEqual({ error: 'Invalid url', details: 'url: Please enter a valid URL' });
+    expect((await put({ logo: 'geen url' })).json()).toEqual({ error: 'Invalid logo', details: 'logo: Please enter a valid URL' });
+    expect((await put({ slug: 'coolblue' })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: `/api/stores/id/${t.storeId}` })).json()).toMatchObject({ name: 'Winkel', slug: 'winkel', url: 'https://winkel.example' });
+  });
+
   it('updates a store', async () => {
     const response = await t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload: { name: 'Winkel NL', logo: 'https://winkel.example/logo.png' } });
     expect(response.json()).toMatchObject({ name: 'Winkel NL', slug: 'winkel', logo: 'https://winkel.example/logo.png' });
