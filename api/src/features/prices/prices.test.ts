@@ -80,6 +80,16 @@ describe('prices API', () => {
     const history = (await call('GET', `/api/prices/${priceA}/history`)).json().history;
     expect(history.map((h: { total: number }) => h.total)).toEqual([1195, 995]);
     expect(await product()).toMatchObject({ lowestPrice: { total: 995 }, priceChange: -200 });
+    const [audit] = await t.database.query<{ user_email: string; action: string; before: object; after: object }>(
+      "select user_email, action, before, after from audit_records where entity = 'price' and entity_id = $1",
+      [String(priceA)],
+    );
+    expect(audit).toEqual({
+      user_email: 'admin@koopjesland.test',
+      action: 'update',
+      before: { amount: 1000, deliveryTime: null, total: 1195 },
+      after: { amount: 800, deliveryTime: '1-2 werkdagen', total: 995 },
+    });
     // Only the delivery time: no new history entry.
     await call('PUT', `/api/prices/${priceA}`, { deliveryTime: null });
     expect((await call('GET', `/api/prices/${priceA}/history`)).json().history).toHaveLength(2);
