@@ -89,6 +89,43 @@ describe('site configuration', () => {
   });
 });
 
+describe('validation texts (spec §5, §8)', () => {
+  it('requires at least one domain name, also when the list is missing', async () => {
+    for (const domainNames of [undefined, [], ['', ' ']]) {
+      const res = await create({ ...valid, domainNames });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Invalid domainNames', details: expect.stringContaining('At least one domain name is required') });
+    }
+  });
+
+  it('names each missing required text', async () => {
+    for (const [field, text] of [
+      ['title', 'Title is required'],
+      ['name', 'Name is required'],
+      ['description', 'Description is required'],
+    ] as const) {
+      const res = await create({ ...valid, [field]: undefined });
+      expect(res.json()).toMatchObject({ error: `Invalid ${field}`, details: expect.stringContaining(text) });
+    }
+  });
+
+  it('accepts each twitter card option of the spec, and an empty one as none', async () => {
+    for (const twitterCard of ['summary', 'summary_large_image', 'app', 'player']) {
+      const res = await create({ ...valid, domainNames: [`${twitterCard}.example`], twitterCard });
+      expect({ twitterCard, status: res.statusCode }).toEqual({ twitterCard, status: 201 });
+    }
+    expect((await create({ ...valid, domainNames: ['leeg.example'], twitterCard: '' })).json().twitterCard).toBeNull();
+  });
+
+  it("answers 'Site configuration not found' for a change or removal of an unknown id", async () => {
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/site-configuration/99999', headers: admin.headers, payload: valid });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toEqual({ error: 'Site configuration not found' });
+    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/site-configuration/99999', headers: admin.headers });
+    expect(del.json()).toEqual({ error: 'Site configuration not found' });
+  });
+});
+
 describe('normalizeDomain', () => {
   it.each([
     ['Koopjesland.NL:8080', 'koopjesland.nl'],

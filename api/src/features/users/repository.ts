@@ -148,8 +148,9 @@ export async function setPasswordHash(db: Database, id: number, passwordHash: st
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+/** Notes a sign-in; updatedAt stays, as signing in does not change the account. */
 export async function recordSignIn(db: Database, id: number): Promise<void> {
-  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
+  await db.update(users).set({ lastSignInAt: sql`now()`, updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, id));
 }
 
 /** Replaces a user's store assignments; an empty list means every store. */

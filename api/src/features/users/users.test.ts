@@ -60,7 +60,10 @@ describe('creating users', () => {
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nieuw@example.nl', password: 'tulpen-in-de-wind' } });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ role: 'merchandiser', isAdmin: false });
-    expect((await get(`/api/admin/users/${res.json().id}`)).json().lastSignInAt).toEqual(expect.any(String));
+    const detail = (await get(`/api/admin/users/${res.json().id}`)).json();
+    expect(detail.lastSignInAt).toEqual(expect.any(String));
+    // Signing in is not a change of the account.
+    expect(detail.updatedAt).toBe(res.json().updatedAt);
   });
 
   it('invites a store manager for one store by mail, and the link sets the password', async () => {
