@@ -115,16 +115,17 @@ describe('store admin', () => {
     await modal.waitFor({ state: 'hidden' });
 
     const row = page.getByRole('row', { name: /awin-e2e/ });
-    await row.getByRole('button', { name: 'Run', exact: true }).click();
+    await row.getByRole('button', { name: /Run$/ }).click();
     const bar = row.getByRole('progressbar');
     await bar.waitFor();
     // Part-way while the file still trickles in, then the whole file and the result.
     await page.waitForFunction(
-      (element) => {
-        const percent = Number(element?.getAttribute('aria-valuenow'));
-        return percent > 0 && percent < 100;
-      },
-      await bar.elementHandle(),
+      () =>
+        [...document.querySelectorAll('[role="progressbar"]')].some((element) => {
+          const percent = Number(element.getAttribute('aria-valuenow'));
+          return percent > 0 && percent < 100;
+        }),
+      undefined,
       { timeout: 60_000 },
     );
     seenPartWay = true;
