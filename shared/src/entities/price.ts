@@ -23,7 +23,13 @@ export const adminPriceSchema = z.object({
   lastSeen: isoDateTime,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-  product: z.object({ id, name: z.string(), slug: z.string(), brand: z.string().nullable(), image: z.string().nullable() }),
+  product: z.object({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    brand: z.string().nullable(),
+    image: z.string().nullable(),
+  }),
   store: storeRefSchema,
 });
 export type AdminPrice = z.infer<typeof adminPriceSchema>;

@@ -5,7 +5,9 @@ import { stores } from '../../db/schema';
 
 const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category';
 const csv = (rows: [string, string][]) =>
-  [header, ...rows.map(([id, price]) => `${id},Product ${id},${price},0.00,,https://awin.example/${id},Audio`)].join('\n');
+  [header, ...rows.map(([id, price]) => `${id},Product ${id},${price},0.00,,https://awin.example/${id},Audio`)].join(
+    '\n',
+  );
 
 describe('feed run diagnostics: problems, diff, collapse guard, progress', () => {
   let t: FeedTestContext;
@@ -15,7 +17,8 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
   afterAll(() => t.close());
 
   const get = (url: string, headers: Record<string, string> = t.auth) => t.app.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Record<string, string> = t.auth) => t.app.inject({ method: 'POST', url, headers });
+  const post = (url: string, headers: Record<string, string> = t.auth) =>
+    t.app.inject({ method: 'POST', url, headers });
   const currentOffers = async () =>
     (await t.database.query<{ n: number }>('select count(*)::int as n from prices where valid_to is null'))[0]!.n;
 
@@ -23,27 +26,46 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     const path = t.placeFixture('awin-faults.csv');
     const feed = await t.createFeed({ name: 'faults', importer: 'awin', path });
     const run = await t.run(feed.id);
-    expect(run).toMatchObject({ status: 'succeeded', recordsRead: 16, offersCreated: 11, productsMatched: 1, productsCreated: 10 });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      recordsRead: 16,
+      offersCreated: 11,
+      productsMatched: 1,
+      productsCreated: 10,
+    });
     // 3 invalid records, 1 unparseable line and 1 duplicate are rejected; the bad GTIN still counts (store id).
     expect(run.recordsRejected).toBe(5);
 
     const response = await get(`/api/feed-runs/${run.id}/problems`);
     expect(response.statusCode).toBe(200);
-    const problems: { reason: string; count: number; examples: { position: number; value: string | null }[] }[] = response.json().problems;
+    const problems: { reason: string; count: number; examples: { position: number; value: string | null }[] }[] =
+      response.json().problems;
     const byReason = Object.fromEntries(problems.map((group) => [group.reason, group]));
     expect(problems[0]).toMatchObject({ reason: 'missing-price', count: 2 });
     expect(byReason['missing-price']!.examples).toEqual([
       { position: 3, value: null },
       { position: 4, value: 'abc' },
     ]);
-    expect(byReason['unknown-currency']).toEqual({ reason: 'unknown-currency', count: 1, examples: [{ position: 5, value: 'USD' }] });
-    expect(byReason['bad-gtin']).toEqual({ reason: 'bad-gtin', count: 1, examples: [{ position: 6, value: '8710000000018' }] });
+    expect(byReason['unknown-currency']).toEqual({
+      reason: 'unknown-currency',
+      count: 1,
+      examples: [{ position: 5, value: 'USD' }],
+    });
+    expect(byReason['bad-gtin']).toEqual({
+      reason: 'bad-gtin',
+      count: 1,
+      examples: [{ position: 6, value: '8710000000018' }],
+    });
     expect(byReason['unparseable-line']).toEqual({
       reason: 'unparseable-line',
       count: 1,
       examples: [{ position: 7, value: 'A6,Speaker 6,16.00,EUR,0.00' }],
     });
-    expect(byReason['duplicate-product']).toEqual({ reason: 'duplicate-product', count: 1, examples: [{ position: 9, value: '8710000000017' }] });
+    expect(byReason['duplicate-product']).toEqual({
+      reason: 'duplicate-product',
+      count: 1,
+      examples: [{ position: 9, value: '8710000000017' }],
+    });
     expect(problems).toHaveLength(5);
   });
 
@@ -65,10 +87,26 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     let firstRunId: number;
     let secondRunId: number;
     beforeAll(async () => {
-      t.place('winkel/diff.csv', csv([['A', '10.00'], ['B', '20.00'], ['C', '30.00'], ['E', '50.00']]));
+      t.place(
+        'winkel/diff.csv',
+        csv([
+          ['A', '10.00'],
+          ['B', '20.00'],
+          ['C', '30.00'],
+          ['E', '50.00'],
+        ]),
+      );
       feedId = (await t.createFeed({ name: 'diff', importer: 'awin', path: 'winkel/diff.csv' })).id;
       firstRunId = (await t.run(feedId)).id;
-      t.place('winkel/diff.csv', csv([['A', '8.00'], ['B', '25.00'], ['D', '5.00'], ['E', '40.00']]));
+      t.place(
+        'winkel/diff.csv',
+        csv([
+          ['A', '8.00'],
+          ['B', '25.00'],
+          ['D', '5.00'],
+          ['E', '40.00'],
+        ]),
+      );
       secondRunId = (await t.run(feedId)).id;
     });
 
@@ -78,7 +116,14 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       const body = response.json();
       expect(body.previousRunId).toBe(firstRunId);
       expect(body.summary).toEqual({ newOffers: 1, removedOffers: 1, priceChanges: 3 });
-      expect(body.changes.map((c: { productName: string; oldTotal: number; newTotal: number; change: number }) => [c.productName, c.oldTotal, c.newTotal, c.change])).toEqual([
+      expect(
+        body.changes.map((c: { productName: string; oldTotal: number; newTotal: number; change: number }) => [
+          c.productName,
+          c.oldTotal,
+          c.newTotal,
+          c.change,
+        ]),
+      ).toEqual([
         ['Product E', 5000, 4000, -1000],
         ['Product A', 1000, 800, -200],
         ['Product B', 2000, 2500, 500],
@@ -89,9 +134,14 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       const added = (await get(`/api/feed-runs/${secondRunId}/diff?kind=new`)).json();
       expect(added.changes).toMatchObject([{ kind: 'new', productName: 'Product D', oldTotal: null, newTotal: 500 }]);
       const removed = (await get(`/api/feed-runs/${secondRunId}/diff?kind=removed`)).json();
-      expect(removed.changes).toMatchObject([{ kind: 'removed', productName: 'Product C', oldTotal: 3000, newTotal: null }]);
+      expect(removed.changes).toMatchObject([
+        { kind: 'removed', productName: 'Product C', oldTotal: 3000, newTotal: null },
+      ]);
       const first = (await get(`/api/feed-runs/${firstRunId}/diff?kind=new`)).json();
-      expect(first).toMatchObject({ previousRunId: null, summary: { newOffers: 4, removedOffers: 0, priceChanges: 0 } });
+      expect(first).toMatchObject({
+        previousRunId: null,
+        summary: { newOffers: 4, removedOffers: 0, priceChanges: 0 },
+      });
     });
 
     it('refuses a bad kind and an unknown run', async () => {
@@ -152,21 +202,33 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     });
 
     it('holds by the share set in the feed parameters', async () => {
-      await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${feedId}`, headers: t.auth, payload: { parameters: { maxExpireRatio: 0.4 } } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/store-feeds/${feedId}`,
+        headers: t.auth,
+        payload: { parameters: { maxExpireRatio: 0.4 } },
+      });
       t.place('winkel/guard.csv', csv(ten.slice(0, 1)));
       expect(await t.run(feedId)).toMatchObject({ status: 'held', offersExpired: 1 });
     });
 
     it('drops the staged rows of a held run when its feed is deleted', async () => {
-      const staged = async () => (await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging'))[0]!.n;
+      const staged = async () =>
+        (await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging'))[0]!.n;
       expect(await staged()).toBe(1);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feedId}`, headers: t.auth })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feedId}`, headers: t.auth })).statusCode,
+      ).toBe(204);
       expect(await staged()).toBe(0);
     });
   });
 
   it('reports progress fields and an event stream of a finished run', async () => {
-    const { runs } = (await get(`/api/store-feeds/${(await t.createFeed({ name: 'p', importer: 'awin', path: 'winkel/diff.csv' })).id}/runs`)).json();
+    const { runs } = (
+      await get(
+        `/api/store-feeds/${(await t.createFeed({ name: 'p', importer: 'awin', path: 'winkel/diff.csv' })).id}/runs`,
+      )
+    ).json();
     expect(runs).toEqual([]);
     const feed = await t.createFeed({ name: 'progress', importer: 'awin', path: 'winkel/diff.csv' });
     const run = await t.run(feed.id);
@@ -179,23 +241,39 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     const events = await get(`/api/feed-runs/${run.id}/events`);
     expect(events.statusCode).toBe(200);
     expect(events.headers['content-type']).toBe('text/event-stream');
-    const data = events.body.trim().split('\n\n').map((line) => JSON.parse(line.replace(/^data: /, '')));
+    const data = events.body
+      .trim()
+      .split('\n\n')
+      .map((line) => JSON.parse(line.replace(/^data: /, '')));
     expect(data).toEqual([expect.objectContaining({ id: run.id, status: 'succeeded' })]);
   });
 
   it('refuses anonymous callers, plain users and store managers of other stores', async () => {
     const feed = await t.createFeed({ name: 'guarded', importer: 'awin', path: 'winkel/diff.csv' });
     const run = await t.run(feed.id);
-    const [other] = await t.database.db.insert(stores).values({ name: 'Ander', slug: 'ander', url: 'https://ander.example' }).returning();
+    const [other] = await t.database.db
+      .insert(stores)
+      .values({ name: 'Ander', slug: 'ander', url: 'https://ander.example' })
+      .returning();
     const manager = await createTestUser(t.app, { role: 'store_manager', storeIds: [other!.id] });
     const own = await createTestUser(t.app, { role: 'store_manager', storeIds: [t.storeId] });
     const user = { authorization: `Bearer ${t.userToken}` };
-    for (const url of [`/api/feed-runs/${run.id}/apply`, `/api/feed-runs/${run.id}/discard`, `/api/store-feeds/${feed.id}/run`]) {
+    for (const url of [
+      `/api/feed-runs/${run.id}/apply`,
+      `/api/feed-runs/${run.id}/discard`,
+      `/api/store-feeds/${feed.id}/run`,
+    ]) {
       expect((await post(url, {})).statusCode).toBe(401);
       expect((await post(url, user)).statusCode).toBe(403);
       expect((await post(url, manager.headers)).statusCode).toBe(403);
     }
-    for (const url of [`/api/feed-runs/${run.id}`, `/api/feed-runs/${run.id}/problems`, `/api/feed-runs/${run.id}/diff`, `/api/store-feeds/${feed.id}`, `/api/store-feeds/store/${t.storeId}`]) {
+    for (const url of [
+      `/api/feed-runs/${run.id}`,
+      `/api/feed-runs/${run.id}/problems`,
+      `/api/feed-runs/${run.id}/diff`,
+      `/api/store-feeds/${feed.id}`,
+      `/api/store-feeds/store/${t.storeId}`,
+    ]) {
       expect((await get(url, manager.headers)).statusCode).toBe(403);
       expect((await get(url, own.headers)).statusCode).toBe(200);
     }

@@ -7,7 +7,10 @@ import { whenRunFinished } from './runner';
 
 const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category\n';
 const rows = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, i) => `P${from + i},Product ${from + i},1.00,0.00,,https://awin.example/${from + i},Audio\n`).join('');
+  Array.from(
+    { length: to - from },
+    (_, i) => `P${from + i},Product ${from + i},1.00,0.00,,https://awin.example/${from + i},Audio\n`,
+  ).join('');
 
 /**
  * A feed server that sends the first half of the file, then holds the connection until the
@@ -43,7 +46,14 @@ describe('feed runs: live progress in the database and cancel', () => {
     feed = holdingFeedServer();
     await new Promise<void>((resolve) => feed.server.listen(0, '127.0.0.1', resolve));
     const { port } = feed.server.address() as AddressInfo;
-    feedId = (await t.createFeed({ name: 'live', importer: 'awin', path: 'winkel/live.csv', url: `http://127.0.0.1:${port}/feed.csv` })).id;
+    feedId = (
+      await t.createFeed({
+        name: 'live',
+        importer: 'awin',
+        path: 'winkel/live.csv',
+        url: `http://127.0.0.1:${port}/feed.csv`,
+      })
+    ).id;
   });
   afterAll(async () => {
     feed.server.closeAllConnections();
@@ -69,14 +79,27 @@ describe('feed runs: live progress in the database and cancel', () => {
     const runId = await start();
     const other = await createTestUser(t.app, { role: 'store_manager', storeIds: [t.storeId] });
     const seen = await waitForHalf(runId, other.headers);
-    expect(seen).toMatchObject({ status: 'running', phase: 'parsing', bytesRead: feed.firstSize, bytesTotal: feed.size });
+    expect(seen).toMatchObject({
+      status: 'running',
+      phase: 'parsing',
+      bytesRead: feed.firstSize,
+      bytesTotal: feed.size,
+    });
     // The CSV reader hands on the last line of a chunk once it sees what follows.
     expect([49, 50]).toContain(seen.recordsRead);
     expect(seen.recordsPerSecond).toBeGreaterThan(0);
-    expect((await t.app.inject({ method: 'POST', url: `/api/store-feeds/${feedId}/run`, headers: t.auth })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/store-feeds/${feedId}/run`, headers: t.auth })).statusCode,
+    ).toBe(409);
     feed.release();
     const done = await whenRunFinished(runId);
-    expect(done).toMatchObject({ status: 'succeeded', phase: null, recordsRead: 100, offersCreated: 100, bytesRead: feed.size });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      phase: null,
+      recordsRead: 100,
+      offersCreated: 100,
+      bytesRead: feed.size,
+    });
   });
 
   it('cancels a running run and leaves the catalog as it was', async () => {
@@ -85,9 +108,15 @@ describe('feed runs: live progress in the database and cancel', () => {
     await waitForHalf(runId, t.auth);
     const cancel = await t.app.inject({ method: 'POST', url: `/api/feed-runs/${runId}/cancel`, headers: t.auth });
     expect(cancel.statusCode).toBe(200);
-    expect(await whenRunFinished(runId)).toMatchObject({ status: 'cancelled', phase: null, failureReason: 'Cancelled' });
+    expect(await whenRunFinished(runId)).toMatchObject({
+      status: 'cancelled',
+      phase: null,
+      failureReason: 'Cancelled',
+    });
     expect(await t.snapshot()).toBe(before);
-    expect((await t.app.inject({ method: 'POST', url: `/api/feed-runs/${runId}/cancel`, headers: t.auth })).json()).toEqual({
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/feed-runs/${runId}/cancel`, headers: t.auth })).json(),
+    ).toEqual({
       error: 'The run has already finished',
     });
   });

@@ -19,16 +19,24 @@ describe('prices API', () => {
     t.place('winkel/prices.csv', feedCsv);
     const feed = await t.createFeed({ name: 'prices', importer: 'awin', path: 'winkel/prices.csv' });
     expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded', offersCreated: 3 });
-    const [other] = await t.database.db.insert(stores).values({ name: 'Ander', slug: 'ander', url: 'https://ander.example' }).returning();
+    const [other] = await t.database.db
+      .insert(stores)
+      .values({ name: 'Ander', slug: 'ander', url: 'https://ander.example' })
+      .returning();
     otherStoreId = other!.id;
     const [a] = await t.database.query<{ id: number }>("select id from prices where external_id = 'A'");
     priceA = a!.id;
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = t.auth) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const product = async () => (await t.app.inject({ method: 'GET', url: `/api/products/${t.existingProductId}` })).json();
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = t.auth,
+  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const product = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/products/${t.existingProductId}` })).json();
 
   it('lists current offers with product and store, newest first by default', async () => {
     const response = await call('GET', '/api/prices');
@@ -62,7 +70,10 @@ describe('prices API', () => {
   it('refuses bad offer edits with the field named', async () => {
     const negative = await call('PUT', `/api/prices/${priceA}`, { amount: -1 });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json()).toEqual({ error: 'Invalid amount', details: 'amount: Amount must be a whole number of cents, 0 or more' });
+    expect(negative.json()).toEqual({
+      error: 'Invalid amount',
+      details: 'amount: Amount must be a whole number of cents, 0 or more',
+    });
     const fraction = await call('PUT', `/api/prices/${priceA}`, { shipping: 1.5 });
     expect(fraction.json().details).toBe('shipping: Shipping must be a whole number of cents, 0 or more');
     const url = await call('PUT', `/api/prices/${priceA}`, { url: 'geen-url' });
@@ -76,7 +87,14 @@ describe('prices API', () => {
   it("edits an offer like an import: history, change, the product's lowest price", async () => {
     const response = await call('PUT', `/api/prices/${priceA}`, { amount: 800, deliveryTime: '1-2 werkdagen' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ amount: 800, shipping: 195, total: 995, priceChange: -200, percentageChange: -16.7, deliveryTime: '1-2 werkdagen' });
+    expect(response.json()).toMatchObject({
+      amount: 800,
+      shipping: 195,
+      total: 995,
+      priceChange: -200,
+      percentageChange: -16.7,
+      deliveryTime: '1-2 werkdagen',
+    });
     const history = (await call('GET', `/api/prices/${priceA}/history`)).json().history;
     expect(history.map((h: { total: number }) => h.total)).toEqual([1195, 995]);
     expect(await product()).toMatchObject({ lowestPrice: { total: 995 }, priceChange: -200 });
@@ -97,13 +115,29 @@ describe('prices API', () => {
 
   it('adds an offer by hand, refusing unknown products, stores and a second offer of a store', async () => {
     const body = { productId: t.existingProductId, storeId: otherStoreId, amount: 900, url: 'https://ander.example/a' };
-    const missing = await call('POST', '/api/prices', { storeId: otherStoreId, amount: 900, url: 'https://ander.example/a' });
+    const missing = await call('POST', '/api/prices', {
+      storeId: otherStoreId,
+      amount: 900,
+      url: 'https://ander.example/a',
+    });
     expect(missing.json().error).toBe('Invalid productId');
-    expect((await call('POST', '/api/prices', { ...body, productId: 999999 })).json()).toEqual({ error: 'Invalid productId', details: 'productId: Product not found' });
-    expect((await call('POST', '/api/prices', { ...body, storeId: 999999 })).json()).toEqual({ error: 'Invalid storeId', details: 'storeId: Store not found' });
+    expect((await call('POST', '/api/prices', { ...body, productId: 999999 })).json()).toEqual({
+      error: 'Invalid productId',
+      details: 'productId: Product not found',
+    });
+    expect((await call('POST', '/api/prices', { ...body, storeId: 999999 })).json()).toEqual({
+      error: 'Invalid storeId',
+      details: 'storeId: Store not found',
+    });
     const created = await call('POST', '/api/prices', body);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ amount: 900, shipping: 0, total: 900, feedId: null, store: { id: otherStoreId } });
+    expect(created.json()).toMatchObject({
+      amount: 900,
+      shipping: 0,
+      total: 900,
+      feedId: null,
+      store: { id: otherStoreId },
+    });
     expect((await call('GET', `/api/prices/${created.json().id}/history`)).json().history).toHaveLength(1);
     expect(await product()).toMatchObject({ lowestPrice: { total: 900, store: { name: 'Ander' } } });
     const again = await call('POST', '/api/prices', body);
@@ -116,7 +150,8 @@ describe('prices API', () => {
     const response = await call('PUT', `/api/prices/${manual.id}`, { validTo: '2020-01-01T00:00:00.000Z' });
     expect(response.json().validTo).toBe('2020-01-01T00:00:00.000Z');
     expect(await product()).toMatchObject({ lowestPrice: { total: 995, store: { name: 'Winkel' } } });
-    const ids = async (query: string) => (await call('GET', `/api/prices?${query}`)).json().prices.map((p: { id: number }) => p.id);
+    const ids = async (query: string) =>
+      (await call('GET', `/api/prices?${query}`)).json().prices.map((p: { id: number }) => p.id);
     expect(await ids(`storeId=${otherStoreId}`)).toEqual([]);
     expect(await ids(`storeId=${otherStoreId}&status=expired`)).toEqual([manual.id]);
     expect(await ids(`storeId=${otherStoreId}&active=false`)).toEqual([manual.id]);
@@ -134,8 +169,12 @@ describe('prices API', () => {
     const [b] = (await call('GET', '/api/prices?search=Speaker B')).json().prices;
     const manager = await createTestUser(t.app, { role: 'store_manager', storeIds: [otherStoreId] });
     const user = { authorization: `Bearer ${t.userToken}` };
-    const writes: [('POST' | 'PUT' | 'DELETE'), string, object?][] = [
-      ['POST', '/api/prices', { productId: t.existingProductId, storeId: t.storeId, amount: 1, url: 'https://x.example' }],
+    const writes: ['POST' | 'PUT' | 'DELETE', string, object?][] = [
+      [
+        'POST',
+        '/api/prices',
+        { productId: t.existingProductId, storeId: t.storeId, amount: 1, url: 'https://x.example' },
+      ],
       ['PUT', `/api/prices/${b.id}`, { amount: 1 }],
       ['DELETE', `/api/prices/${b.id}`],
     ];

@@ -71,7 +71,11 @@ const selectPrices = (db: Database) =>
 /** The offers matching the filters; `scope` limits them to these stores (null = every store). */
 export async function listPrices(db: Database, query: PriceListQuery, scope: number[] | null) {
   const where = and(
-    query.status === 'active' ? isNull(prices.validTo) : query.status === 'expired' ? isNotNull(prices.validTo) : undefined,
+    query.status === 'active'
+      ? isNull(prices.validTo)
+      : query.status === 'expired'
+        ? isNotNull(prices.validTo)
+        : undefined,
     query.search ? ilike(products.name, containsPattern(query.search)) : undefined,
     query.productId !== undefined ? eq(prices.productId, query.productId) : undefined,
     query.storeId !== undefined ? eq(prices.storeId, query.storeId) : undefined,
@@ -83,11 +87,7 @@ export async function listPrices(db: Database, query: PriceListQuery, scope: num
   const order = query.sortOrder === 'asc' ? asc(column) : desc(column);
   const [rows, [total]] = await Promise.all([
     selectPrices(db).where(where).orderBy(order, desc(prices.id)).limit(query.limit).offset(offsetOf(query)),
-    db
-      .select({ value: count() })
-      .from(prices)
-      .innerJoin(products, eq(products.id, prices.productId))
-      .where(where),
+    db.select({ value: count() }).from(prices).innerJoin(products, eq(products.id, prices.productId)).where(where),
   ]);
   return { rows, totalItems: total?.value ?? 0 };
 }

@@ -113,21 +113,34 @@ export default async function priceRoutes(fastify: FastifyInstance) {
     config: access,
     schema: {
       tags,
-      summary: "Offers of the caller's stores: filters, sort (default newest first) and paging; current offers unless asked otherwise",
+      summary:
+        "Offers of the caller's stores: filters, sort (default newest first) and paging; current offers unless asked otherwise",
       querystring: listQuery,
-      response: { 200: z.object({ prices: z.array(adminPriceSchema), pagination: paginationSchema }), ...errorResponses(400, 401, 403) },
+      response: {
+        200: z.object({ prices: z.array(adminPriceSchema), pagination: paginationSchema }),
+        ...errorResponses(400, 401, 403),
+      },
     },
     handler: async (request) => {
       const { active, status, ...query } = request.query;
       const resolved = status ?? (active === 'false' ? 'all' : 'active');
-      const { rows, totalItems } = await listPrices(app.db, { ...query, status: resolved }, storeScope(request.authUser!));
+      const { rows, totalItems } = await listPrices(
+        app.db,
+        { ...query, status: resolved },
+        storeScope(request.authUser!),
+      );
       return { prices: rows, pagination: paginationOf(totalItems, request.query) };
     },
   });
 
   app.get('/prices/:id', {
     config: access,
-    schema: { tags, summary: 'One offer', params: idParam, response: { 200: adminPriceSchema, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'One offer',
+      params: idParam,
+      response: { 200: adminPriceSchema, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request) => loadPrice(request, request.params.id),
   });
 
@@ -155,15 +168,26 @@ export default async function priceRoutes(fastify: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { validTo: until, deliveryTime, description, ...values } = request.body;
-      if (!(await productExists(app.db, values.productId))) throw badRequest('Invalid productId', 'productId: Product not found');
+      if (!(await productExists(app.db, values.productId)))
+        throw badRequest('Invalid productId', 'productId: Product not found');
       if (!(await storeExists(app.db, values.storeId))) throw badRequest('Invalid storeId', 'storeId: Store not found');
       assertStoreAccess(request, values.storeId);
-      const offer = { ...values, deliveryTime: deliveryTime ?? null, description: description ?? null, validTo: until ? new Date(until) : null };
+      const offer = {
+        ...values,
+        deliveryTime: deliveryTime ?? null,
+        description: description ?? null,
+        validTo: until ? new Date(until) : null,
+      };
       const id = await insertPrice(app.db, offer).catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict('This store already has a price for this product') : error;
       });
       const price = (await findPrice(app.db, id))!;
-      recordChange(request, { entity: 'price', entityId: id, action: 'create', after: auditFields(price, ['productId', 'storeId', ...AUDITED_FIELDS]) });
+      recordChange(request, {
+        entity: 'price',
+        entityId: id,
+        action: 'create',
+        after: auditFields(price, ['productId', 'storeId', ...AUDITED_FIELDS]),
+      });
       return reply.status(201).send(price);
     },
   });
@@ -172,7 +196,8 @@ export default async function priceRoutes(fastify: FastifyInstance) {
     config: access,
     schema: {
       tags,
-      summary: "Change an offer (amount, shipping, URL, delivery time, valid to) as an import would: history, the product's lowest price",
+      summary:
+        "Change an offer (amount, shipping, URL, delivery time, valid to) as an import would: history, the product's lowest price",
       params: idParam,
       body: updateBody,
       response: { 200: adminPriceSchema, ...errorResponses(400, 401, 403, 404) },
@@ -184,19 +209,38 @@ export default async function priceRoutes(fastify: FastifyInstance) {
       if (until !== undefined) changes.validTo = until === null ? null : new Date(until);
       if (!(await updatePrice(app.db, before.id, changes))) throw notFound('Price not found');
       const after = (await findPrice(app.db, before.id))!;
-      const keys = [...Object.keys(changes), ...(changes.amount !== undefined || changes.shipping !== undefined ? ['total'] : [])];
-      recordChange(request, { entity: 'price', entityId: before.id, action: 'update', before: auditFields(before, keys), after: auditFields(after, keys) });
+      const keys = [
+        ...Object.keys(changes),
+        ...(changes.amount !== undefined || changes.shipping !== undefined ? ['total'] : []),
+      ];
+      recordChange(request, {
+        entity: 'price',
+        entityId: before.id,
+        action: 'update',
+        before: auditFields(before, keys),
+        after: auditFields(after, keys),
+      });
       return after;
     },
   });
 
   app.delete('/prices/:id', {
     config: access,
-    schema: { tags, summary: 'Delete an offer', params: idParam, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Delete an offer',
+      params: idParam,
+      response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request, reply) => {
       const before = await loadPrice(request, request.params.id);
       if (!(await deletePrice(app.db, before.id))) throw notFound('Price not found');
-      recordChange(request, { entity: 'price', entityId: before.id, action: 'delete', before: auditFields(before, ['productId', 'storeId', ...AUDITED_FIELDS]) });
+      recordChange(request, {
+        entity: 'price',
+        entityId: before.id,
+        action: 'delete',
+        before: auditFields(before, ['productId', 'storeId', ...AUDITED_FIELDS]),
+      });
       return reply.status(204).send(null);
     },
   });
