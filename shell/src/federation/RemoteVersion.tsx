@@ -3,11 +3,12 @@
  * version it reports in its own mf-manifest.json. Nothing shows until that manifest has been read.
  */
 import { REMOTES } from '@koopjesland/shared/front-ends';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { resolveRoute } from '../routing/route-table';
 import { FEDERATION_NAMESPACE, registerFederationTranslations } from './i18n';
-import { useRemoteVersion } from './remote-versions';
+import { remoteVersion, subscribeToRemoteVersions } from './remote-versions';
 
 registerFederationTranslations();
 
@@ -15,7 +16,9 @@ export function RemoteVersion() {
   const { t } = useTranslation(FEDERATION_NAMESPACE);
   const target = resolveRoute(useLocation().pathname);
   const remote = target.kind === 'admin' ? REMOTES.find((candidate) => candidate.name === target.remote) : undefined;
-  const version = useRemoteVersion(remote?.name);
+  const version = useSyncExternalStore(subscribeToRemoteVersions, () =>
+    remote ? remoteVersion(remote.name) : undefined,
+  );
   if (!remote || !version) return null;
   return (
     <span data-remote={remote.name} className="kl-remote-version">

@@ -2,9 +2,9 @@
  * The version each remote reports: `metaData.buildInfo.buildVersion` of its own mf-manifest.json,
  * which its build takes from its package.json (or MF_BUILD_VERSION). The runtime plugin records it
  * when the manifest is read, so the shell knows no remote version at build time and a redeployed
- * remote shows its new version on the next page load.
+ * remote shows its new version on the next page load. Plain module, no React: the runtime plugin
+ * runs before the shared modules (React among them) can be loaded.
  */
-import { useSyncExternalStore } from 'react';
 
 const versions = new Map<string, string>();
 const listeners = new Set<() => void>();
@@ -19,17 +19,11 @@ export function remoteVersion(remote: string): string | undefined {
   return versions.get(remote);
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeToRemoteVersions(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useRemoteVersion(remote: string | undefined): string | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => (remote ? versions.get(remote) : undefined),
-    () => undefined,
-  );
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** For tests, before rendering: forget every recorded version. */

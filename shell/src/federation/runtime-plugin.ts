@@ -8,6 +8,7 @@
  *   which the area's error box shows in the visitor's language.
  * A remote's shared modules are resolved by the remote's own federation instance, so the plugin is
  * also registered globally: every instance created after the shell's (each remote's) gets it.
+ * It runs before shared modules can load, so nothing it imports may import React or other shared libraries.
  */
 import { registerGlobalPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { incompatibility } from './compatibility';
