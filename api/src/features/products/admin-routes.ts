@@ -72,6 +72,18 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
     },
   });
 
+  app.get('/admin/products/:id', {
+    config: { access: 'catalog' },
+    schema: {
+      tags: ['products'],
+      summary: "The product for the admin detail: like the product page, without counting a view",
+      security: [{ bearer: [] }],
+      params: z.object({ id: idField }),
+      response: { 200: productSchema, ...errors },
+    },
+    handler: async (request) => productDetail(db, request.params.id),
+  });
+
   app.delete('/admin/products/:id', {
     config: { access: 'catalog' },
     schema: {

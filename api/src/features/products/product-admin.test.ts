@@ -63,6 +63,16 @@ describe('POST /api/products and DELETE /api/admin/products/{id}', () => {
   });
 });
 
+describe('GET /api/admin/products/{id}', () => {
+  it('reads the product without counting a view', async () => {
+    const { miele } = data.products;
+    const before = (await call('GET', `/api/admin/products/${miele.id}`)).body;
+    const after = (await call('GET', `/api/admin/products/${miele.id}`)).body;
+    expect(after).toMatchObject({ id: miele.id, name: 'Miele WWD 120 wasmachine', views: before.views });
+    expect((await call('GET', '/api/admin/products/999999')).status).toBe(404);
+  });
+});
+
 describe('the admin product list', () => {
   it('filters on has-no-category and has-no-offers and sorts by offers', async () => {
     const noCategory = await call('GET', '/api/products?excludeUncategorized=false&hasNoCategory=true&sortBy=name&sortOrder=asc');
