@@ -2,6 +2,7 @@ jest.setTimeout(60_000);
 import { createTestUser } from '../../../test/auth';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 import { stores } from '../../db/schema';
+import { createRun, executeRun } from './runner';
 
 const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category';
 const csv = (rows: [string, string][]) =>
@@ -246,6 +247,22 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       .split('\n\n')
       .map((line) => JSON.parse(line.replace(/^data: /, '')));
     expect(data).toEqual([expect.objectContaining({ id: run.id, status: 'succeeded' })]);
+  });
+
+  it('writes an audit record without an actor for a run nobody started through the API', async () => {
+    const feed = await t.createFeed({ name: 'cli', importer: 'awin', path: 'winkel/diff.csv' });
+    const run = await executeRun(t.app, (await createRun(t.app, feed.id, 'cli')).id);
+    expect(run.status).toBe('succeeded');
+    const records = await t.database.query<{ user_email: string | null; after: Record<string, unknown> }>(
+      "select user_email, after from audit_records where entity = 'feed' and entity_id = $1 and action = 'feed-run'",
+      [String(feed.id)],
+    );
+    expect(records).toEqual([
+      {
+        user_email: null,
+        after: expect.objectContaining({ runId: run.id, trigger: 'cli', status: 'succeeded', recordsRead: 4 }),
+      },
+    ]);
   });
 
   it('refuses anonymous callers, plain users and store managers of other stores', async () => {

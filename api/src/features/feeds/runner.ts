@@ -5,6 +5,7 @@
  * failure; a failed or cancelled run leaves the catalog exactly as it was.
  */
 import type { FastifyInstance } from 'fastify';
+import { writeAuditRecords } from '../../audit/records';
 import { conflict } from '../../http/errors';
 import { importers, readFeedRecords, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
@@ -137,12 +138,37 @@ function countsOf(result: ApplyResult) {
   return counts;
 }
 
-/** Executes a queued run to its end; never throws: the outcome is in the returned run. */
+/**
+ * Executes a queued run to its end; never throws: the outcome is in the returned run. A run
+ * nobody asked for through the API (schedule, CLI, demo) states its outcome in the audit trail
+ * itself, without an actor; a manual run was recorded by its request.
+ */
 export async function executeRun(
   app: FastifyInstance,
   runId: number,
   signal: AbortSignal = new AbortController().signal,
   options: RunOptions = {},
+): Promise<FeedRunRow> {
+  const run = await runToEnd(app, runId, signal, options);
+  if (run.trigger !== 'manual' && run.startedAt) {
+    const { status, recordsRead, offersCreated, offersUpdated, offersExpired, recordsRejected } = run;
+    await writeAuditRecords(app.db, null, [
+      {
+        entity: 'feed',
+        entityId: run.feedId,
+        action: 'feed-run',
+        after: { runId, trigger: run.trigger, status, recordsRead, offersCreated, offersUpdated, offersExpired, recordsRejected },
+      },
+    ]).catch((error: unknown) => app.log.error({ err: error, runId }, 'feed run audit record could not be written'));
+  }
+  return run;
+}
+
+async function runToEnd(
+  app: FastifyInstance,
+  runId: number,
+  signal: AbortSignal,
+  options: RunOptions,
 ): Promise<FeedRunRow> {
   const run = await claimQueuedRun(app.db, runId);
   if (!run) return (await findRun(app.db, runId))!;
