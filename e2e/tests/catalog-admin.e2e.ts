@@ -89,7 +89,7 @@ describe('catalog admin', () => {
     await page.getByRole('button', { name: 'Assign Products' }).click();
     const modal = page.getByRole('dialog');
     const boxes = modal.getByRole('checkbox');
-    await boxes.first().waitFor().catch(async (error) => { await page.screenshot({ path: '/tmp/h2-modal.png' }); require('fs').writeFileSync('/tmp/h2-modal.html', await page.content()); throw error; });
+    await boxes.first().waitFor();
     for (let n = 0; n < 3; n += 1) await boxes.nth(n).check();
     await modal.getByText('3 selected').waitFor();
     await modal.getByRole('button', { name: 'Assign', exact: true }).click();

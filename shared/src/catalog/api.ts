@@ -63,7 +63,8 @@ export function catalogModalEndpoints<TagTypes extends string, ReducerPath exten
         path: 'products',
         query: {
           search: search.trim() || undefined,
-          productIds: parseProductIds(productIds),
+          // An empty list would be sent as `productIds=` (no product matches): leave it out.
+          productIds: parseProductIds(productIds).join(',') || undefined,
           page,
           limit: ASSIGN_PAGE_SIZE,
           excludeUncategorized: false,
