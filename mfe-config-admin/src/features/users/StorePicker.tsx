@@ -14,7 +14,7 @@ export function StorePicker({ value, onChange, id }: { value?: number[]; onChang
       allowClear
       loading={isLoading}
       placeholder={t('users.allStores')}
-      optionFilterProp="label"
+      showSearch={{ optionFilterProp: 'label' }}
       value={value}
       onChange={onChange}
       options={data.map((store) => ({ value: store.id, label: store.name }))}

@@ -27,11 +27,11 @@ describe('/admin/users/{id}', () => {
   it('shows the account: email, role, dates, wishlist count and last sign-in', async () => {
     answer({ 'GET /api/admin/users/2': customer });
     renderAdmin('/admin/users/2');
-    expect(await screen.findByRole('heading', { name: 'klant@example.com' })).toBeInTheDocument();
+    expect(await screen.findByText('klant@example.com', { selector: 'h2' })).toBeInTheDocument();
     const card = screen.getByText('Wishlist items').closest('tr')!;
     expect(within(card).getByText('4')).toBeInTheDocument();
     expect(screen.getByText('Last sign-in')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /History/ })).toHaveAttribute('href', '/admin/audit?entity=user&entityId=2');
+    expect(screen.getByText('History').closest('a')).toHaveAttribute('href', '/admin/audit?entity=user&entityId=2');
   });
 
   it('makes a user store manager of chosen stores', async () => {
@@ -41,10 +41,10 @@ describe('/admin/users/{id}', () => {
       'PUT /api/admin/users/2': { ...customer, role: 'store_manager', storeIds: [5] },
     });
     renderAdmin('/admin/users/2');
-    await screen.findByRole('heading', { name: 'klant@example.com' });
+    await screen.findByText('klant@example.com', { selector: 'h2' });
     await chooseOption('Role', 'Store manager');
     await chooseOption('Stores', 'Coolblue');
-    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(screen.getByText('Save changes'));
     await waitFor(() => expect(sent('PUT', 'admin/users/2')).toHaveLength(1));
     expect(sent('PUT', 'admin/users/2')[0]!.body).toEqual({ role: 'store_manager', storeIds: [5] });
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
@@ -56,9 +56,9 @@ describe('/admin/users/{id}', () => {
       'PUT /api/admin/users/2': status(409, { error: 'The last admin cannot be removed' }),
     });
     renderAdmin('/admin/users/2');
-    await screen.findByRole('heading', { name: 'klant@example.com' });
+    await screen.findByText('klant@example.com', { selector: 'h2' });
     await chooseOption('Role', 'User');
-    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(screen.getByText('Save changes'));
     expect(await screen.findByText('Failed to update user')).toBeInTheDocument();
     expect(screen.getByText('The last admin cannot be removed')).toBeInTheDocument();
   });
@@ -66,10 +66,10 @@ describe('/admin/users/{id}', () => {
   it('does not let an admin change their own role or delete themself', async () => {
     answer({ 'GET /api/admin/users/1': { ...customer, id: 1, email: 'admin@koopjesland.nl', role: 'admin', isAdmin: true } });
     renderAdmin('/admin/users/1');
-    await screen.findByRole('heading', { name: 'admin@koopjesland.nl' });
+    await screen.findByText('admin@koopjesland.nl', { selector: 'h2' });
     expect(screen.getByText('You cannot change your own role.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Delete user/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(screen.getByText('Delete user').closest('button')).toBeDisabled();
+    expect(screen.getByText('Save changes').closest('button')).toBeDisabled();
   });
 
   it('deletes a user after confirmation and returns to the list', async () => {
@@ -79,10 +79,9 @@ describe('/admin/users/{id}', () => {
       'GET /api/auth/users': { users: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } },
     });
     renderAdmin('/admin/users/2');
-    await userEvent.click(await screen.findByRole('button', { name: /Delete user/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Delete the account of klant@example.com\?/)).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByText('Delete user'));
+    const dialog = (await screen.findByText(/Delete the account of klant@example.com\?/)).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(dialog).getByText('Delete'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/users$/));
     expect(sent('DELETE', 'admin/users/2')).toHaveLength(1);
   });
@@ -100,7 +99,7 @@ describe('/admin/users/new', () => {
     renderAdmin('/admin/users/new');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' nieuw@example.com ' } });
     await chooseOption('Role', 'Merchandiser');
-    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    fireEvent.click(screen.getByText('Create user'));
     await waitFor(() => expect(sent('POST', 'admin/users')).toHaveLength(1));
     expect(sent('POST', 'admin/users')[0]!.body).toEqual({ email: 'nieuw@example.com', role: 'merchandiser' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/9'));
@@ -118,7 +117,7 @@ describe('/admin/users/new', () => {
     await chooseOption('Stores', 'Bol');
     await userEvent.click(screen.getByLabelText('Set an initial password'));
     fireEvent.change(screen.getByLabelText('Initial password'), { target: { value: 'Kortingen!2024' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    fireEvent.click(screen.getByText('Create user'));
     await waitFor(() => expect(sent('POST', 'admin/users')).toHaveLength(1));
     expect(sent('POST', 'admin/users')[0]!.body).toEqual({
       email: 'winkel@example.com',
@@ -131,11 +130,11 @@ describe('/admin/users/new', () => {
   it('asks for an email and shows the server’s refusal', async () => {
     answer({ 'POST /api/admin/users': status(409, { error: 'An account with this email already exists' }) });
     renderAdmin('/admin/users/new');
-    await userEvent.click(await screen.findByRole('button', { name: 'Create user' }));
+    fireEvent.click(await screen.findByText('Create user'));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(sent('POST', 'admin/users')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bestaat@example.com' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    fireEvent.click(screen.getByText('Create user'));
     expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,172 @@
+/**
+ * Roles and accounts in the browser (issue 11): an admin creates a merchandiser and a store
+ * manager for one store; each sees only their own areas; and a visitor who forgot their password
+ * resets it through the mail the outbox kept (no SMTP server in the browser tests).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { api, login } from '../support/api';
+import { launchBrowser, newVisitor } from '../support/browser';
+import { DEMO_ADMIN } from '../support/server';
+
+type StoreList = { stores: { id: number; name: string }[] };
+
+const PASSWORD = 'Voorjaarskorting-2026!';
+const run = Date.now().toString(36);
+const MERCHANDISER = `merchandiser-${run}@example.nl`;
+const STORE_MANAGER = `winkelbeheer-${run}@example.nl`;
+const FORGETFUL = `vergeetachtig-${run}@example.nl`;
+
+let browser: Browser;
+let adminToken: string;
+let adminUser: unknown;
+let ownStore: { id: number; name: string };
+let otherStore: { id: number; name: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ token: adminToken, user: adminUser } = await login(DEMO_ADMIN.email, DEMO_ADMIN.password));
+  const { stores } = await api<StoreList>('stores?limit=1000&sortBy=name&sortOrder=asc', {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  if (stores.length < 2) throw new Error('the demo data should have at least two stores');
+  [ownStore, otherStore] = [stores[0]!, stores[1]!];
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A browser signed in as the demo admin (credentials stored as the login page would). */
+async function adminPage(): Promise<Page> {
+  const { context, page } = await newVisitor(browser);
+  await context.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('authToken', token as string);
+      window.localStorage.setItem('authUser', user as string);
+    },
+    [adminToken, JSON.stringify(adminUser)],
+  );
+  return page;
+}
+
+/** Signs in through the login screen. */
+async function signIn(email: string, password: string): Promise<Page> {
+  const { page } = await newVisitor(browser);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return page;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+async function createUser(page: Page, email: string, role: string, store?: string) {
+  await page.goto('/admin/users/new');
+  await page.getByLabel('Email').fill(email);
+  await choose(page, 'Role', role);
+  if (store) await choose(page, 'Stores', store);
+  await page.getByLabel('Set an initial password').check();
+  await page.getByLabel('Initial password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await page.waitForURL(/\/admin\/users\/\d+$/);
+  await page.getByRole('heading', { name: email }).waitFor();
+}
+
+const sidebarLinks = (page: Page) =>
+  page.getByRole('navigation', { name: 'Admin' }).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+describe('roles', () => {
+  beforeAll(async () => {
+    const page = await adminPage();
+    await createUser(page, MERCHANDISER, 'Merchandiser');
+    await createUser(page, STORE_MANAGER, 'Store manager', ownStore.name);
+    await page.getByText('Store manager', { exact: true }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('shows a merchandiser only the catalog area and sends them away from the stores', async () => {
+    const page = await signIn(MERCHANDISER, PASSWORD);
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/categories');
+    expect(await sidebarLinks(page)).toEqual(['/admin/categories', '/admin/category-aliases', '/admin/bulk-category-alias', '/admin/products']);
+
+    await page.goto('/admin/stores');
+    await page.waitForURL('**/admin/categories');
+    await page.context().close();
+  });
+
+  it('shows a store manager only their store and its feeds', async () => {
+    const page = await signIn(STORE_MANAGER, PASSWORD);
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/stores');
+    expect(await sidebarLinks(page)).toEqual(['/admin/stores', '/admin/prices']);
+
+    await page.getByRole('cell', { name: ownStore.name, exact: true }).waitFor();
+    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    expect(await page.getByRole('cell', { name: otherStore.name, exact: true }).count()).toBe(0);
+
+    await page.getByRole('cell', { name: ownStore.name, exact: true }).click();
+    await page.waitForURL(`**/admin/stores/${ownStore.id}**`);
+    await page.getByRole('tab', { name: /Feeds/ }).click();
+    await page.getByRole('button', { name: /Add Feed/ }).waitFor();
+
+    // Another store's page is refused by the API and shown as not available.
+    const refused = page.waitForResponse((response) => response.url().includes(`/stores/id/${otherStore.id}`));
+    await page.goto(`/admin/stores/${otherStore.id}`);
+    expect((await refused).status()).toBe(403);
+    await page.context().close();
+  });
+});
+
+describe('forgotten password', () => {
+  beforeAll(async () => {
+    await api('auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: FORGETFUL, password: PASSWORD }),
+    });
+  });
+
+  it('is reset through the link in the mail the outbox received', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(FORGETFUL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(`If an account exists for ${FORGETFUL}`).waitFor();
+
+    // The admin reads the mail in the outbox.
+    const admin = await adminPage();
+    await admin.goto(`/admin/outbox?search=${encodeURIComponent(FORGETFUL)}`);
+    await admin.getByRole('cell', { name: FORGETFUL }).first().click();
+    await admin.waitForURL(/\/admin\/outbox\/\d+$/);
+    const text = (await admin.getByTestId('outbox-message-text').textContent()) ?? '';
+    const link = /https?:\/\/\S+\/reset-password\?token=[^\s"<>]+/.exec(text)?.[0];
+    expect(link).toBeDefined();
+    await admin.context().close();
+
+    const { pathname, search } = new URL(link!);
+    await page.goto(`${pathname}${search}`);
+    await page.getByLabel('New password').fill('Nieuwe-zomerdeal-2026');
+    await page.getByLabel('Repeat the new password').fill('Nieuwe-zomerdeal-2026');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed. You can now sign in with it.').waitFor();
+
+    // The link works once only.
+    await page.goto(`${pathname}${search}`);
+    await page.getByLabel('New password').fill('Nog-een-keer-2026!');
+    await page.getByLabel('Repeat the new password').fill('Nog-een-keer-2026!');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('This reset link is invalid or has expired').waitFor();
+    await context.close();
+
+    const signedIn = await signIn(FORGETFUL, 'Nieuwe-zomerdeal-2026');
+    await signedIn.context().close();
+  });
+});
