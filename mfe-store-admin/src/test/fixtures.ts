@@ -29,7 +29,7 @@ export const run = {
   offersUpdated: 1,
   offersUnchanged: 1,
   offersExpired: 0,
-  productsCreated: 18,
+  productsCreated: 16,
   productsMatched: 2,
   recordsRejected: 2,
   errorSample: [],

@@ -43,7 +43,7 @@ describe('/admin/stores/{id}/feeds/{feedId}', () => {
     const row = screen.getAllByText('Manual')[0]!.closest('tr')!;
     expect(within(row).getByText('Succeeded')).toBeInTheDocument();
     expect(within(row).getByText('4.0 s')).toBeInTheDocument();
-    expect(within(row).getByText('18')).toBeInTheDocument();
+    expect(within(row).getByText('18')).toBeInTheDocument(); // offers created
     expect(await screen.findByTestId('chart')).toHaveTextContent('2 runs');
 
     await press(row);
@@ -81,15 +81,15 @@ describe('/admin/stores/{id}/feeds/{feedId}', () => {
   });
 
   it('runs the feed and shows its live progress until the result', async () => {
-    let polls = 0;
+    // The run reads a quarter of the file until the test has seen it part-way, then finishes.
+    let finished = false;
     answer(
       api([run], (url, request) => {
         if (request.method === 'POST' && url.pathname === '/api/store-feeds/3/run') return json({ ...run, id: 40, status: 'queued' }, 202);
         if (url.pathname === '/api/feed-runs/40') {
-          polls += 1;
-          return polls === 1
-            ? json({ ...run, id: 40, status: 'running', phase: 'parsing', bytesRead: 1024, bytesTotal: 4096, finishedAt: null })
-            : json({ ...run, id: 40 });
+          return finished
+            ? json({ ...run, id: 40 })
+            : json({ ...run, id: 40, status: 'running', phase: 'parsing', bytesRead: 1024, bytesTotal: 4096, finishedAt: null });
         }
         return undefined;
       }),
@@ -98,7 +98,9 @@ describe('/admin/stores/{id}/feeds/{feedId}', () => {
     await press(await screen.findByRole('button', { name: /Run$/ }));
     const bar = await screen.findByRole('progressbar');
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
-    expect(screen.getByText('Parsing')).toBeInTheDocument();
+    expect(await screen.findByText('Parsing')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel run' })).toBeInTheDocument();
+    finished = true;
     await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'), { timeout: 8000 });
   });
 });

@@ -43,6 +43,7 @@ describe('/admin/stores', () => {
     answer((request, url) => {
       if (request.method === 'POST') return json({ ...store, id: 8, name: 'Nieuwe Winkel', slug: 'nieuwe-winkel' }, 201);
       if (url.pathname === '/api/stores/id/8') return json({ ...store, id: 8, name: 'Nieuwe Winkel', slug: 'nieuwe-winkel' });
+      if (url.pathname === '/api/store-feeds/store/8') return json([]);
       return json(list);
     });
     renderAt('/admin/stores');
