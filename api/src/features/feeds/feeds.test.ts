@@ -64,6 +64,16 @@ describe('store and feed API: access, credentials, demo feeds', () => {
     const updated = await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${feedId}`, headers: t.auth, payload: { name: 'renamed' } });
     expect(updated.json()).toMatchObject({ name: 'renamed', hasCredentials: true });
     expect(updated.body).not.toContain('s3cret-pw');
+    const replaced = await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${feedId}`, headers: t.auth, payload: { credentials: { token: 'n3w-t0ken' } } });
+    expect(replaced.json()).toMatchObject({ hasCredentials: true });
+    const cleared = await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${feedId}`, headers: t.auth, payload: { credentials: null } });
+    expect(cleared.json()).toMatchObject({ hasCredentials: false });
+    // The audit trail says only whether credentials were set, never what they are.
+    const audit = JSON.stringify(await t.database.query("select before, after from audit_records where entity = 'feed'"));
+    expect(audit).not.toContain('s3cret-pw');
+    expect(audit).not.toContain('n3w-t0ken');
+    expect(audit).toContain('"credentials":"set"');
+    expect(audit).toContain('"credentials":"cleared"');
   });
 
   it('validates the feed form (docs/product.md §5)', async () => {
