@@ -4,6 +4,9 @@
  * IncompatibleRemoteError, others load; a remote's manifest version is recorded.
  */
 import { createInstance } from '@module-federation/enhanced/runtime';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SHARED_SINGLETONS } from '../../../shared/build/federation';
 import { IncompatibleRemoteError } from './compatibility';
 import { clearRemoteVersions, remoteVersion } from './remote-versions';
 import { remoteContractPlugin } from './runtime-plugin';
@@ -95,5 +98,29 @@ describe('remote versions', () => {
       moduleInfo: { name: 'configAdmin', entry: 'http://cdn.test/config-admin/mf-manifest.json' },
     });
     expect(remoteVersion('configAdmin')).toBe('0.2.0-hotfix');
+  });
+});
+
+describe('the plugin module graph', () => {
+  /** Every package the module and its relative imports import. */
+  function packagesImportedBy(file: string, seen = new Set<string>()): string[] {
+    if (seen.has(file)) return [];
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    const specifiers = [...source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((match) => match[1]!);
+    return specifiers.flatMap((specifier) =>
+      specifier.startsWith('.') ? packagesImportedBy(join(file, '..', `${specifier}.ts`), seen) : [specifier],
+    );
+  }
+
+  it('imports no shared library: it runs before shared modules can load', () => {
+    const imported = packagesImportedBy(join(__dirname, 'runtime-plugin.ts'));
+    expect(imported).toContain('@module-federation/enhanced/runtime');
+    const shared = imported.filter((name) =>
+      SHARED_SINGLETONS.some(
+        (singleton) => name === singleton.replace(/\/$/, '') || name.startsWith(singleton.replace(/\/?$/, '/')),
+      ),
+    );
+    expect(shared).toEqual([]);
   });
 });
