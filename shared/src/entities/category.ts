@@ -98,7 +98,7 @@ export type CategoryProduct = z.infer<typeof categoryProductSchema>;
 
 /** One category of GET /categories/export (and of the import body): parents come before children. */
 export const categoryExportEntrySchema = z.object({
-  slug: z.string().trim().min(1).max(200),
+  slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   name: z.string().trim().min(1).max(200),
   parentSlug: z.string().trim().min(1).max(200).nullable(),
   image: z.string().max(2048).nullable().optional(),

@@ -21,7 +21,7 @@ import { brandOptions, storeOptions } from '../products/facets';
 import { checkPriceRange } from '../products/list-options';
 import { listProducts, whereClause } from '../products/product-list';
 import { categoryPageQuerySchema, queryBoolean } from '../products/query-params';
-import { idField } from '../../http/route-schemas';
+import { idField, MAX_ID } from '../../http/route-schemas';
 import { countsOf } from './counts';
 import { childCategories, descendantIds, findCategory, OVERIG_SLUG } from './lookup';
 import {
@@ -80,7 +80,7 @@ const listQuerySchema = z.object({
 
 const settingsBodySchema = categorySettingsSchema.omit({ representativeProduct: true }).partial();
 
-const productIdsBody = z.object({ productIds: z.array(z.number().int().positive()).min(1).max(1000) });
+const productIdsBody = z.object({ productIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(1000) });
 
 export default async function categoryRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -353,7 +353,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       params: z.object({ slug: slugOrId }),
       body: z.object({
         productOrders: z
-          .array(z.object({ productId: z.number().int().positive(), sortOrder: z.number().int().min(0).max(1_000_000) }))
+          .array(z.object({ productId: z.number().int().positive().max(MAX_ID), sortOrder: z.number().int().min(0).max(1_000_000) }))
           .min(1)
           .max(5000),
       }),

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
 import { HttpError } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
-import { errorResponses, idField } from '../../http/route-schemas';
+import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';
 import { productDetail } from '../products/product-detail';
 import { listProducts } from '../products/product-list';
 import {
@@ -25,7 +25,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404);
 const params = z.object({ id: idField });
-const categoryBody = z.object({ categoryId: z.number().int().positive() });
+const categoryBody = z.object({ categoryId: z.number().int().positive().max(MAX_ID) });
 
 export default async function categoryAliasRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -81,7 +81,7 @@ export default async function categoryAliasRoutes(instance: FastifyInstance) {
       summary: "Maps each alias onto exactly the given category (send the changed rows only)",
       security: [{ bearer: [] }],
       body: z.object({
-        assignments: z.array(z.object({ aliasId: z.number().int().positive(), categoryId: z.number().int().positive() })).max(10_000),
+        assignments: z.array(z.object({ aliasId: z.number().int().positive().max(MAX_ID), categoryId: z.number().int().positive().max(MAX_ID) })).max(10_000),
       }),
       response: {
         200: z.object({

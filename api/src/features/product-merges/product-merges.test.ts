@@ -164,6 +164,7 @@ describe('merge and split', () => {
       details: 'sourceProductId: a product cannot be merged into itself',
     });
     expect((await call('POST', `/api/admin/products/${samsung.id}/merge`, { sourceProductId: 999999 })).status).toBe(400);
+    expect((await call('POST', `/api/admin/products/${samsung.id}/merge`, { sourceProductId: 3_000_000_000 })).body.error).toBe('Invalid sourceProductId');
     expect((await call('POST', `/api/admin/products/999999/merge`, { sourceProductId: samsung.id })).status).toBe(404);
     expect((await call('POST', '/api/admin/product-merges/999999/split')).status).toBe(404);
   });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
-import { errorResponses, idField } from '../../http/route-schemas';
+import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';
 import { productDetail } from '../products/product-detail';
 import { duplicatesOf, mergeProducts, mergesInto, splitMerge } from './repository';
 
@@ -26,7 +26,7 @@ export default async function productMergeRoutes(instance: FastifyInstance) {
       summary: 'Merges another product into this one (offers, history, identifiers, images, properties, categories, aliases, wishlists)',
       security: [{ bearer: [] }],
       params,
-      body: z.object({ sourceProductId: z.number().int().positive() }),
+      body: z.object({ sourceProductId: z.number().int().positive().max(MAX_ID) }),
       response: { 200: z.object({ merge: productMergeSchema, product: productSchema }), ...errors },
     },
     handler: async (request) => {

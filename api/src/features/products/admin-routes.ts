@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
-import { errorResponses, idField } from '../../http/route-schemas';
+import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';
 import {
   addProperty,
   createProduct,
@@ -56,7 +56,7 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
         brand: z.string().trim().max(200).nullable().optional(),
         description: z.string().max(100_000).nullable().optional(),
         image: z.string().trim().max(2048).nullable().optional(),
-        categoryIds: z.array(z.number().int().positive()).max(200).optional(),
+        categoryIds: z.array(z.number().int().positive().max(MAX_ID)).max(200).optional(),
         identifiers: z
           .array(z.object({ type: z.string().trim().min(1, 'Type is required').max(20), value: z.string().trim().min(1, VALUE_REQUIRED).max(100) }))
           .max(50)
@@ -120,7 +120,7 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
       tags: ['products'],
       summary: 'Disconnects the selected products from all their categories (the products stay)',
       security: [{ bearer: [] }],
-      body: z.object({ productIds: z.array(z.number().int().positive()).min(1).max(10_000) }),
+      body: z.object({ productIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(10_000) }),
       response: { 200: countsResponse, ...errors },
     },
     handler: async (request) => {

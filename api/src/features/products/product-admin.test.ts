@@ -99,6 +99,7 @@ describe('disconnect from all categories', () => {
     expect((await call('GET', `/api/products/${miele.id}`)).status).toBe(200);
     expect((await call('DELETE', '/api/products/categories/all-matching', { filters: { colour: 'red' } })).status).toBe(400);
     expect((await call('DELETE', '/api/products/categories', { productIds: [] })).status).toBe(400);
+    expect((await call('DELETE', '/api/products/categories', { productIds: [3_000_000_000] })).body.error).toBe('Invalid productIds.0');
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { PRODUCT_SORT_KEYS, sortOrderSchema } from '@koopjesland/shared/entities';
 import { z } from 'zod';
-import { idField } from '../../http/route-schemas';
+import { idField, MAX_ID } from '../../http/route-schemas';
 import { pageQuery } from '../../http/pagination';
 
 /** Query-string boolean: only "true" and "false" (z.coerce.boolean would read "false" as true). */
@@ -34,10 +34,10 @@ export const productJsonFiltersSchema = z
     name: text.optional(),
     brand: text.optional(),
     category: text.optional(),
-    storeId: z.number().int().positive().optional(),
+    storeId: z.number().int().positive().max(MAX_ID).optional(),
     minPrice: z.number().int().min(0).optional(),
     maxPrice: z.number().int().min(0).optional(),
-    productIds: z.array(z.number().int().positive()).max(1000).optional(),
+    productIds: z.array(z.number().int().positive().max(MAX_ID)).max(1000).optional(),
     hasNoCategory: z.boolean().optional(),
     hasNoOffers: z.boolean().optional(),
     includeSubcategories: z.boolean().optional(),

@@ -12,7 +12,7 @@ import { allBrands, brandOptions, searchFacets } from './facets';
 import { categoryFilter, checkPriceRange, toListOptions } from './list-options';
 import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
 import { listProducts, whereClause } from './product-list';
-import { idField } from '../../http/route-schemas';
+import { idField, MAX_ID } from '../../http/route-schemas';
 import { productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
 import { updateProduct } from './repository';
 import { flushViews } from './view-counter';
@@ -41,7 +41,7 @@ const productUpdateSchema = z.object({
   brand: z.string().trim().max(200).nullable().optional(),
   image: z.string().trim().max(2048).nullable().optional(),
   description: z.string().max(100_000).nullable().optional(),
-  categoryIds: z.array(z.number().int().positive()).max(200).optional(),
+  categoryIds: z.array(z.number().int().positive().max(MAX_ID)).max(200).optional(),
   properties: z
     .array(z.object({ name: z.string().trim().min(1).max(200), value: z.string().trim().min(1).max(2000) }))
     .max(500)
