@@ -1,6 +1,6 @@
 /** Renders the catalog admin's pages at an address, as the shell mounts them (/admin/*), with a fresh store. */
 import { changeLanguage, initI18n } from '@koopjesland/shared';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { CatalogAdminPages } from '../routes';
 
@@ -8,6 +8,9 @@ function LocationProbe() {
   const { pathname, search } = useLocation();
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
+
+// Pages wait for several calls each; on a busy machine they take longer than the library's 1 s.
+configure({ asyncUtilTimeout: 15000 });
 
 export async function prepareTranslations() {
   initI18n();

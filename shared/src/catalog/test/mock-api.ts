@@ -2,6 +2,8 @@
  * Replaces `fetch` with a table of API routes, the network boundary (the only thing catalog tests
  * mock). Each handler gets the parsed request and returns a body (status 200) or `reply(status, body)`.
  */
+import { act, waitFor } from '@testing-library/react';
+
 export interface MockRequest {
   method: string;
   path: string;
@@ -26,7 +28,9 @@ const isResult = (value: unknown): value is MockResult =>
 
 export function mockApi(routes: Record<string, Handler>) {
   const calls: MockRequest[] = [];
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  let inFlight = 0;
+
+  const answer = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api/, '');
@@ -58,11 +62,27 @@ export function mockApi(routes: Record<string, Handler>) {
       statusText,
       headers: { 'Content-Type': 'application/json' },
     });
+  };
+
+  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    inFlight += 1;
+    try {
+      return await answer(input, init);
+    } finally {
+      inFlight -= 1;
+    }
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return {
     calls,
     fetchMock,
     find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    /** Waits until every call was answered and rendered, so nothing updates after the test's last check. */
+    settled: async () => {
+      await waitFor(() => expect(inFlight).toBe(0));
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    },
   };
 }

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockApi, reply } from '@koopjesland/shared/catalog/test';
+import { pagination, prepareTranslations, renderAdmin } from '../../test/render';
+import type { CategoryProduct } from './categories-api';
+import { reorder } from './CategoryProductsCard';
+
+const category = {
+  id: 7,
+  name: 'Koptelefoons',
+  slug: 'koptelefoons',
+  image: null,
+  parentId: 1,
+  parentCategory: { id: 1, name: 'Audio', slug: 'audio' },
+  childCategories: [{ id: 8, name: 'In-ear', slug: 'in-ear', image: null, parentId: 7, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', _count: { products: 3, childCategories: 0 } }],
+  aliases: [
+    { id: 2, path: 'Zeta > Oordopjes', createdAt: '2026-01-01T10:00:00.000Z', _count: { products: 1 } },
+    { id: 1, path: 'Alpha > Headphones', createdAt: '2026-01-01T10:00:00.000Z', _count: { products: 4 } },
+  ],
+  _count: { products: 2, computedProducts: 5, childCategories: 1 },
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-02T10:00:00.000Z',
+};
+const row = (id: number, sortOrder: number): CategoryProduct => ({
+  id,
+  name: `Product ${id}`,
+  slug: `product-${id}`,
+  brand: 'Sony',
+  sortOrder,
+  _count: { prices: 2 },
+  storeCount: 2,
+  lowestPrice: { amount: 1000, total: 1195 },
+});
+const routes = {
+  'GET /categories/id/7': () => category,
+  'GET /categories/7/products': () => ({ products: [row(1, 1), row(2, 2)], pagination: pagination(2) }),
+  'GET /categories': () => ({ categories: [] }),
+};
+
+beforeAll(prepareTranslations);
+
+describe('/admin/categories/{id}', () => {
+  it('shows breadcrumbs, counters with the descendants note, subcategories, aliases by path and the products', async () => {
+    mockApi(routes);
+    renderAdmin('/admin/categories/7');
+    expect(await screen.findByRole('heading', { name: 'Koptelefoons' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation')).getByText('Audio')).toBeInTheDocument();
+    expect(screen.getByText('incl. descendants')).toBeInTheDocument();
+    expect(screen.getByText('In-ear')).toBeInTheDocument();
+    const aliases = screen.getAllByRole('link', { name: /Alpha|Zeta/ }).map((link) => link.textContent);
+    expect(aliases).toEqual(['Alpha > Headphones', 'Zeta > Oordopjes']);
+    expect(await screen.findByText('Product 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Category' })).toHaveAttribute('href', '/koptelefoons');
+  });
+
+  it('shows Category not found with a way back', async () => {
+    mockApi({ ...routes, 'GET /categories/id/7': () => reply(404, { error: 'Category not found' }) });
+    renderAdmin('/admin/categories/7');
+    expect(await screen.findByText('Category not found')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Categories' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories');
+  });
+
+  it('removes all products after the confirmation that only links go', async () => {
+    const calls = mockApi({ ...routes, 'DELETE /categories/7/products/all': () => ({ removedCount: 2 }) });
+    renderAdmin('/admin/categories/7');
+    await screen.findByText('Product 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete All' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Remove all products from this category? This only removes the link, not the products.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Successfully removed 2 products from category')).toBeInTheDocument();
+    expect(calls.find('DELETE', '/categories/7/products/all')).toHaveLength(1);
+  });
+});
+
+describe('reorder', () => {
+  it('moves a row and gives the page its own sort orders in the new order', () => {
+    const result = reorder([row(1, 10), row(2, 20), row(3, 30)], 0, 2, 1);
+    expect(result.productOrders).toEqual([
+      { productId: 2, sortOrder: 10 },
+      { productId: 3, sortOrder: 20 },
+      { productId: 1, sortOrder: 30 },
+    ]);
+  });
+
+  it('numbers from the page start when sort orders repeat', () => {
+    expect(reorder([row(1, 0), row(2, 0)], 1, 0, 21).productOrders).toEqual([
+      { productId: 2, sortOrder: 21 },
+      { productId: 1, sortOrder: 22 },
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockApi, reply } from '@koopjesland/shared/catalog/test';
+import { prepareTranslations, renderAdmin } from '../../test/render';
+
+const product = {
+  id: 5,
+  name: 'OLED TV',
+  slug: 'oled-tv',
+  brand: 'LG',
+  description: 'Big screen',
+  image: null,
+  imageId: null,
+  categories: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
+  categoryIds: [4],
+  productIds: [{ id: 1, type: 'EAN', value: '8712345678901' }],
+  properties: [{ id: 3, name: 'Screen', value: '55 inch' }],
+  lowestPrice: { id: 11, amount: 99900, shipping: 0, total: 99900, store: { id: 1, name: 'Bol', logo: null } },
+  lowestPriceId: 11,
+  priceChange: null,
+  percentageChange: -12.345,
+  views: 10,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-02T10:00:00.000Z',
+};
+const image = (id: number, main: boolean) => ({ id, url: `/media/${id}.svg`, alt: null, store: null, width: null, height: null, filename: `${id}.svg`, main, isDisabled: false });
+const routes = {
+  'GET /products/5': () => product,
+  'GET /products/5/prices': () => ({ prices: [] }),
+  'GET /categories': () => ({ categories: [] }),
+  'GET /admin/products/5/duplicates': () => ({ products: [] }),
+  'GET /admin/products/5/merges': () => ({ merges: [] }),
+};
+
+beforeAll(prepareTranslations);
+
+describe('/admin/products/{id}', () => {
+  it('shows the header, identifiers and price summary with one decimal and No change', async () => {
+    const calls = mockApi(routes);
+    renderAdmin('/admin/products/5');
+    expect(await screen.findByRole('heading', { name: 'OLED TV' })).toBeInTheDocument();
+    await calls.settled();
+    expect(screen.getByText('EAN: 8712345678901')).toBeInTheDocument();
+    expect(screen.getByText('No change')).toBeInTheDocument();
+    expect(screen.getByText('-12,3%')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Product' })).toHaveAttribute('href', '/product/oled-tv/5');
+  });
+
+  it('says when the product does not exist', async () => {
+    mockApi({ ...routes, 'GET /products/5': () => reply(404, { error: 'Product not found' }) });
+    renderAdmin('/admin/products/5');
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Products' })).toBeInTheDocument();
+  });
+
+  it('requires name and slug, and Reset returns to the last saved values', async () => {
+    const calls = mockApi({ ...routes, 'PUT /products/5': (request) => ({ ...product, ...(request.body as object), updatedAt: '2026-01-03T10:00:00.000Z' }) });
+    renderAdmin('/admin/products/5');
+    const name = await screen.findByLabelText('Name');
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('OLED TV'));
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' OLED TV 2026 ' } });
+    // The slug of a saved product does not follow the name.
+    expect(screen.getByLabelText('Slug')).toHaveValue('oled-tv');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find('PUT', '/products/5')).toHaveLength(1));
+    expect(calls.find('PUT', '/products/5')[0]!.body).toMatchObject({ name: 'OLED TV 2026', slug: 'oled-tv', brand: 'LG', categoryIds: [4] });
+  });
+
+  it('opens the tab named in the address; the main image cannot be disabled or set main again', async () => {
+    const calls = mockApi({ ...routes, 'GET /products/5/images': () => ({ images: [image(1, true), image(2, false)] }), 'POST /product-images/2/set-main': () => ({ image: image(2, true) }) });
+    renderAdmin('/admin/products/5?tab=images');
+    const mainCard = (await screen.findByText('1.svg')).closest('.ant-card') as HTMLElement;
+    expect(within(mainCard).getByRole('button', { name: 'Set Main' })).toBeDisabled();
+    expect(within(mainCard).getByRole('button', { name: 'Disable' })).toBeDisabled();
+    const otherCard = screen.getByText('2.svg').closest('.ant-card') as HTMLElement;
+    expect(within(otherCard).getByRole('button', { name: 'Disable' })).toBeEnabled();
+    fireEvent.click(within(otherCard).getByRole('button', { name: 'Set Main' }));
+    await waitFor(() => expect(calls.find('POST', '/product-images/2/set-main')).toHaveLength(1));
+    await calls.settled();
+    fireEvent.click(screen.getByRole('tab', { name: 'Properties' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/products/5?tab=properties'));
+    expect(await screen.findByText('55 inch')).toBeInTheDocument();
+    await calls.settled();
+  });
+
+  it('adds a property only with a trimmed name and value', async () => {
+    const calls = mockApi({ ...routes, 'POST /products/5/properties': () => reply(201, { property: { id: 9, name: 'Kleur', value: 'Zwart' } }) });
+    renderAdmin('/admin/products/5?tab=properties');
+    await screen.findByText('55 inch');
+    fireEvent.change(screen.getByLabelText('New property name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add property' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Value is required')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('New property name'), { target: { value: ' Kleur ' } });
+    fireEvent.change(screen.getByLabelText('New property value'), { target: { value: ' Zwart' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add property' }));
+    await waitFor(() => expect(calls.find('POST', '/products/5/properties')).toHaveLength(1));
+    expect(calls.find('POST', '/products/5/properties')[0]!.body).toEqual({ name: 'Kleur', value: 'Zwart' });
+  });
+});
+
+describe('/admin/products/new', () => {
+  it('derives the slug from the name until the slug is edited', async () => {
+    const calls = mockApi({ 'POST /products': () => reply(201, { ...product, id: 8 }), ...routes, 'GET /products/8': () => ({ ...product, id: 8 }) });
+    renderAdmin('/admin/products/new');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Café Élan TV' } });
+    expect(screen.getByLabelText('Slug')).toHaveValue('cafe-elan-tv');
+    fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'eigen-slug' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Café Élan TV 2' } });
+    expect(screen.getByLabelText('Slug')).toHaveValue('eigen-slug');
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/products/8'));
+    expect(calls.find('POST', '/products')[0]!.body).toEqual({ name: 'Café Élan TV 2', slug: 'eigen-slug', brand: null, description: null, identifiers: [] });
+  });
+});
