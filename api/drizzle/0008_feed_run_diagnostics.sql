@@ -1,10 +1,10 @@
-ALTER TABLE "feed_runs" ADD COLUMN "phase" text;--> statement-breakpoint
-ALTER TABLE "feed_runs" ADD COLUMN "records_per_second" real DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "feed_runs" ADD COLUMN "products_matched" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "feed_runs" ADD COLUMN "problems" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
-ALTER TABLE "feed_runs" ADD COLUMN "held_reason" text;--> statement-breakpoint
-CREATE TABLE "feed_run_changes" (
-	"run_id" integer NOT NULL,
+ALTER TABLE "feed_runs" ADD COLUMN IF NOT EXISTS "phase" text;--> statement-breakpoint
+ALTER TABLE "feed_runs" ADD COLUMN IF NOT EXISTS "records_per_second" real DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "feed_runs" ADD COLUMN IF NOT EXISTS "products_matched" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "feed_runs" ADD COLUMN IF NOT EXISTS "problems" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "feed_runs" ADD COLUMN IF NOT EXISTS "held_reason" text;--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "feed_run_changes" (
+	"run_id" integer NOT NULL CONSTRAINT "feed_run_changes_run_id_feed_runs_id_fk" REFERENCES "public"."feed_runs"("id") ON DELETE cascade ON UPDATE no action,
 	"kind" text NOT NULL,
 	"price_id" integer NOT NULL,
 	"product_id" integer NOT NULL,
@@ -12,5 +12,4 @@ CREATE TABLE "feed_run_changes" (
 	"new_total" integer
 );
 --> statement-breakpoint
-ALTER TABLE "feed_run_changes" ADD CONSTRAINT "feed_run_changes_run_id_feed_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."feed_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "feed_run_changes_run_id_kind_index" ON "feed_run_changes" USING btree ("run_id","kind");
+CREATE INDEX IF NOT EXISTS "feed_run_changes_run_id_kind_index" ON "feed_run_changes" USING btree ("run_id","kind");
