@@ -16,11 +16,15 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends (or keeps) one message; throws when it could not. Inside a transaction pass its
+   * handle as `db`, so a message kept in the outbox is undone with the rest.
+   */
+  send(message: MailMessage, db?: Database): Promise<void>;
 }
 
 export function createMailer(options: { smtpUrl?: string; from: string; db: Database }): Mailer {
-  if (!options.smtpUrl) return { send: (message) => keepInOutbox(options.db, message) };
+  if (!options.smtpUrl) return { send: (message, db = options.db) => keepInOutbox(db, message) };
   const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
   return {
     async send(message) {

@@ -116,7 +116,12 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (account) {
         const token = await createResetToken(app.db, account.id, 'reset');
         const link = `${app.config.publicUrl}/reset-password?token=${token}`;
-        await mailerOf(app).send(passwordResetMail(email, link, RESET_LINK_MINUTES));
+        try {
+          await mailerOf(app).send(passwordResetMail(email, link, RESET_LINK_MINUTES));
+        } catch (error) {
+          // Logged, not shown: a failure only for known addresses would tell them apart.
+          request.log.error({ err: error }, 'password reset mail could not be sent');
+        }
       }
       return { success: true as const };
     },

@@ -17,6 +17,10 @@ beforeAll(async () => {
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('onbestelbaar@')) callback(new Error('Mailbox unavailable'));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -51,4 +55,24 @@ it('sends the reset mail over SMTP and keeps nothing in the outbox', async () =>
   expect(reset.json()).toEqual({ success: true });
   const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'smtp@example.nl', password: 'via-smtp-gekozen' } });
   expect(login.statusCode).toBe(200);
+});
+
+it('refuses to create an invited user whose invitation cannot be sent, leaving no account', async () => {
+  const admin = await createTestUser(ctx.app, { role: 'admin' });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/users',
+    headers: admin.headers,
+    payload: { email: 'onbestelbaar@example.nl', role: 'merchandiser' },
+  });
+  expect(res.statusCode).toBe(502);
+  expect(res.json()).toEqual({ error: 'The invitation mail could not be sent' });
+  expect(await ctx.database.query(`select id from users where email = 'onbestelbaar@example.nl'`)).toEqual([]);
+});
+
+it('answers a reset request the same when the mail server refuses the mail', async () => {
+  await createTestUser(ctx.app, { email: 'onbestelbaar@example.nl' });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'onbestelbaar@example.nl' } });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ success: true });
 });

@@ -12,7 +12,7 @@ import { adminUserSchema, paginationSchema, sortOrderSchema, userRoleSchema, typ
 import { changedFields, recordChange } from '../../audit/trail';
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import { createResetToken, INVITATION_LINK_DAYS } from '../../auth/reset-tokens';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
 import { invitationMail } from '../../mail/templates';
@@ -103,7 +103,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       ...common,
       summary: 'Create a user with an initial password, or send an invitation mail (admin)',
       body: createBody,
-      response: { 201: adminUserSchema, ...errorResponses(400, 401, 403, 409) },
+      response: { 201: adminUserSchema, ...errorResponses(400, 401, 403, 409, 502) },
     },
     handler: async (request, reply) => {
       const { email, role, password } = request.body;
@@ -115,19 +115,25 @@ export default async function userRoutes(fastify: FastifyInstance) {
       await assertStoresExist(storeIds);
       // An invited user has no usable password until they follow the link.
       const passwordHash = await hashPassword(password ?? crypto.randomBytes(32).toString('base64url'));
+      // The invitation is sent last inside the transaction: if it cannot be sent, no account is left behind.
       const created = await app.db.transaction(async (tx) => {
         const user = await insertUser(tx, { email, passwordHash, role });
         if (!user) return undefined;
         await setStoreAssignments(tx, user.id, storeIds);
-        const invitation = password === undefined ? await createResetToken(tx, user.id, 'invitation') : null;
-        return { user, invitation };
+        if (password === undefined) {
+          const token = await createResetToken(tx, user.id, 'invitation');
+          const link = `${app.config.publicUrl}/reset-password?token=${token}`;
+          await mailerOf(app)
+            .send(invitationMail(email, link, INVITATION_LINK_DAYS), tx)
+            .catch((error: unknown) => {
+              request.log.error({ err: error }, 'invitation mail could not be sent');
+              throw new HttpError(502, 'The invitation mail could not be sent');
+            });
+        }
+        return user;
       });
       if (!created) throw conflict('An account with this email already exists');
-      if (created.invitation) {
-        const link = `${app.config.publicUrl}/reset-password?token=${created.invitation}`;
-        await mailerOf(app).send(invitationMail(email, link, INVITATION_LINK_DAYS));
-      }
-      const user = await findOrFail(created.user.id);
+      const user = await findOrFail(created.id);
       recordChange(request, { entity: 'user', entityId: user.id, action: 'create', after: auditView(user) });
       return reply.status(201).send(user);
     },
