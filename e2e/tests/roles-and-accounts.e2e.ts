@@ -53,8 +53,8 @@ async function adminPage(): Promise<Page> {
 async function signIn(email: string, password: string): Promise<Page> {
   const { page } = await newVisitor(browser);
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   return page;
@@ -67,11 +67,11 @@ async function choose(page: Page, label: string, option: string) {
 
 async function createUser(page: Page, email: string, role: string, store?: string) {
   await page.goto('/admin/users/new');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await choose(page, 'Role', role);
   if (store) await choose(page, 'Stores', store);
-  await page.getByLabel('Set an initial password').check();
-  await page.getByLabel('Initial password').fill(PASSWORD);
+  await page.getByLabel('Set an initial password', { exact: true }).check();
+  await page.getByLabel('Initial password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create user' }).click();
   await page.waitForURL(/\/admin\/users\/\d+$/);
   await page.getByRole('heading', { name: email }).waitFor();
@@ -137,7 +137,7 @@ describe('forgotten password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
-    await page.getByLabel('Email').fill(FORGETFUL);
+    await page.getByLabel('Email', { exact: true }).fill(FORGETFUL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${FORGETFUL}`).waitFor();
 
@@ -153,15 +153,15 @@ describe('forgotten password', () => {
 
     const { pathname, search } = new URL(link!);
     await page.goto(`${pathname}${search}`);
-    await page.getByLabel('New password').fill('Nieuwe-zomerdeal-2026');
-    await page.getByLabel('Repeat the new password').fill('Nieuwe-zomerdeal-2026');
+    await page.getByLabel('New password', { exact: true }).fill('Nieuwe-zomerdeal-2026');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('Nieuwe-zomerdeal-2026');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByText('Your password has been changed. You can now sign in with it.').waitFor();
 
     // The link works once only.
     await page.goto(`${pathname}${search}`);
-    await page.getByLabel('New password').fill('Nog-een-keer-2026!');
-    await page.getByLabel('Repeat the new password').fill('Nog-een-keer-2026!');
+    await page.getByLabel('New password', { exact: true }).fill('Nog-een-keer-2026!');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('Nog-een-keer-2026!');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByText('This reset link is invalid or has expired').waitFor();
     await context.close();

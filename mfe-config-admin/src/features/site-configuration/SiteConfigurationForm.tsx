@@ -76,7 +76,7 @@ export function SiteConfigurationForm({ initialValues, submitLabel, busy, onSubm
   };
   const text = (field: string, rules: Rule[] = [], long = false) => (
     <Form.Item name={field} label={t(`siteConfiguration.fields.${field}`)} rules={rules}>
-      {long ? <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} /> : <Input />}
+      {long ? <Input.TextArea rows={3} /> : <Input />}
     </Form.Item>
   );
 

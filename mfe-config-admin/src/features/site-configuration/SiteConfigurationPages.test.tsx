@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, prepareConfigAdmin, renderAdmin, sent, signInAs, status } from '../../test/render-admin';
 
+/** antd forms in jsdom are slow on a loaded machine: a cap per test, not a speed claim. */
+const FORM_TEST_TIMEOUT = 150_000;
+
 const configuration = {
   id: 4,
   title: 'Koopjesland – de beste deals',
@@ -36,7 +39,7 @@ describe('/admin/site-configuration', () => {
     answer({});
     renderAdmin('/admin/site-configuration');
     expect(await screen.findByText('Access denied. Admin privileges required.')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('edits the configuration of this domain and reports success', async () => {
     answer({
@@ -61,7 +64,7 @@ describe('/admin/site-configuration', () => {
       twitterCard: 'summary',
     });
     expect(await screen.findByText('Site configuration updated successfully')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('shows the create form when this domain has none yet, its first domain row filled in', async () => {
     answer({
@@ -78,7 +81,7 @@ describe('/admin/site-configuration', () => {
     fireEvent.click(screen.getByText('Create configuration'));
     expect(await screen.findByText('Failed to create site configuration')).toBeInTheDocument();
     expect(screen.getByText('Invalid title: Title is required')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 });
 
 describe('site configuration form rules', () => {
@@ -102,7 +105,7 @@ describe('site configuration form rules', () => {
     expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
     expect(within(dialog).getByText('At least one domain name is required')).toBeInTheDocument();
     expect(sent('POST', 'site-configuration')).toHaveLength(0);
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('drops empty domain rows, checks URLs and offers the four twitter cards', async () => {
     const dialog = await openCreateOverlay();
@@ -137,7 +140,7 @@ describe('site configuration form rules', () => {
       ogImage: null,
     });
     expect(await screen.findByText('Site configuration created successfully')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('deletes a configuration after the cannot-be-undone confirmation', async () => {
     answer({ 'GET /api/site-configuration/all': [configuration], 'DELETE /api/site-configuration/4': status(500, { error: 'Server error' }) });
@@ -147,5 +150,5 @@ describe('site configuration form rules', () => {
     fireEvent.click(within(dialog).getByText('Delete'));
     expect(await screen.findByText('Failed to delete site configuration')).toBeInTheDocument();
     expect(sent('DELETE', 'site-configuration/4')).toHaveLength(1);
-  });
+  }, FORM_TEST_TIMEOUT);
 });

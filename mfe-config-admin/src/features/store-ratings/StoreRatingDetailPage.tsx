@@ -101,7 +101,7 @@ export function StoreRatingDetailPage() {
             <Rate allowClear={false} />
           </Form.Item>
           <Form.Item name="comment" label={t('storeRatings.fields.comment')} rules={[{ max: 2000 }]}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+            <Input.TextArea rows={4} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('storeRatings.buttons.save')}

@@ -61,7 +61,7 @@ describe('/admin/store-ratings/{id}', () => {
     renderAdmin('/admin/store-ratings/8');
     fireEvent.click(await screen.findByText('Delete'));
     fireEvent.click(within((await screen.findByText('Cancel')).closest<HTMLElement>('.ant-modal')!).getByText('Delete'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/store-ratings$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/store-ratings$/), { timeout: 20_000 });
     expect(sent('DELETE', 'admin/store-ratings/8')).toHaveLength(1);
   });
 });

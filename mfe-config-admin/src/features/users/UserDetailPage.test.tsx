@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, prepareConfigAdmin, renderAdmin, sent, signInAs, status } from '../../test/render-admin';
 
+/** antd forms in jsdom are slow on a loaded machine: a cap per test, not a speed claim. */
+const FORM_TEST_TIMEOUT = 150_000;
+
 const customer = {
   id: 2,
   email: 'klant@example.com',
@@ -32,7 +35,7 @@ describe('/admin/users/{id}', () => {
     expect(within(card).getByText('4')).toBeInTheDocument();
     expect(screen.getByText('Last sign-in')).toBeInTheDocument();
     expect(screen.getByText('History').closest('a')).toHaveAttribute('href', '/admin/audit?entity=user&entityId=2');
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('makes a user store manager of chosen stores', async () => {
     answer({
@@ -48,7 +51,7 @@ describe('/admin/users/{id}', () => {
     await waitFor(() => expect(sent('PUT', 'admin/users/2')).toHaveLength(1));
     expect(sent('PUT', 'admin/users/2')[0]!.body).toEqual({ role: 'store_manager', storeIds: [5] });
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('shows the server’s reason when a change is refused', async () => {
     answer({
@@ -61,7 +64,7 @@ describe('/admin/users/{id}', () => {
     fireEvent.click(screen.getByText('Save changes'));
     expect(await screen.findByText('Failed to update user')).toBeInTheDocument();
     expect(screen.getByText('The last admin cannot be removed')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('does not let an admin change their own role or delete themself', async () => {
     answer({ 'GET /api/admin/users/1': { ...customer, id: 1, email: 'admin@koopjesland.nl', role: 'admin', isAdmin: true } });
@@ -70,7 +73,7 @@ describe('/admin/users/{id}', () => {
     expect(screen.getByText('You cannot change your own role.')).toBeInTheDocument();
     expect(screen.getByText('Delete user').closest('button')).toBeDisabled();
     expect(screen.getByText('Save changes').closest('button')).toBeDisabled();
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('deletes a user after confirmation and returns to the list', async () => {
     answer({
@@ -82,15 +85,15 @@ describe('/admin/users/{id}', () => {
     fireEvent.click(await screen.findByText('Delete user'));
     const dialog = (await screen.findByText(/Delete the account of klant@example.com\?/)).closest<HTMLElement>('.ant-modal')!;
     fireEvent.click(within(dialog).getByText('Delete'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/users$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/users$/), { timeout: 20_000 });
     expect(sent('DELETE', 'admin/users/2')).toHaveLength(1);
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('says so when the user does not exist', async () => {
     answer({ 'GET /api/admin/users/99': status(404, { error: 'User not found' }) });
     renderAdmin('/admin/users/99');
     expect(await screen.findByText('User not found')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 });
 
 describe('/admin/users/new', () => {
@@ -103,7 +106,7 @@ describe('/admin/users/new', () => {
     await waitFor(() => expect(sent('POST', 'admin/users')).toHaveLength(1));
     expect(sent('POST', 'admin/users')[0]!.body).toEqual({ email: 'nieuw@example.com', role: 'merchandiser' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/users/9'));
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('creates a store manager with an initial password', async () => {
     answer({
@@ -125,7 +128,7 @@ describe('/admin/users/new', () => {
       storeIds: [3],
       password: 'Kortingen!2024',
     });
-  });
+  }, FORM_TEST_TIMEOUT);
 
   it('asks for an email and shows the server’s refusal', async () => {
     answer({ 'POST /api/admin/users': status(409, { error: 'An account with this email already exists' }) });
@@ -136,5 +139,5 @@ describe('/admin/users/new', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bestaat@example.com' } });
     fireEvent.click(screen.getByText('Create user'));
     expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
-  });
+  }, FORM_TEST_TIMEOUT);
 });

@@ -65,7 +65,7 @@ describe('/admin/wishlists/{id}', () => {
     renderAdmin('/admin/wishlists/11');
     fireEvent.click(await screen.findByText('Delete'));
     fireEvent.click(within((await screen.findByText('Cancel')).closest<HTMLElement>('.ant-modal')!).getByText('Delete'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/wishlists$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/wishlists$/), { timeout: 20_000 });
     expect(sent('DELETE', 'admin/wishlists/11')).toHaveLength(1);
   });
 
