@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { mockApi, reply } from '@koopjesland/shared/catalog/test';
 import { pagination, prepareTranslations, renderAdmin } from '../../test/render';
 import type { CategoryProduct } from './categories-api';
