@@ -3,7 +3,7 @@
  * password policy applied on registration.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { isBreachedPassword } from './breached-passwords';
 
 const ARGON2ID = 2 as Algorithm;
 const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -30,10 +30,18 @@ export async function verifyPassword(storedHash: string | null, password: string
   }
 }
 
-/** Why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+/**
+ * Why a new password is refused, or null when it is acceptable. `email` (when known) refuses
+ * passwords built from the account's own address, the first thing an attacker tries.
+ */
+export function passwordProblem(password: string, email?: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > 256) return 'Password must be at most 256 characters';
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'This password is too common; choose another';
+  if (!password.trim()) return 'Password cannot consist of spaces only';
+  const localPart = email?.split('@')[0]?.trim().toLowerCase() ?? '';
+  if (localPart.length >= 3 && password.toLowerCase().includes(localPart)) {
+    return 'Password must not contain your email address';
+  }
+  if (isBreachedPassword(password)) return 'This password is too common; choose another';
   return null;
 }

@@ -52,7 +52,7 @@ async function main() {
   const email = argument('email')?.trim().toLowerCase();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('Usage: npm run create-admin -- --email <address>');
   const password = await readPassword();
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, email);
   if (problem) throw new Error(problem);
   const database = await openDatabase(databaseOptions(loadConfig()));
   try {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // In the browser zod must not probe for eval (`new Function`) to compile faster parsers: the
 // Content-Security-Policy forbids it and reports every probe as a violation.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if ('window' in globalThis) z.config({ jitless: true });
 
 /**
  * Timestamps travel as ISO 8601 strings in UTC. The API's rows hold Date objects;

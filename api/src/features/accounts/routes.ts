@@ -26,8 +26,8 @@ export const MAX_RESET_REQUESTS_PER_IP = 20;
 const success = z.object({ success: z.literal(true) });
 const requiredText = (message: string) => z.string({ error: message }).min(1, message).max(1024);
 
-function assertAcceptablePassword(field: string, password: string) {
-  const problem = passwordProblem(password);
+function assertAcceptablePassword(field: string, password: string, email?: string) {
+  const problem = passwordProblem(password, email);
   if (problem) throw badRequest(`Invalid ${field}`, problem);
 }
 
@@ -54,7 +54,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (!storedHash || !(await verifyPassword(storedHash, request.body.currentPassword))) {
         throw badRequest('Invalid currentPassword', 'Current password is incorrect');
       }
-      assertAcceptablePassword('newPassword', request.body.newPassword);
+      assertAcceptablePassword('newPassword', request.body.newPassword, user.email);
       const passwordHash = await hashPassword(request.body.newPassword);
       await app.db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, passwordHash);

@@ -44,7 +44,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { email, password } = readCredentials(request.body);
       if (!emailSchema.safeParse(email).success) throw badRequest('Invalid email', 'Enter a valid email address');
-      const problem = passwordProblem(password);
+      const problem = passwordProblem(password, email);
       if (problem) throw badRequest('Invalid password', problem);
       const passwordHash = await hashPassword(password);
       const created = await insertUser(app.db, { email, passwordHash });

@@ -109,7 +109,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const { email, role, password } = request.body;
       const storeIds = role === 'store_manager' ? (request.body.storeIds ?? []) : [];
       if (password !== undefined) {
-        const problem = passwordProblem(password);
+        const problem = passwordProblem(password, email);
         if (problem) throw badRequest('Invalid password', problem);
       }
       await assertStoresExist(storeIds);
