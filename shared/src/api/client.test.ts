@@ -28,6 +28,14 @@ describe('API client', () => {
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer abc');
   });
 
+  it('sends a FormData body as multipart, not as JSON (file uploads)', async () => {
+    handler = () => json({ id: 1 }, 201);
+    const form = new FormData();
+    form.append('file', new Blob(['GIF89a'], { type: 'image/gif' }), 'foto.gif');
+    await expect(apiPost('products/1/images', form)).resolves.toEqual({ id: 1 });
+    expect(calls[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
   it("uses the response's error field plus ': ' and details", async () => {
     handler = () => json({ error: 'Invalid page', details: 'query.page: too small' }, 400, 'Bad Request');
     await expect(apiGet('products')).rejects.toEqual(new ApiError('Invalid page: query.page: too small', 400));

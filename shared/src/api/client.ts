@@ -49,6 +49,7 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
 
 export interface RequestOptions {
   query?: Query;
+  /** The body: sent as JSON, or as multipart when it is a FormData (file uploads). */
   json?: unknown;
   /** Send no bearer token (e.g. site configuration by domain). */
   anonymous?: boolean;
@@ -60,10 +61,11 @@ export interface RequestOptions {
 }
 
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const multipart = typeof FormData !== 'undefined' && options.json instanceof FormData;
   const kyOptions: Options = {
     method,
     searchParams: toSearchParams(options.query),
-    json: options.json,
+    ...(multipart ? { body: options.json as FormData } : { json: options.json }),
     signal: options.signal,
   };
   if (options.anonymous || options.token) {
