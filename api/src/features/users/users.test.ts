@@ -165,3 +165,18 @@ describe('/admin/users/{id}', () => {
     expect((await get('/api/admin/users/999999')).json()).toEqual({ error: 'User not found' });
   });
 });
+
+describe('isAdmin and role stay in step in the database', () => {
+  it('gives a row written with only is_admin the admin role, and moves the flag with the role', async () => {
+    await ctx.database.query(`insert into users (email, password_hash, is_admin) values ('oud-beheer@example.nl', 'x', true)`);
+    const read = async () =>
+      (await ctx.database.query<{ role: string; is_admin: boolean }>(`select role, is_admin from users where email = 'oud-beheer@example.nl'`))[0];
+    expect(await read()).toEqual({ role: 'admin', is_admin: true });
+    await ctx.database.query(`update users set is_admin = false where email = 'oud-beheer@example.nl'`);
+    expect(await read()).toEqual({ role: 'user', is_admin: false });
+    await ctx.database.query(`update users set role = 'admin' where email = 'oud-beheer@example.nl'`);
+    expect(await read()).toEqual({ role: 'admin', is_admin: true });
+    await ctx.database.query(`update users set role = 'merchandiser' where email = 'oud-beheer@example.nl'`);
+    expect(await read()).toEqual({ role: 'merchandiser', is_admin: false });
+  });
+});
