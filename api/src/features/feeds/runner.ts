@@ -242,6 +242,7 @@ async function runToEnd(
           progressWrite = null;
         });
     }, PROGRESS_INTERVAL_MS);
+    progressTicker.unref();
 
     for await (const item of readFeedRecords(importer, source.stream, parameters)) {
       if (signal.aborted || cancelled) {
@@ -293,6 +294,7 @@ async function runToEnd(
       });
     }
     await reportProgress('matching');
+    if (cancelled) throw new FeedFailure('Cancelled');
     await matchStagedRun(app.db, target);
     await reportProgress('applying');
     const maxExpireRatio = parameters.maxExpireRatio ?? DEFAULT_MAX_EXPIRE_RATIO;
