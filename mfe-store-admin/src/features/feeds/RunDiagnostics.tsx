@@ -6,7 +6,7 @@
 import type { FeedRecordError } from '@koopjesland/shared';
 import { formatMoney } from '@koopjesland/shared';
 import { useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Card, Col, Collapse, Empty, Flex, List, Row, Segmented, Spin, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Collapse, Empty, Flex, Row, Segmented, Spin, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -51,21 +51,19 @@ function ProblemGroups({ run }: { run: AdminFeedRun }) {
           </Typography.Text>
         ),
         children: (
-          <List
-            size="small"
-            dataSource={group.examples.slice(0, PROBLEM_EXAMPLES_SHOWN)}
-            renderItem={(example) => (
-              <List.Item>
-                {t('runs.line', { line: example.position })}
+          <ul style={{ margin: 0, paddingLeft: 20 }}>
+            {group.examples.slice(0, PROBLEM_EXAMPLES_SHOWN).map((example) => (
+              <li key={example.position}>
+                <span>{t('runs.line', { line: example.position })}</span>
                 {example.value ? (
                   <>
                     {': '}
                     <Typography.Text code>{example.value}</Typography.Text>
                   </>
                 ) : null}
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ul>
         ),
       }))}
     />
