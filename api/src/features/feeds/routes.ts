@@ -174,10 +174,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         entity: 'feed',
         entityId: feed.id,
         action: 'update',
-        before: auditedFeedFields(
-          Object.fromEntries(
-            Object.keys(changes).map((key) => [key, key === 'credentials' ? (before.hasCredentials ? 'set' : null) : previous[key]]),
-          ),
+        before: Object.fromEntries(
+          Object.keys(changes).map((key) => [key, key === 'credentials' ? (before.hasCredentials ? 'set' : 'none') : previous[key]]),
         ),
         after: auditedFeedFields(changes),
       });
