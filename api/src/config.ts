@@ -22,6 +22,8 @@ export interface ApiConfig {
    * comma-separated list of proxy addresses or CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /** Base of the exponential delay of repeated failed logins (ms); tests set it low. */
+  loginDelayBaseMs: number;
   /** Addresses besides loopback that may read /metrics (METRICS_ALLOW, comma-separated). */
   metricsAllow: string[];
   /** Serve the built front ends beside the API (off for the API-only production image). */
@@ -73,6 +75,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    loginDelayBaseMs: 250,
     metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
     logLevel: process.env.LOG_LEVEL ?? 'info',

@@ -60,6 +60,8 @@ export async function createTestApp(): Promise<TestContext> {
     dataDir: path.join(os.tmpdir(), `koopjesland-test-${crypto.randomBytes(4).toString('hex')}`),
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     runScheduler: false,
+    // Repeated failed logins are still delayed, by milliseconds instead of seconds.
+    loginDelayBaseMs: 1,
   });
   const app = await buildApp({ config, database });
   await app.ready();

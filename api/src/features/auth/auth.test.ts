@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser } from '../../../test/auth';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from '../../auth/login-throttle';
+import { MAX_FAILURES_PER_CLIENT_AND_ACCOUNT, MAX_FAILURES_PER_IP, loginDelayMs } from '../../auth/login-throttle';
+import { MAX_REGISTRATIONS_PER_IP } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -146,16 +147,41 @@ describe('tokens', () => {
 });
 
 describe('login throttling', () => {
-  it(`blocks an account after ${MAX_FAILURES_PER_ACCOUNT} failures, even with the right password`, async () => {
+  it(`refuses a client after ${MAX_FAILURES_PER_CLIENT_AND_ACCOUNT} failures on one account, but never the owner elsewhere`, async () => {
     await createTestUser(ctx.app, { email: 'doelwit@example.nl', password: 'tulpen-in-mei' });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
-      // Different IPs: the account limit must hold on its own.
-      const res = await post('/api/auth/login', { email: 'doelwit@example.nl', password: `fout-${i}-abc` }, `10.1.0.${i + 1}`);
+    const attacker = '10.1.0.1';
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT_AND_ACCOUNT; i += 1) {
+      const res = await post('/api/auth/login', { email: 'doelwit@example.nl', password: `fout-${i}-abc` }, attacker);
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await post('/api/auth/login', { email: 'doelwit@example.nl', password: 'tulpen-in-mei' }, '10.1.1.1');
+    const blocked = await post('/api/auth/login', { email: 'doelwit@example.nl', password: 'tulpen-in-mei' }, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toMatch(/Too many failed login attempts/);
+    // Failures spread over many addresses do not lock the account either.
+    for (let i = 0; i < 15; i += 1) {
+      await post('/api/auth/login', { email: 'doelwit@example.nl', password: `fout-${i}-xyz` }, `10.1.2.${i + 1}`);
+    }
+    const owner = await post('/api/auth/login', { email: 'doelwit@example.nl', password: 'tulpen-in-mei' }, '10.1.1.1');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('slows a failing client down exponentially before refusing it', () => {
+    expect([0, 1, 2].map((failures) => loginDelayMs(failures, 250))).toEqual([0, 0, 0]);
+    expect([3, 4, 5, 6].map((failures) => loginDelayMs(failures, 250))).toEqual([250, 500, 1000, 2000]);
+    expect(loginDelayMs(9, 250)).toBe(8000);
+    expect(loginDelayMs(40, 250)).toBe(8000);
+  });
+
+  it(`lets one client register ${MAX_REGISTRATIONS_PER_IP} accounts per window, then answers 429`, async () => {
+    const client = '10.4.0.1';
+    for (let i = 0; i < MAX_REGISTRATIONS_PER_IP; i += 1) {
+      const res = await post('/api/auth/register', { email: `massa-${i}@example.nl`, password: 'fiets-en-regen-42' }, client);
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await post('/api/auth/register', { email: 'massa-extra@example.nl', password: 'fiets-en-regen-42' }, client);
+    expect(refused.statusCode).toBe(429);
+    const other = await post('/api/auth/register', { email: 'massa-extra@example.nl', password: 'fiets-en-regen-42' }, '10.4.0.2');
+    expect(other.statusCode).toBe(200);
   });
 
   it(`blocks an IP after ${MAX_FAILURES_PER_IP} failures across accounts`, async () => {
@@ -170,10 +196,10 @@ describe('login throttling', () => {
     expect(elsewhere.statusCode).toBe(401);
   });
 
-  it('clears the account counter after a successful login', async () => {
+  it("clears the client's counter on the account after a successful login", async () => {
     await createTestUser(ctx.app, { email: 'vergeetachtig@example.nl', password: 'tulpen-in-mei' });
     const rows = async () =>
-      ctx.database.query<{ attempts: number }>(`select attempts from login_throttle where key = 'account:vergeetachtig@example.nl'`);
+      ctx.database.query<{ attempts: number }>(`select attempts from login_throttle where key = 'pair:10.3.0.1|vergeetachtig@example.nl'`);
     await post('/api/auth/login', { email: 'vergeetachtig@example.nl', password: 'fout-fout-fout' }, '10.3.0.1');
     expect((await rows())[0]?.attempts).toBe(1);
     const ok = await post('/api/auth/login', { email: 'vergeetachtig@example.nl', password: 'tulpen-in-mei' }, '10.3.0.1');

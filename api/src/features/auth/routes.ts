@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResponseSchema, userSchema } from '@koopjesland/shared/entities';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../../auth/login-throttle';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  consumeAllowance,
+  recordLoginFailure,
+  THROTTLE_WINDOW_MINUTES,
+} from '../../auth/login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { endSession } from '../../auth/sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
@@ -29,6 +35,9 @@ function readCredentials(body: z.infer<typeof credentialsBody>): { email: string
   return { email, password };
 }
 
+/** Accounts one client may create per throttle window. */
+export const MAX_REGISTRATIONS_PER_IP = 10;
+
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errors = errorResponses(400, 401);
@@ -39,10 +48,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       tags: ['auth'],
       summary: 'Create an account and sign in',
       body: credentialsBody,
-      response: { 200: authResponseSchema, ...errors, ...errorResponses(409) },
+      response: { 200: authResponseSchema, ...errors, ...errorResponses(409, 429) },
     },
     handler: async (request) => {
       const { email, password } = readCredentials(request.body);
+      // Each registration costs an argon2 hash of 19 MiB: a client gets a few per window, not thousands.
+      await consumeAllowance(app.db, `register:${request.ip}`, MAX_REGISTRATIONS_PER_IP, THROTTLE_WINDOW_MINUTES);
       if (!emailSchema.safeParse(email).success) throw badRequest('Invalid email', 'Enter a valid email address');
       const problem = passwordProblem(password, email);
       if (problem) throw badRequest('Invalid password', problem);
@@ -64,14 +75,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const { email, password } = readCredentials(request.body);
-      await assertLoginAllowed(app.db, request.ip, email);
+      const { delayMs } = await assertLoginAllowed(app.db, request.ip, email, app.config.loginDelayBaseMs);
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const row = await findCredentials(app.db, email);
       const ok = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !ok) {
         await recordLoginFailure(app.db, request.ip, email);
         throw unauthorized('Invalid email or password');
       }
-      await clearAccountFailures(app.db, email);
+      await clearLoginFailures(app.db, request.ip, email);
       await recordSignIn(app.db, row.id);
       return { token: await app.issueToken(row), user: (await findUser(app.db, row.id))! };
     },
