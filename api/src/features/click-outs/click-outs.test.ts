@@ -2,6 +2,7 @@ import { clickOuts } from '../../db/schema';
 import type { TestContext } from '../../../test/helpers';
 import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
 import { createTestUser } from '../../../test/auth';
+import { MAX_CLICK_OUTS_PER_MINUTE } from './routes';
 
 let ctx: TestContext;
 let data: Catalogue;
@@ -36,5 +37,16 @@ describe('POST /api/prices/log-redirect', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: { ...body(null), pricing: { current: -1 } } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('Invalid pricing.current');
+  });
+
+  it(`accepts ${MAX_CLICK_OUTS_PER_MINUTE} click-outs a minute from one client, then 429 without storing`, async () => {
+    const send = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/prices/log-redirect', payload: body(null), remoteAddress });
+    const stored = async () => (await ctx.app.db.select().from(clickOuts)).length;
+    const before = await stored();
+    for (let i = 0; i < MAX_CLICK_OUTS_PER_MINUTE; i += 1) expect((await send('10.7.0.1')).statusCode).toBe(202);
+    expect((await send('10.7.0.1')).statusCode).toBe(429);
+    expect((await send('10.7.0.2')).statusCode).toBe(202);
+    expect(await stored()).toBe(before + MAX_CLICK_OUTS_PER_MINUTE + 1);
   });
 });

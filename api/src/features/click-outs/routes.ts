@@ -8,6 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/route-schemas';
 import { recordClickOut } from './repository';
+import { consumeAllowance } from '../../auth/login-throttle';
+
+/** Click-outs one client may log per minute. */
+export const MAX_CLICK_OUTS_PER_MINUTE = 60;
 
 export default async function clickOutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,9 +22,11 @@ export default async function clickOutRoutes(fastify: FastifyInstance) {
       tags: ['prices'],
       summary: 'Logs a click-out to a store offer (fire and forget)',
       body: clickOutSchema,
-      response: { 202: z.object({ ok: z.literal(true) }), ...errorResponses(400) },
+      response: { 202: z.object({ ok: z.literal(true) }), ...errorResponses(400, 429) },
     },
     handler: async (request, reply) => {
+      // A visitor clicks through a few times a minute; a flood would only skew the statistics.
+      await consumeAllowance(app.db, `click-out:${request.ip}`, MAX_CLICK_OUTS_PER_MINUTE, 1);
       await recordClickOut(app.db, request.body, request.authUser?.id ?? null);
       return reply.status(202).send({ ok: true as const });
     },
