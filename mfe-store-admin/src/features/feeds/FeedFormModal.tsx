@@ -6,7 +6,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FEED_CANONICAL_FIELDS, FEED_COMPRESSIONS, FEED_IMPORTERS } from '@koopjesland/shared/entities';
 import { Alert, Button, Collapse, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import {
@@ -22,8 +22,8 @@ import {
 import { useCreateFeedMutation, useUpdateFeedMutation } from './feeds-api';
 
 interface Props {
-  /** null: closed. */
-  mode: FeedFormMode | null;
+  /** What the form opens for; the parent mounts the modal only while it is open. */
+  mode: FeedFormMode;
   storeId: number;
   storeSlug: string;
   onClose: () => void;
@@ -41,21 +41,14 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
   const name = Form.useWatch('name', form);
   const importer = Form.useWatch('importer', form);
   const path = Form.useWatch('path', form);
-  const credentialAction = Form.useWatch('credentialAction', form);
-  const credentialKind = Form.useWatch('credentialKind', form);
-  const editing = mode?.kind === 'edit' ? mode.feed : null;
-
-  useEffect(() => {
-    if (!mode) return;
-    setFailure(null);
-    form.resetFields();
-    form.setFieldsValue(initialValues(mode, storeSlug));
-  }, [mode, form, storeSlug]);
+  const credentialAction = Form.useWatch('credentialAction', { form, preserve: true });
+  const credentialKind = Form.useWatch('credentialKind', { form, preserve: true });
+  const editing = mode.kind === 'edit' ? mode.feed : null;
 
   const save = async () => {
-    if (!mode) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+    if (!(await form.validateFields().then(() => true, () => false))) return;
+    // All values, also those of the parameter and credential panels not opened yet.
+    const values = form.getFieldsValue(true) as FeedFormValues;
     const feed = toFeedInput(values, mode.kind === 'add' ? undefined : mode.feed);
     const result = editing ? await updateFeed({ id: editing.id, feed }) : await createFeed({ storeId, feed });
     if (result.error) {
@@ -172,7 +165,7 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
 
   return (
     <Modal
-      open={mode !== null}
+      open
       title={title}
       width={760}
       okText={t('common.save')}
@@ -181,14 +174,13 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
       confirmLoading={creating.isLoading || updating.isLoading}
       onOk={save}
       onCancel={onClose}
-      forceRender
     >
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} /> : null}
       <Form<FeedFormValues>
         form={form}
         name="feed"
         layout="vertical"
-        initialValues={initialValues({ kind: 'add' }, storeSlug)}
+        initialValues={initialValues(mode, storeSlug)}
         onValuesChange={(changed: Partial<FeedFormValues>) => {
           if ('name' in changed) form.setFieldValue('path', feedPath(storeSlug, changed.name ?? ''));
         }}
@@ -226,8 +218,8 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
         <Collapse
           size="small"
           items={[
-            { key: 'parameters', label: t('feeds.titles.parameters'), children: parameterFields, forceRender: true },
-            { key: 'credentials', label: t('feeds.titles.credentials'), children: credentialFields, forceRender: true },
+            { key: 'parameters', label: t('feeds.titles.parameters'), children: parameterFields },
+            { key: 'credentials', label: t('feeds.titles.credentials'), children: credentialFields },
           ]}
         />
       </Form>

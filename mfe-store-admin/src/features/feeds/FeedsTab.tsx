@@ -142,7 +142,9 @@ export function FeedsTab({ store }: { store: Store }) {
         onRow={(feed) => ({ onClick: () => setFormMode({ kind: 'edit', feed }), style: { cursor: 'pointer' } })}
         scroll={{ x: true }}
       />
-      <FeedFormModal mode={formMode} storeId={store.id} storeSlug={store.slug} onClose={() => setFormMode(null)} />
+      {formMode ? (
+        <FeedFormModal mode={formMode} storeId={store.id} storeSlug={store.slug} onClose={() => setFormMode(null)} />
+      ) : null}
     </Flex>
   );
 }
