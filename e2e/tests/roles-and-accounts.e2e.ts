@@ -147,11 +147,18 @@ describe('forgotten password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The page is loaded lazily: the login form stays on screen until it arrives.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(FORGETFUL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     // The answer, or the error shown instead (named in the failure).
     const answer = page.getByText(`If an account exists for ${FORGETFUL}`).or(page.getByRole('alert'));
-    await answer.first().waitFor();
+    await answer
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe page shows: ${await page.locator('body').innerText()}`);
+      });
     expect(await answer.first().textContent()).toContain(`If an account exists for ${FORGETFUL}`);
 
     // The admin reads the mail in the outbox.
