@@ -92,6 +92,7 @@ describe('/admin/products', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect from all categories' }));
     expect(await screen.findByText('45 products disconnected from all categories')).toBeInTheDocument();
     expect(calls.find('DELETE', '/products/categories/all-matching')[0]!.body).toEqual({ filters: { brand: 'Sony' } });
+    await calls.settled();
   });
 
   it('disconnects the chosen rows by id', async () => {
@@ -104,5 +105,6 @@ describe('/admin/products', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect from all categories' }));
     await waitFor(() => expect(calls.find('DELETE', '/products/categories')).toHaveLength(1));
     expect(calls.find('DELETE', '/products/categories')[0]!.body).toEqual({ productIds: [1, 3] });
+    await calls.settled();
   });
 });
