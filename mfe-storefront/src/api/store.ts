@@ -12,7 +12,7 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { apiBaseQuery } from '@koopjesland/shared/rtk-query';
+import { DEV_CHECK_OPTIONS, apiBaseQuery } from '@koopjesland/shared/rtk-query';
 
 /**
  * Tags: `Category` (a category's page data by id; 'LIST' for the navigation and homepage
@@ -36,7 +36,7 @@ export function createStorefrontStore(preloadedState?: Partial<StorefrontState>)
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(storefrontApi.middleware),
+    middleware: (getDefault) => getDefault(DEV_CHECK_OPTIONS).concat(storefrontApi.middleware),
   });
 }
 

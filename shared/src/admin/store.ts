@@ -4,7 +4,7 @@
  */
 import { configureStore, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { apiBaseQuery } from '../rtk/base-query';
+import { DEV_CHECK_OPTIONS, apiBaseQuery } from '../rtk/base-query';
 
 export function createAdminApi<const ReducerPath extends string, const TagType extends string>(
   reducerPath: ReducerPath,
@@ -24,7 +24,7 @@ export interface AdminApi {
 export function createAdminStore(api: AdminApi) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault(DEV_CHECK_OPTIONS).concat(api.middleware),
   });
 }
 

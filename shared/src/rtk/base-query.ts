@@ -37,3 +37,13 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiQueryErr
     return { error: { status: 0, message: error instanceof Error ? error.message : String(error) } };
   }
 };
+
+/**
+ * Options for `getDefaultMiddleware` in every store. Redux Toolkit's development checks
+ * (immutability, serializability) warn when they themselves take over 32 ms, which on a busy
+ * test machine says nothing about the app; at one second they still flag a pathological state.
+ */
+export const DEV_CHECK_OPTIONS = {
+  immutableCheck: { warnAfter: 1000 },
+  serializableCheck: { warnAfter: 1000 },
+} as const;
