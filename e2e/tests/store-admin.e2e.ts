@@ -121,7 +121,7 @@ describe('store admin', () => {
     // Part-way while the file still trickles in, then the whole file and the result.
     await page.waitForFunction(
       () =>
-        [...document.querySelectorAll('[role="progressbar"]')].some((element) => {
+        Array.from(document.querySelectorAll('[role="progressbar"]')).some((element) => {
           const percent = Number(element.getAttribute('aria-valuenow'));
           return percent > 0 && percent < 100;
         }),

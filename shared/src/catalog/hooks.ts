@@ -35,11 +35,3 @@ export interface CatalogModalNotify {
   error(title: ReactNode): void;
 }
 
-/** The API's own message of a failed call, else the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { message } = error as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return fallback;
-}

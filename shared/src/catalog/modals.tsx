@@ -32,7 +32,8 @@ import {
   type Product,
 } from '@koopjesland/shared';
 import { ASSIGN_DEBOUNCE_MS, ASSIGN_PAGE_SIZE } from './api';
-import { errorMessage, type CatalogModalHooks, type CatalogModalNotify } from './hooks';
+import { errorMessage } from '../api/errors';
+import type { CatalogModalHooks, CatalogModalNotify } from './hooks';
 import { CATALOG_MODALS_NAMESPACE, registerCatalogModalsTranslations } from './i18n';
 import './catalog-modals.css';
 

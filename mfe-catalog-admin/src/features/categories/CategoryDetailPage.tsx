@@ -3,7 +3,7 @@
  * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
-import { DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category } from '@koopjesland/shared';
+import { DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import {
   Alert,
@@ -254,7 +254,7 @@ function EditCategoryModal({ category, onClose }: { category: Category; onClose(
       await updateCategory({ id: category.id, ...values }).unwrap();
       onClose();
     } catch (error) {
-      setFailed(error && typeof error === 'object' && 'message' in error ? String(error.message) : '');
+      setFailed(errorMessage(error, ''));
     }
   };
   return (

@@ -1,4 +1,5 @@
 /** Import of a category export file (POST /categories/import); a file that is not JSON is refused. */
+import { errorMessage } from '@koopjesland/shared';
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function ImportCategories() {
     try {
       setResult(await importCategories({ exportData, clearExisting }).unwrap());
     } catch (error) {
-      setFailed(error && typeof error === 'object' && 'message' in error ? String(error.message) : '');
+      setFailed(errorMessage(error, ''));
     }
   };
 

@@ -1,4 +1,5 @@
 /** /admin/categories/new: name and parent; saving opens the new category. */
+import { errorMessage } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
@@ -26,7 +27,7 @@ export function NewCategoryPage() {
       notices.success(t('categories.created', { name: category.name }));
       navigate(adminPath('categories', category.id));
     } catch (error) {
-      setFailed(error && typeof error === 'object' && 'message' in error ? String(error.message) : '');
+      setFailed(errorMessage(error, ''));
     }
   };
 

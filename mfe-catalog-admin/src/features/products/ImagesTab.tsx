@@ -1,13 +1,20 @@
 /**
  * A product's images: Set Main (disabled on the main image), Disable/Enable (the main image cannot
- * be disabled, docs/product.md §4), edit alt text and filename, Delete with a confirmation.
+ * be disabled, docs/product.md §4), edit alt text and filename, Delete with a confirmation, and
+ * Upload Image (a JPEG, PNG, WebP or GIF file; the API checks type and size and says why it refuses).
  */
 import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Spin, Tag, Upload } from 'antd';
+import { errorMessage } from '@koopjesland/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
-import { type AdminProductImage, useImageActionMutation, useProductImagesQuery } from './products-api';
+import {
+  type AdminProductImage,
+  useImageActionMutation,
+  useProductImagesQuery,
+  useUploadImageMutation,
+} from './products-api';
 
 export function ImagesTab({ productId }: { productId: number }) {
   const { t } = useTranslation(NAMESPACE);
@@ -15,6 +22,7 @@ export function ImagesTab({ productId }: { productId: number }) {
   const confirm = useConfirm();
   const images = useProductImagesQuery(productId);
   const [act] = useImageActionMutation();
+  const [upload, uploading] = useUploadImageMutation();
   const [editing, setEditing] = useState<AdminProductImage | null>(null);
 
   const run = async (image: AdminProductImage, action: 'set-main' | 'toggle-disabled' | 'delete', failure: string) => {
@@ -26,11 +34,42 @@ export function ImagesTab({ productId }: { productId: number }) {
     }
   };
 
+  const uploadFile = async (file: File) => {
+    try {
+      await upload({ productId, file }).unwrap();
+      notices.success(t('images.uploaded'));
+    } catch (error) {
+      notices.error(errorMessage(error, t('images.uploadFailed')));
+    }
+  };
+
   if (images.isLoading) return <Spin />;
   if (images.isError) return <Alert type="error" showIcon title={t('images.loadFailed')} />;
-  if (!images.data?.length) return <Empty description={t('images.empty')} />;
+  const uploadButton = (
+    <Upload
+      accept="image/jpeg,image/png,image/webp,image/gif"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        void uploadFile(file);
+        return false;
+      }}
+    >
+      <Button loading={uploading.isLoading}>{t('images.upload')}</Button>
+    </Upload>
+  );
+  if (!images.data?.length) {
+    return (
+      <Flex vertical align="center" gap={12}>
+        <Empty description={t('images.empty')} />
+        {uploadButton}
+      </Flex>
+    );
+  }
   return (
     <>
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        {uploadButton}
+      </Flex>
       <Row gutter={[12, 12]}>
         {images.data.map((image) => (
           <Col key={image.id} xs={24} sm={12} md={8} lg={6}>

@@ -3,7 +3,7 @@
  * this one after a confirmation; possible duplicates (same EAN in another form, or same brand with
  * a similar name) offer the same; each recorded merge can be split to restore the removed product.
  */
-import { formatDateTime } from '@koopjesland/shared';
+import { formatDateTime, errorMessage } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -57,10 +57,7 @@ export function MergeCard({ product }: { product: Product }) {
       setSourceId(null);
       setTyped('');
     } catch (error) {
-      notices.error(
-        t('merge.failed'),
-        error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined,
-      );
+      notices.error(t('merge.failed'), errorMessage(error, '') || undefined);
     }
   };
 
@@ -70,10 +67,7 @@ export function MergeCard({ product }: { product: Product }) {
       await split({ mergeId, productId: product.id }).unwrap();
       notices.success(t('merge.splitDone', { name }));
     } catch (error) {
-      notices.error(
-        t('merge.splitFailed'),
-        error && typeof error === 'object' && 'message' in error ? String(error.message) : undefined,
-      );
+      notices.error(t('merge.splitFailed'), errorMessage(error, '') || undefined);
     }
   };
 

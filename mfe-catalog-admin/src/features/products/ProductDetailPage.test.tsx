@@ -87,6 +87,30 @@ describe('/admin/products/{id}', () => {
     await calls.settled();
   });
 
+  it('uploads an image file as multipart and shows the API’s reason when it refuses one', async () => {
+    let accept = true;
+    const calls = mockApi({
+      ...routes,
+      'GET /products/5/images': () => ({ images: [image(1, true)] }),
+      'POST /products/5/images': () =>
+        accept ? reply(201, { image: image(2, false) }) : reply(400, { error: 'Invalid file', details: 'file: at most 5 MB' }),
+    });
+    const { container } = renderAdmin('/admin/products/5?tab=images');
+    await screen.findByText('1.svg');
+    const input = () => container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input(), { target: { files: [new File(['GIF89a'], 'voorkant.gif', { type: 'image/gif' })] } });
+    await waitFor(() => expect(calls.find('POST', '/products/5/images')).toHaveLength(1));
+    const sent = calls.find('POST', '/products/5/images')[0]!;
+    expect(sent.headers.get('content-type')).toMatch(/^multipart\/form-data/);
+    expect(sent.body).toContain('filename="voorkant.gif"');
+    expect(await screen.findByText('Image uploaded')).toBeInTheDocument();
+    await calls.settled();
+    accept = false;
+    fireEvent.change(input(), { target: { files: [new File(['x'], 'groot.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('Invalid file: file: at most 5 MB')).toBeInTheDocument();
+    await calls.settled();
+  });
+
   it('adds a property only with a trimmed name and value', async () => {
     const calls = mockApi({ ...routes, 'POST /products/5/properties': () => reply(201, { property: { id: 9, name: 'Kleur', value: 'Zwart' } }) });
     renderAdmin('/admin/products/5?tab=properties');

@@ -142,6 +142,21 @@ const productsApi = catalogAdminApi.injectEndpoints({
               { type: 'Product', id: productId },
             ],
     }),
+    /** Multipart upload of one image file (the API checks type and size). */
+    uploadImage: build.mutation<{ image: AdminProductImage }, { productId: number; file: File }>({
+      query: ({ productId, file }) => {
+        const form = new FormData();
+        form.append('file', file);
+        return { path: `products/${productId}/images`, method: 'POST', body: form };
+      },
+      invalidatesTags: (_result, error, { productId }) =>
+        error
+          ? []
+          : [
+              { type: 'ProductImage', id: productId },
+              { type: 'Product', id: productId },
+            ],
+    }),
     addProperty: build.mutation<{ property: ProductProperty }, { productId: number; name: string; value: string }>({
       query: ({ productId, name, value }) => ({
         path: `products/${productId}/properties`,
@@ -208,6 +223,7 @@ export const {
   useProductPricesQuery,
   useProductImagesQuery,
   useImageActionMutation,
+  useUploadImageMutation,
   useAddPropertyMutation,
   useUpdatePropertyMutation,
   useDeletePropertyMutation,

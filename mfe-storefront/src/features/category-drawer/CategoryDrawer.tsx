@@ -6,9 +6,8 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Category } from '@koopjesland/shared';
+import { errorMessage, type Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { errorMessage } from '../../lib/errors';
 import { useGetNavigationCategoriesQuery } from './api';
 import { readDrawerPath, resolvePath, saveDrawerPath } from './drawer-path';
 

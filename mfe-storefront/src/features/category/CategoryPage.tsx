@@ -7,10 +7,9 @@ import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_CATEGORY_SETTINGS } from '@koopjesland/shared';
+import { DEFAULT_CATEGORY_SETTINGS, errorMessage } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
-import { errorMessage } from '../../lib/errors';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams, type FilterValues } from '../filters/filter-params';
 import { PaginationBar } from '../products/PaginationBar';

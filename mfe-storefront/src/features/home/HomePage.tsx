@@ -1,9 +1,8 @@
 /** Homepage (docs/product.md §2): popular categories, popular products, top price drops, sign-in prompt. */
 import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
-import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
+import { errorMessage, selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { errorMessage } from '../../lib/errors';
 import { CategoryGrid } from '../category/CategoryCard';
 import { ProductGrid } from '../products/ProductGrid';
 import { PageHead } from '../seo/PageHead';

@@ -6,7 +6,7 @@ import { Alert, Button, Col, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage } from '@koopjesland/shared';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams } from '../filters/filter-params';
 import type { DisplayType } from '../products/ProductCard';

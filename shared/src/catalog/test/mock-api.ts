@@ -39,7 +39,8 @@ export function mockApi(routes: Record<string, Handler>) {
       method: request.method,
       path,
       query: url.searchParams,
-      body: text ? JSON.parse(text) : undefined,
+      // Multipart bodies (file uploads) stay text; everything else the client sends is JSON.
+      body: text ? (request.headers.get('content-type')?.startsWith('multipart/') ? text : JSON.parse(text)) : undefined,
       headers: request.headers,
     };
     calls.push(call);
