@@ -4,7 +4,7 @@
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
 import { DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import {
   Alert,
   Breadcrumb,
@@ -117,6 +117,7 @@ function CategoryDetail({ id }: { id: number }) {
           <Button href={`/${category.slug}`} target="_blank">
             {t('categories.buttons.view')}
           </Button>
+          <HistoryLink entity="category" entityId={category.id} />
           <Button danger onClick={() => void remove()}>
             {t('categories.buttons.delete')}
           </Button>

@@ -3,7 +3,7 @@
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
 import { formatDateTime, formatMoney, formatPercentChange, type Product } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Spin, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -86,6 +86,7 @@ function ProductView({ product }: { product: Product }) {
           <Button href={`/product/${product.slug}/${product.id}`} target="_blank">
             {t('products.buttons.view')}
           </Button>
+          <HistoryLink entity="product" entityId={product.id} />
           <Button danger onClick={() => void remove()}>
             {t('products.buttons.delete')}
           </Button>

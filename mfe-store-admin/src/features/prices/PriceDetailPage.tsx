@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,10 @@ export function PriceDetailPage() {
 
   return (
     <Flex vertical gap={16}>
-      {back}
+      <Flex justify="space-between" wrap gap={8}>
+        {back}
+        <HistoryLink entity="price" entityId={price.id} />
+      </Flex>
       <Flex justify="space-between" align="center" wrap gap={16}>
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('prices.titles.detail', { product: price.product?.name ?? `#${price.productId}`, store: price.store.name })}

@@ -5,7 +5,7 @@
  */
 import { EditOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,7 +135,10 @@ export function StoreDetailPage() {
   const withCount = (label: string, count: number) => `${label} (${count})`;
   return (
     <Flex vertical gap={16}>
-      {back}
+      <Flex justify="space-between" wrap gap={8}>
+        {back}
+        <HistoryLink entity="store" entityId={store.id} />
+      </Flex>
       <StoreHeader key={store.updatedAt} store={store} />
       <Tabs
         activeKey={tab}
