@@ -16,12 +16,17 @@ let adminUser: unknown;
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ token: adminToken, user: adminUser } = await login(DEMO_ADMIN.email, DEMO_ADMIN.password));
-  // Enough accounts for three pages of 20 (the browser tests start from an empty data folder).
+  // Enough accounts for three pages of 20 (the browser tests start from an empty data folder),
+  // created by the admin: sign-up is rate-limited per client, as it should be.
   for (let n = 0; n < 45; n += 1) {
-    await api('auth/register', {
+    await api('admin/users', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `lijst-${String(n).padStart(2, '0')}@example.nl`, password: 'Zomeraanbieding-2025!' }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({
+        email: `lijst-${String(n).padStart(2, '0')}@example.nl`,
+        role: 'user',
+        password: 'Zomeraanbieding-2025!',
+      }),
     });
   }
 });

@@ -45,6 +45,10 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 20 });
+    // An idle connection the server closes (restart, failover, a dropped test database) is
+    // discarded by the pool; without a listener its 'error' event would crash the process.
+    // Queries in flight still reject with their own error.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER });
     return {

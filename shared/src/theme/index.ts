@@ -18,16 +18,15 @@ export const themeConfig = {
     colorTextSecondary: SECONDARY_TEXT,
     colorTextTertiary: SECONDARY_TEXT,
     colorTextDescription: SECONDARY_TEXT,
-    // Preset tags print their text in shade 7 on shade 1; for these colours shade 7 is below
-    // 4.5:1, so their text takes shade 8.
-    green7: '#237804',
-    orange7: '#ad4e00',
-    gold7: '#ad6800',
-    volcano7: '#ad2102',
-    cyan7: '#006d75',
     fontFamily: FONT_FAMILY,
     borderRadius: 8,
   },
 } as const;
+
+/**
+ * Tag colours for labels: antd's green and orange presets print shade 7 on shade 1 (3:1, below
+ * WCAG AA), so those tags use these solid colours with white text (over 5:1) instead.
+ */
+export const TAG_COLORS = { green: '#237804', orange: '#ad4e00' } as const;
 
 export const BREAKPOINTS = { mobile: 768, small: 480, tiny: 360 } as const;

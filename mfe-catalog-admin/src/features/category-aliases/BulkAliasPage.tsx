@@ -3,6 +3,7 @@
  * the offers it brings; a category per row, or one category for the selected rows. Save sends
  * only the changed rows (docs/product.md §2, §8).
  */
+import { TAG_COLORS } from '@koopjesland/shared';
 import { useAdminNotices } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -76,7 +77,7 @@ export function BulkAliasPage() {
       title: t('aliases.bulk.current'),
       render: (_value, row) =>
         !row.category || row.category.slug === OVERIG_SLUG ? (
-          <Tag color="orange">{t('aliases.bulk.unmapped')}</Tag>
+          <Tag color={TAG_COLORS.orange}>{t('aliases.bulk.unmapped')}</Tag>
         ) : (
           row.category.name
         ),

@@ -5,7 +5,7 @@
  */
 import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Spin, Tag, Upload } from 'antd';
-import { errorMessage } from '@koopjesland/shared';
+import { errorMessage, TAG_COLORS } from '@koopjesland/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
@@ -85,7 +85,7 @@ export function ImagesTab({ productId }: { productId: number }) {
             >
               <Flex vertical gap={8}>
                 <Flex gap={4} wrap>
-                  {image.main ? <Tag color="orange">{t('images.main')}</Tag> : null}
+                  {image.main ? <Tag color={TAG_COLORS.orange}>{t('images.main')}</Tag> : null}
                   {image.isDisabled ? <Tag>{t('images.disabled')}</Tag> : null}
                   {image.store ? <Tag>{image.store.name}</Tag> : null}
                 </Flex>

@@ -2,7 +2,7 @@
  * /admin/products/{id}?tab=active|all|images|properties|aliases (docs/product.md §2 "Admin products"):
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
-import { formatDateTime, formatMoney, formatPercentChange, type Product } from '@koopjesland/shared';
+import { formatDateTime, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Spin, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,7 @@ function ProductView({ product }: { product: Product }) {
               <Descriptions.Item label={t('products.fields.categories')}>
                 <Flex gap={4} wrap>
                   {(product.categories ?? []).map((category) => (
-                    <Tag key={category.id} color="orange">
+                    <Tag key={category.id} color={TAG_COLORS.orange}>
                       {category.name}
                     </Tag>
                   ))}

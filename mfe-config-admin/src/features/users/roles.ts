@@ -1,4 +1,4 @@
-import type { UserRole } from '@koopjesland/shared';
+import { TAG_COLORS, type UserRole } from '@koopjesland/shared';
 
 /** The roles in the order the role picker offers them. */
 export const ROLE_CHOICES: readonly UserRole[] = ['user', 'merchandiser', 'store_manager', 'admin'];
@@ -7,8 +7,8 @@ export const ROLE_CHOICES: readonly UserRole[] = ['user', 'merchandiser', 'store
 export const roleLabelKey = (role: UserRole) => `users.roles.${role}` as const;
 
 export const ROLE_COLORS: Record<UserRole, string | undefined> = {
-  admin: 'orange',
+  admin: TAG_COLORS.orange,
   merchandiser: 'blue',
-  store_manager: 'green',
+  store_manager: TAG_COLORS.green,
   user: undefined,
 };

@@ -1,3 +1,4 @@
+import { TAG_COLORS } from '@koopjesland/shared';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
@@ -5,5 +6,5 @@ import { NAMESPACE } from '../../i18n';
 /** Whether the product's lowest price has reached the desired maximum. */
 export function TargetTag({ met }: { met: boolean }) {
   const { t } = useTranslation(NAMESPACE);
-  return met ? <Tag color="green">{t('wishlists.targetMet')}</Tag> : <Tag>{t('wishlists.targetNotMet')}</Tag>;
+  return met ? <Tag color={TAG_COLORS.green}>{t('wishlists.targetMet')}</Tag> : <Tag>{t('wishlists.targetNotMet')}</Tag>;
 }

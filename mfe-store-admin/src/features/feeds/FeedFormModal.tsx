@@ -3,6 +3,7 @@
  * storage path follows the name (`{storeSlug}/{name}.xml`) and Auto-fill does the same; the
  * parameters are fields; credentials are write-only ("set", replace or clear, never shown).
  */
+import { TAG_COLORS } from '@koopjesland/shared';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FEED_CANONICAL_FIELDS, FEED_COMPRESSIONS, FEED_IMPORTERS } from '@koopjesland/shared/entities';
 import { Alert, Button, Collapse, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
@@ -127,7 +128,7 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
         <Radio.Group>
           {editing?.hasCredentials ? (
             <Radio value="keep">
-              {t('feeds.credentials.keep')} <Tag color="green">{t('feeds.credentials.set')}</Tag>
+              {t('feeds.credentials.keep')} <Tag color={TAG_COLORS.green}>{t('feeds.credentials.set')}</Tag>
             </Radio>
           ) : null}
           <Radio value="replace">{editing?.hasCredentials ? t('feeds.credentials.replace') : t('feeds.credentials.enter')}</Radio>

@@ -1,6 +1,6 @@
 /** Every current offer: store, price, shipping (or free), total, delivery time, lowest marker, 'view offer'. */
 import { Button, Space, Tag } from 'antd';
-import { formatMoney, type Product } from '@koopjesland/shared';
+import { formatMoney, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useClickOut } from '../click-out/click-out';
 import { Typography } from '../../lib/typography';
@@ -18,7 +18,7 @@ export function PriceList({ product }: { product: Product }) {
             <Space>
               {price.store.logo && <img src={price.store.logo} alt="" style={{ height: 20 }} />}
               <Typography.Text strong>{price.store.name}</Typography.Text>
-              {price.isLowest && <Tag color="green">{t('product.lowestPrice')}</Tag>}
+              {price.isLowest && <Tag color={TAG_COLORS.green}>{t('product.lowestPrice')}</Tag>}
             </Space>
             <Typography.Text>
               {t('product.priceLine', { amount: formatMoney(price.amount) })}{' '}

@@ -2,7 +2,7 @@
 import { Button, Card, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatPercentChange, type Product } from '@koopjesland/shared';
+import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { productPath } from './paths';
@@ -60,7 +60,7 @@ export function ProductCard({ product, displayType = 'grid' }: { product: Produc
         {badges.map((category) => (
           <Tag key={category.id}>{category.name}</Tag>
         ))}
-        {hasPriceDrop(product) && <Tag color="green">{formatPercentChange(product.percentageChange)}</Tag>}
+        {hasPriceDrop(product) && <Tag color={TAG_COLORS.green}>{formatPercentChange(product.percentageChange)}</Tag>}
       </div>
       {price ? (
         <Typography.Text strong>
