@@ -20,3 +20,8 @@ export function isUniqueViolation(error: unknown): boolean {
   const err = error as { code?: string; cause?: { code?: string } } | undefined;
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
+
+/** `%text%` for ILIKE with the pattern characters of the text (`%`, `_`, `\\`) taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,4 +1,5 @@
 /** The outbox: mail kept in the database when no SMTP server is configured. */
+import { containsPattern } from '../db/sql';
 import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
@@ -9,10 +10,8 @@ export async function keepInOutbox(db: Database, message: MailMessage): Promise<
   await db.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listOutbox(db: Database, query: { page: number; limit: number; to?: string }) {
-  const where = query.to ? ilike(outbox.to, `%${escapeLike(query.to)}%`) : undefined;
+  const where = query.to ? ilike(outbox.to, containsPattern(query.to)) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, createdAt: outbox.createdAt })

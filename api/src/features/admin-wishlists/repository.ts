@@ -2,6 +2,7 @@
  * Data access of the admin's view of wishlists: items with the user's email, the product's name,
  * its current lowest price and whether that meets the desired maximum.
  */
+import { containsPattern } from '../../db/sql';
 import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products, users, wishlistItems } from '../../db/schema';
@@ -37,14 +38,12 @@ export interface AdminWishlistFilters {
   targetMet?: boolean;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function whereOf(filters: AdminWishlistFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.userId) conditions.push(eq(wishlistItems.userId, filters.userId));
   if (filters.productId) conditions.push(eq(wishlistItems.productId, filters.productId));
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
+    const pattern = containsPattern(filters.search);
     conditions.push(or(ilike(users.email, pattern), ilike(products.name, pattern))!);
   }
   if (filters.targetMet !== undefined) conditions.push(filters.targetMet ? targetMet : sql`not coalesce(${targetMet}, false)`);

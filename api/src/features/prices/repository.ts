@@ -3,6 +3,7 @@
  * A write changes an offer the way a feed run does (offers/offer-change.ts for the change and
  * the price history, offers/price-summary.ts for the product's lowest price), in one transaction.
  */
+import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PriceSortField, PriceStatus } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
@@ -10,7 +11,6 @@ import { priceHistory, prices, products, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummaries } from '../offers/price-summary';
-import { containsPattern } from '../stores/repository';
 
 const SORT_COLUMNS = {
   createdAt: prices.createdAt,

@@ -2,6 +2,7 @@
  * Data access of stores: the list (paged, sorted, searched), one store with its counts, and
  * writes. Deleting a store's prices with what they leave behind is in delete-prices.ts.
  */
+import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
@@ -43,11 +44,6 @@ export interface StoreListQuery {
   sortBy: StoreSortField;
   sortOrder: 'asc' | 'desc';
   search?: string;
-}
-
-/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The stores list; `scope` limits it to these store ids (null = every store). */

@@ -3,6 +3,7 @@
  * and what sign-up, sign-in and the profile need. A user leaves here without its password hash,
  * except for the one sign-in check.
  */
+import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
@@ -31,8 +32,6 @@ export const USER_SORT_COLUMNS = {
   updatedAt: users.updatedAt,
   lastSignInAt: users.lastSignInAt,
 } as const;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Replaces `allStores` by `storeIds`: a limited store manager's stores (empty when every one of
@@ -77,7 +76,7 @@ export async function listUsers(
   },
 ) {
   const conditions: SQL[] = [];
-  if (query.search) conditions.push(ilike(users.email, `%${escapeLike(query.search)}%`));
+  if (query.search) conditions.push(ilike(users.email, containsPattern(query.search)));
   if (query.role) conditions.push(eq(users.role, query.role));
   const where = conditions.length ? and(...conditions) : undefined;
   const direction = query.sortOrder === 'asc' ? asc : desc;
