@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from './paths';
 
 export interface ApiConfig {
   port: number;
@@ -37,7 +38,7 @@ export interface ApiConfig {
   publicUrl: string;
 }
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+export { REPO_ROOT };
 
 /** The JWT secret: JWT_SECRET, else one generated once and kept in the data folder (never committed). */
 function resolveJwtSecret(dataDir: string): string {

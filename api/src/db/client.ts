@@ -3,7 +3,6 @@
  * DATABASE_URL is set. Both are typed as the common PgDatabase so the rest of the code
  * never knows which driver runs.
  */
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
+import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,7 +31,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+export { MIGRATIONS_FOLDER };
 
 export interface OpenDatabaseOptions {
   /** postgres://… connection string; when absent PGlite is used. */
