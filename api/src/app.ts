@@ -23,6 +23,7 @@ import { registerErrorHandler } from './http/errors';
 import { refuseNulCharacters } from './http/hostile-input';
 import { features } from './features';
 import mediaRoutes from './static/media';
+import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
 
 declare module 'fastify' {
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes);
+  await app.register(crawlRoutes);
   return app;
 }
 
