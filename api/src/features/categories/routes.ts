@@ -21,6 +21,7 @@ import { brandOptions, storeOptions } from '../products/facets';
 import { checkPriceRange } from '../products/list-options';
 import { listProducts, whereClause } from '../products/product-list';
 import { categoryPageQuerySchema, queryBoolean } from '../products/query-params';
+import { correctedSearch } from '../products/search-corrections';
 import { idField, MAX_ID } from '../../http/route-schemas';
 import { countsOf } from './counts';
 import { childCategories, descendantIds, findCategory, OVERIG_SLUG } from './lookup';
@@ -196,7 +197,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
           sortOrder: q.sortOrder ?? settings.defaultSortOrder,
           manualCategoryId: category.id,
           categoryIds,
-          search: q.search || undefined,
+          search: await correctedSearch(db, q.search || undefined),
           brand: q.brand || undefined,
           storeId: q.storeId,
           minPrice: q.minPrice,

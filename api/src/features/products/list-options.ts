@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { descendantIds, findCategory } from '../categories/lookup';
 import type { ProductFilters, ProductListOptions } from './product-list';
+import { correctedSearch } from './search-corrections';
 import type { ProductListQuery } from './query-params';
 
 /** Resolves a category reference (slug or id) to the ids a list should match. */
@@ -17,7 +18,7 @@ export async function categoryFilter(db: Database, ref: string, includeSubcatego
 /** GET /products query → list options. Top-level parameters win over the JSON `filters`. */
 export async function toListOptions(db: Database, query: ProductListQuery): Promise<ProductListOptions> {
   const extra = query.filters ?? {};
-  const search = query.search || extra.search || undefined;
+  const search = await correctedSearch(db, query.search || extra.search || undefined);
   const categoryRef = query.category || extra.category;
   const resolved = categoryRef
     ? await categoryFilter(db, categoryRef, query.includeSubcategories ?? extra.includeSubcategories ?? false)

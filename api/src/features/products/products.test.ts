@@ -224,6 +224,24 @@ describe('PUT /api/products/{id}', () => {
     expect(bad.json()).toMatchObject({ error: 'Invalid categoryIds' });
   });
 
+  it.each([
+    ['Samsnug', 'Samsung warmtepompdroger 9 kg'],
+    ['Philps', 'Philips koffiezetapparaat'],
+    ['Bossch wasmachine', 'Bosch Serie 6 wasmachine 8 kg'],
+    ['Boxch wasmachine', 'Bosch Serie 6 wasmachine 8 kg'],
+  ])('forgives one typo in a word of five letters or more: %s finds %s first', async (typed, meant) => {
+    const { body } = await get(`/api/products?search=${encodeURIComponent(typed)}`);
+    expect(names(body)[0]).toBe(meant);
+    const filters = await get(`/api/products/search-filters?search=${encodeURIComponent(typed)}`);
+    expect(filters.body.brands.length).toBeGreaterThan(0);
+  });
+
+  it('ranks exact queries as before: nothing is corrected when every word exists', async () => {
+    const exact = await get('/api/products?search=droger&sortBy=relevance');
+    expect(names(exact.body)).toEqual(['Bosch droger zonder aanbod', 'Samsung warmtepompdroger 9 kg']);
+    expect(names((await get('/api/products?search=Bosch')).body).sort()).toEqual(['Bosch Serie 6 wasmachine 8 kg', 'Bosch droger zonder aanbod']);
+  });
+
   it('makes an edited product findable by its new name at once', async () => {
     expect((await get('/api/products?search=droogmolen')).body.products).toEqual([]);
     const admin = await createTestUser(ctx.app, { email: 'editor@example.nl', role: 'admin' });

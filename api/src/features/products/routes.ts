@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { errorResponses } from '../../http/route-schemas';
 import { allBrands, brandOptions, searchFacets } from './facets';
+import { correctedSearch } from './search-corrections';
 import { categoryFilter, checkPriceRange, toListOptions } from './list-options';
 import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
 import { listProducts, whereClause } from './product-list';
@@ -99,7 +100,7 @@ export default async function productRoutes(instance: FastifyInstance) {
       response: { 200: searchFiltersResponseSchema, ...errors },
     },
     handler: async (request) => {
-      return searchFacets(app.db, request.query.search || undefined);
+      return searchFacets(app.db, await correctedSearch(app.db, request.query.search || undefined));
     },
   });
 

@@ -20,7 +20,7 @@ interface Entry {
 
 const caches = new WeakMap<Database, Map<string, Entry>>();
 
-async function searchResultVersion(db: Database): Promise<string> {
+export async function searchResultVersion(db: Database): Promise<string> {
   const [row] = await selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from search_result_version`);
   return row?.version ?? '';
 }
