@@ -1,8 +1,9 @@
 /**
  * Prometheus metrics at /metrics: request durations per route and status, feed runs by result and
- * duration, database pool use, and the process defaults. Answered only to loopback and the
+ * duration, the feed-run queue's depth, database pool use, and the process defaults. Answered only to loopback and the
  * addresses in METRICS_ALLOW (the socket's address, never a forwarded header); 404 to anyone else.
  */
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -31,6 +32,19 @@ async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: 
     labelNames: ['result'],
     buckets: [1, 5, 15, 60, 300, 900, 3600],
     registers: [registry],
+  });
+  new Gauge({
+    name: 'feed_queue_depth',
+    help: 'Feed runs waiting (queued), going (running) or stopped by the collapse guard (held)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const result = (await app.db.execute(
+        sql`select status, count(*)::int as runs from feed_runs where status in ('queued', 'running', 'held') group by status`,
+      )) as unknown as { rows: { status: string; runs: number }[] };
+      const runs = new Map(result.rows.map((row) => [row.status, row.runs]));
+      for (const status of ['queued', 'running', 'held']) this.set({ status }, runs.get(status) ?? 0);
+    },
   });
   new Gauge({
     name: 'db_pool_connections',

@@ -13,10 +13,21 @@ describe('GET /api/health and /api/ready', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('is ready when the database answers and every migration is applied', async () => {
+  it('is ready when the database answers, every migration is applied and the feed-run queue reads', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'applied' });
+    expect(response.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', queue: 'ok' });
+  });
+
+  it('answers 503 when the feed-run queue cannot be read', async () => {
+    await ctx.database.query('alter table feed_runs rename to feed_runs_away');
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'not ready', database: 'ok', migrations: 'applied', queue: 'unreachable' });
+    } finally {
+      await ctx.database.query('alter table feed_runs_away rename to feed_runs');
+    }
   });
 
   it('answers 503 while a migration of this build is missing from the database', async () => {
@@ -27,7 +38,7 @@ describe('GET /api/health and /api/ready', () => {
     try {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'not ready', database: 'ok', migrations: 'pending' });
+      expect(response.json()).toEqual({ status: 'not ready', database: 'ok', migrations: 'pending', queue: 'ok' });
     } finally {
       await ctx.database.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
         last!.id,
@@ -48,7 +59,20 @@ describe('GET /metrics', () => {
     expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/);
     expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/stores\/id\/:id",status="404"\} 1/);
     expect(response.body).toContain('feed_run_duration_seconds');
+    expect(response.body).toMatch(/feed_queue_depth\{status="queued"\} 0/);
     expect(response.body).toContain('process_resident_memory_bytes');
+  });
+
+  it('counts the feed runs waiting in the queue', async () => {
+    const [store] = await ctx.database.query<{ id: number }>("insert into stores (name, slug, url) values ('Rij', 'rij', 'https://rij.example') returning id");
+    const [feed] = await ctx.database.query<{ id: number }>(
+      "insert into store_feeds (store_id, name, importer, path) values ($1, 'rij', 'awin', 'rij/awin.csv') returning id",
+      [store!.id],
+    );
+    await ctx.database.query("insert into feed_runs (feed_id, status, trigger) values ($1, 'queued', 'schedule')", [feed!.id]);
+    const response = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(response.body).toMatch(/feed_queue_depth\{status="queued"\} 1/);
+    expect(response.body).toMatch(/feed_queue_depth\{status="running"\} 0/);
   });
 
   it('is not found from any other address, whatever the forwarded headers claim', async () => {

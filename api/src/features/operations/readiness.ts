@@ -1,6 +1,7 @@
 /**
- * What a load balancer asks before sending traffic: the database answers and every migration of
- * this build has been applied (an instance started on an older schema must not serve).
+ * What a load balancer asks before sending traffic: the database answers, every migration of
+ * this build has been applied (an instance started on an older schema must not serve), and the
+ * feed-run queue (the queued runs of feed_runs, in the same database) can be read.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ export interface Readiness {
   ready: boolean;
   database: 'ok' | 'unreachable';
   migrations: 'applied' | 'pending' | 'unknown';
+  queue: 'ok' | 'unreachable';
 }
 
 const expectedMigrations = (): number =>
@@ -25,8 +27,12 @@ export async function checkReadiness(db: Database): Promise<Readiness> {
     };
     const applied = result.rows[0]?.applied ?? 0;
     const migrations = applied >= expectedMigrations() ? 'applied' : 'pending';
-    return { ready: migrations === 'applied', database: 'ok', migrations };
+    const queue = await db.execute(sql`select count(*) from feed_runs where status = 'queued'`).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
+    return { ready: migrations === 'applied' && queue === 'ok', database: 'ok', migrations, queue };
   } catch {
-    return { ready: false, database: 'unreachable', migrations: 'unknown' };
+    return { ready: false, database: 'unreachable', migrations: 'unknown', queue: 'unreachable' };
   }
 }

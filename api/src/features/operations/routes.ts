@@ -11,6 +11,7 @@ const readinessSchema = z.object({
   status: z.enum(['ready', 'not ready']),
   database: z.enum(['ok', 'unreachable']),
   migrations: z.enum(['applied', 'pending', 'unknown']),
+  queue: z.enum(['ok', 'unreachable']),
 });
 
 export default async function operationsRoutes(fastify: FastifyInstance) {
@@ -25,12 +26,12 @@ export default async function operationsRoutes(fastify: FastifyInstance) {
   app.get('/ready', {
     schema: {
       ...common,
-      summary: 'Readiness: database reachable and migrations applied (503 otherwise)',
+      summary: 'Readiness: database reachable, migrations applied, feed-run queue readable (503 otherwise)',
       response: { 200: readinessSchema, 503: readinessSchema },
     },
     handler: async (_request, reply) => {
-      const { ready, database, migrations } = await checkReadiness(app.db);
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, migrations });
+      const { ready, ...parts } = await checkReadiness(app.db);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', ...parts });
     },
   });
 }
