@@ -78,7 +78,24 @@ async function matchProducts(tx: Tx, runId: number, storeId: number): Promise<vo
 
 /** Phase 'matching': outside the apply transaction, so the site stays responsive meanwhile. */
 export async function matchStagedRun(db: Database, target: ApplyTarget): Promise<void> {
+  // The staged rows were just written: without fresh statistics the planner takes this run's
+  // thousands of rows for a handful and joins them row by row.
+  await db.execute(sql`analyze feed_staging`);
   await matchProducts(db, target.runId, target.storeId);
+}
+
+/** Large growth, in rows, below which the planner's estimates are good enough. */
+const GROWTH_WORTH_ANALYZING = 1_000;
+
+/**
+ * ANALYZE `table` when this transaction added more than a fifth of the rows the planner believes
+ * it has. Runs inside the apply transaction: ANALYZE samples the transaction's own new rows.
+ */
+async function analyzeIfGrown(tx: Tx, table: 'products' | 'prices', added: number): Promise<void> {
+  if (added < GROWTH_WORTH_ANALYZING) return;
+  const [estimate] = await rows<{ tuples: number }>(tx, sql`
+    select greatest(reltuples, 0)::float8 as tuples from pg_class where oid = ${table}::regclass`);
+  if (added > (estimate?.tuples ?? 0) * 0.2) await tx.execute(sql.raw(`analyze ${table}`));
 }
 
 /** The feed's offers that count now. */
@@ -170,10 +187,14 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       await tx.execute(sql`
         update feed_staging s set product_id = nextval(pg_get_serial_sequence('products', 'id')), is_new_product = true
         where s.run_id = ${runId} and s.product_id is null`);
+      // The staging statistics (taken before matching) still say these rows have no product: every
+      // join on product_id below would be planned for one row and run as a loop per row.
+      if (result.productsCreated >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze feed_staging`);
       await tx.execute(sql`
         insert into products (id, slug, name, brand, description, image)
         select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0
         from ${staged} and s.is_new_product`);
+      await analyzeIfGrown(tx, 'products', result.productsCreated);
       await tx.execute(sql`
         insert into product_identifiers (product_id, type, value)
         select s.product_id, case when length(s.gtin) = 14 then 'GTIN' else 'EAN' end, s.gtin
@@ -224,19 +245,22 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       where s.run_id = ${runId} and not exists (select 1 from product_categories pc where pc.product_id = s.product_id)
       on conflict do nothing`);
 
-    const newOffers = sql`
-      select p.id from prices p join feed_staging s on s.product_id = p.product_id
-      where s.run_id = ${runId} and s.price_id is null and p.store_id = ${storeId}`;
+    // New offers, their first history entry and their change record in one statement, from the
+    // inserted rows themselves: a join back to prices would be planned from statistics that do
+    // not yet know this store's offers (a new store's first run took minutes on a large catalogue).
     await tx.execute(sql`
-      insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
-        delivery_time, delivery_days, valid_from, last_seen)
-      select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
-        s.delivery_time, s.delivery_days, now(), now()
-      from ${staged} and s.price_id is null`);
-    await appendPriceHistory(tx, newOffers);
-    await tx.execute(sql`
+      with inserted as (
+        insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
+          delivery_time, delivery_days, valid_from, last_seen)
+        select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
+          s.delivery_time, s.delivery_days, now(), now()
+        from ${staged} and s.price_id is null
+        returning id, product_id, store_id, amount, shipping, total),
+      history as (
+        insert into price_history (price_id, product_id, store_id, amount, shipping, total)
+        select id, product_id, store_id, amount, shipping, total from inserted)
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
-      select ${runId}, 'new', p.id, p.product_id, null, p.total from prices p where p.id in (${newOffers})`);
+      select ${runId}, 'new', id, product_id, null, total from inserted`);
 
     await tx.execute(sql`
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
@@ -269,6 +293,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
       select ${runId}, 'removed', id, product_id, total, null from expired`);
 
+    // A run that grew the offers by a large share (a new store on a young site) leaves the
+    // planner's statistics describing the table before it.
+    await analyzeIfGrown(tx, 'prices', result.offersCreated);
     await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and (s.price_id is null or s.is_changed)`);
     await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
     await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
