@@ -1,40 +1,41 @@
 /**
  * Public API benchmark (docs/architecture.md "Budgets"): seeds the large demo catalogue once per
- * database (100,000 products, about a million offers), then drives the storefront's calls
- * over HTTP at a fixed concurrency and prints p50, p95 and requests per second for each,
- * plus EXPLAIN ANALYZE of the slowest call's list query.
+ * database (100,000 products, about a million offers), starts the API in a process of its own
+ * (`npm start -- --api-only`), drives each of the storefront's calls for a fixed time at a fixed
+ * concurrency from another process (scripts/bench/load-generator.ts, autocannon), and prints
+ * p50, p95 and requests per second for each beside `/api/health` measured in the same run (the
+ * floor: what the HTTP stack alone costs), plus EXPLAIN ANALYZE of the slowest call's list query.
  *
  *   npm run bench:api                       # PGlite and PostgreSQL
  *   npm run bench:api -- --db postgres      # one of them (pglite | postgres)
- *   npm run bench:api -- --requests 500 --scale 20000
- *   npm run bench:api -- --db postgres --pool 8   # PostgreSQL pool size (default: the API's)
+ *   npm run bench:api -- --duration 5 --scale 20000
  *
  * PGlite keeps its data in data/bench-pglite; PostgreSQL uses the database koopjesland_bench
  * on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432). Both are
  * seeded only when empty (--reseed forces it).
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { buildApp } from '../../api/src/app';
-import { loadConfig, REPO_ROOT } from '../../api/src/config';
+import { REPO_ROOT } from '../../api/src/config';
 import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
 import { hasAnyData, parseScale, seedDemoData } from '../../api/src/demo/seed';
 import { listQueries, type ProductListOptions } from '../../api/src/features/products/product-list';
+import type { CallResult, LoadPlan } from './load-generator';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const REQUESTS = Number(option('requests') ?? 1000);
+/** Seconds each call is driven for. */
+const DURATION = Number(option('duration') ?? 10);
 const CONCURRENCY = Number(option('concurrency') ?? 16);
 const RESEED = args.includes('--reseed');
-/** PostgreSQL pool size; default: the API's own (openDatabase). */
-const POOL = option('pool') ? Number(option('pool')) : undefined;
 const targets = (option('db') ?? 'pglite,postgres').split(',');
 const scale = parseScale(option('scale') ?? 'large');
 
@@ -50,9 +51,11 @@ async function ensurePostgresDatabase(): Promise<string> {
   return url.toString();
 }
 
+const PGLITE_DATA_DIR = path.join(REPO_ROOT, 'data', 'bench-pglite');
+
 async function openBenchDatabase(target: string): Promise<DatabaseHandle> {
-  if (target === 'postgres') return openDatabase({ databaseUrl: await ensurePostgresDatabase(), maxConnections: POOL });
-  return openDatabase({ dataDir: path.join(REPO_ROOT, 'data', 'bench-pglite') });
+  if (target === 'postgres') return openDatabase({ databaseUrl: await ensurePostgresDatabase() });
+  return openDatabase({ dataDir: PGLITE_DATA_DIR });
 }
 
 async function seedOnce(database: DatabaseHandle) {
@@ -142,58 +145,88 @@ async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
   ];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
+/** Drives one call from the load generator's own process; answers p50/p95 (ms), req/s and non-2xx answers. */
 async function drive(base: string, scenario: Scenario) {
   // Warm up caches and plans before measuring.
   for (let i = 0; i < 20; i++) await fetch(base + scenario.url()).then((r) => r.arrayBuffer());
-  const durations: number[] = [];
-  let issued = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (issued < REQUESTS) {
-        issued++;
-        const t = performance.now();
-        const response = await fetch(base + scenario.url());
-        await response.arrayBuffer();
-        if (!response.ok) failures++;
-        durations.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  durations.sort((a, b) => a - b);
-  return { p50: percentile(durations, 50), p95: percentile(durations, 95), rps: durations.length / seconds, failures };
+  const plan: LoadPlan = {
+    baseUrl: base,
+    durationSeconds: DURATION,
+    timeoutSeconds: 30,
+    calls: [{ name: scenario.name, method: 'GET', paths: Array.from({ length: 1000 }, () => scenario.url()), connections: CONCURRENCY }],
+  };
+  const [result] = await new Promise<CallResult[]>((resolve, reject) => {
+    const generator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    generator.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    generator.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as CallResult[]) : reject(new Error(`load generator exit ${code}`))));
+    generator.stdin.end(JSON.stringify(plan));
+  });
+  const failures = Object.entries(result!.statuses).reduce((sum, [status, count]) => sum + (status.startsWith('2') ? 0 : count), 0) + result!.errors + result!.timeouts;
+  return { p50: result!.p50, p95: result!.p95, rps: result!.perSecond, failures };
+}
+
+/** The API in a process of its own, on the bench database, API only. */
+async function startApi(target: string, databaseUrl: string | undefined): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = 8280 + targets.indexOf(target);
+  const server = spawn('npm', ['start', '--', '--api-only'], {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'off',
+      FEED_SCHEDULER: 'off',
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: path.join(os.tmpdir(), 'koopjesland-bench') } : { DATABASE_URL: '', DATA_DIR: PGLITE_DATA_DIR }),
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    base,
+    stop: async () => {
+      process.kill(-server.pid!, 'SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
 }
 
 async function benchTarget(target: string) {
   console.log(`\n== ${target} ==`);
-  const database = await openBenchDatabase(target);
+  const databaseUrl = target === 'postgres' ? await ensurePostgresDatabase() : undefined;
+  let database = await openBenchDatabase(target);
   await seedOnce(database);
-  const config = loadConfig({
-    databaseUrl: undefined,
-    dataDir: path.join(os.tmpdir(), 'koopjesland-bench'),
-    jwtSecret: crypto.randomBytes(32).toString('hex'),
-    runScheduler: false,
-  });
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const [counts] = await database.query<{ products: number; offers: number }>(
     'select (select count(*)::int from products) as products, (select count(*)::int from prices where valid_to is null) as offers',
   );
-  console.log(`  ${counts!.products} products, ${counts!.offers} current offers; ${REQUESTS} requests per call at concurrency ${CONCURRENCY}`);
+  const calls = [{ name: 'GET /health (floor)', url: () => '/api/health' }, ...(await scenarios(database))];
+  // PGlite is one process: the API takes the database over while it is driven.
+  if (target !== 'postgres') await database.close();
+  const api = await startApi(target, databaseUrl);
+  console.log(`  ${counts!.products} products, ${counts!.offers} current offers; each call for ${DURATION} s at concurrency ${CONCURRENCY}`);
   const results: { scenario: Scenario; p50: number; p95: number; rps: number; failures: number }[] = [];
-  for (const scenario of await scenarios(database)) {
-    const result = await drive(base, scenario);
-    results.push({ scenario, ...result });
-    console.log(
-      `  ${scenario.name.padEnd(58)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms  ${result.rps.toFixed(0).padStart(6)} req/s${result.failures ? `  ${result.failures} FAILED` : ''}`,
-    );
+  try {
+    for (const scenario of calls) {
+      const result = await drive(api.base, scenario);
+      results.push({ scenario, ...result });
+      console.log(
+        `  ${scenario.name.padEnd(58)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms  ${result.rps.toFixed(0).padStart(6)} req/s${result.failures ? `  ${result.failures} FAILED` : ''}`,
+      );
+    }
+  } finally {
+    await api.stop();
   }
+  if (target !== 'postgres') database = await openBenchDatabase(target);
   const slowest = results.filter((r) => r.scenario.explain).sort((a, b) => b.p95 - a.p95)[0];
   if (slowest?.scenario.explain) {
     const queries = listQueries(slowest.scenario.explain);
@@ -205,7 +238,6 @@ async function benchTarget(target: string) {
       for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
     }
   }
-  await app.close();
   await database.close();
 }
 

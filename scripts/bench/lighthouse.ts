@@ -1,0 +1,127 @@
+/**
+ * Lighthouse scores of the visitor pages: starts `npm start` (embedded database with the demo
+ * data, in a data folder of its own) and runs the `lighthouse` package with the system Chromium
+ * (CHROME_PATH, default /usr/bin/chromium) on `/`, a category page, a product page and a search
+ * page, with the mobile and the desktop preset, three runs each, and prints the median of
+ * performance, accessibility, SEO and best practices with LCP, TBT and CLS.
+ *
+ *   npm run bench:lighthouse
+ *   npm run bench:lighthouse -- --runs 1 --port 8295
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const RUNS = option('runs', 3);
+const PORT = option('port', 8295);
+const ROOT = path.resolve(__dirname, '..', '..');
+const BASE_URL = `http://localhost:${PORT}`;
+const DATA_DIR = path.join(os.tmpdir(), `koopjesland-lighthouse-${PORT}`);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+interface Measurement {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    try {
+      const ready = await fetch(`${BASE_URL}/api/ready`);
+      const products = ready.ok ? ((await (await fetch(`${BASE_URL}/api/products?limit=1`)).json()) as { products: unknown[] }) : undefined;
+      if (products && products.products.length > 0) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('npm start did not become ready with demo data');
+}
+
+/** A category with products, one of its products and a search term, as a visitor would find them. */
+async function pagesToMeasure(): Promise<{ name: string; path: string }[]> {
+  const popular = (await (await fetch(`${BASE_URL}/api/products?limit=1&sortBy=views&sortOrder=desc`)).json()) as {
+    products: { id: number; slug: string; brand: string | null; categories: { slug: string }[] }[];
+  };
+  const product = popular.products[0]!;
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/${product.categories[0]!.slug}` },
+    { name: 'product', path: `/product/${product.slug}/${product.id}` },
+    { name: 'search', path: `/search?q=${encodeURIComponent(product.brand ?? 'tv')}` },
+  ];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main(): Promise<void> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  console.log(`Starting npm start on ${BASE_URL} (demo data in ${DATA_DIR})…`);
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const pages = await pagesToMeasure();
+    console.log(`\n${'page'.padEnd(10)}${'preset'.padEnd(9)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'SEO'.padStart(6)}${'BP'.padStart(6)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(7)}  (median of ${RUNS})`);
+    for (const page of pages) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const runs: Measurement[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const result = await lighthouse(
+            BASE_URL + page.path,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          const lhr = result!.lhr;
+          runs.push({
+            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+            seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+            bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+            lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+            tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+            cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          });
+        }
+        const m = (key: keyof Measurement) => median(runs.map((run) => run[key]));
+        console.log(
+          `${page.name.padEnd(10)}${preset.padEnd(9)}${String(m('performance')).padStart(6)}${String(m('accessibility')).padStart(6)}${String(m('seo')).padStart(6)}` +
+            `${String(m('bestPractices')).padStart(6)}${m('lcpMs').toFixed(0).padStart(9)}${m('tbtMs').toFixed(0).padStart(9)}${m('cls').toFixed(3).padStart(7)}`,
+        );
+      }
+    }
+  } finally {
+    chrome.kill();
+    process.kill(-server.pid!, 'SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

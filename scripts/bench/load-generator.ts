@@ -1,0 +1,125 @@
+/**
+ * The load generator of `npm run bench:load`, run in a process of its own so its work never
+ * competes with the server's event loop. Reads a plan (JSON) on stdin, drives every call at once
+ * with autocannon for the plan's duration, and prints one JSON result on stdout: per call the
+ * exact p50/p95/p99 of its own responses, requests per second, status counts, errors and
+ * timeouts. Every request names a different visitor in X-Forwarded-For (the server trusts the
+ * loopback proxy in this benchmark), as visitors behind a load balancer would.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadCall {
+  name: string;
+  method: 'GET' | 'POST';
+  /** Rotated through, one per request. */
+  paths: string[];
+  /** JSON bodies for POST, rotated with the paths. */
+  bodies?: unknown[];
+  connections: number;
+}
+
+export interface LoadPlan {
+  baseUrl: string;
+  durationSeconds: number;
+  timeoutSeconds: number;
+  calls: LoadCall[];
+}
+
+export interface CallResult {
+  name: string;
+  /** Requests sent, answered or not (the run's end cuts some off). */
+  sent: number;
+  /** Requests answered. */
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+let visitor = 0;
+/** A different documentation-range address per request (RFC 5737 / 198.18.0.0/15 benchmark range). */
+function nextVisitorAddress(): string {
+  visitor += 1;
+  return `198.18.${(visitor >> 8) & 255}.${visitor & 255}`;
+}
+
+function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let next = 0;
+  let sent = 0;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: plan.baseUrl,
+        connections: call.connections,
+        duration: plan.durationSeconds,
+        timeout: plan.timeoutSeconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const index = next++ % call.paths.length;
+              sent += 1;
+              const body = call.bodies?.[index % call.bodies.length];
+              return {
+                ...request,
+                method: call.method,
+                path: call.paths[index]!,
+                headers: {
+                  ...request.headers,
+                  'x-forwarded-for': nextVisitorAddress(),
+                  ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+                },
+                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          name: call.name,
+          sent,
+          requests: latencies.length,
+          perSecond: latencies.length / plan.durationSeconds,
+          p50: percentile(latencies, 0.5),
+          p95: percentile(latencies, 0.95),
+          p99: percentile(latencies, 0.99),
+          statuses,
+          errors: result.errors,
+          timeouts: result.timeouts,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const plan = JSON.parse(Buffer.concat(chunks).toString('utf8')) as LoadPlan;
+  const results = await Promise.all(plan.calls.map((call) => drive(plan, call)));
+  process.stdout.write(JSON.stringify(results));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
