@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseAllowedHosts } from './importers/network-guard';
 import { REPO_ROOT } from './paths';
 
 export interface ApiConfig {
@@ -11,6 +12,8 @@ export interface ApiConfig {
   /** Folder for PGlite data, the generated JWT secret and feed files. */
   dataDir: string;
   feedStorageDir: string;
+  /** Feed hosts fetched whatever their address (FEED_ALLOWED_HOSTS, for test fixtures on 127.0.0.1). */
+  feedAllowedHosts: string[];
   jwtSecret: string;
   jwtExpiresIn: string;
   /** Origins allowed by CORS when front ends live on other origins (comma-separated). */
@@ -71,6 +74,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir,
     feedStorageDir: process.env.FEED_STORAGE_DIR ?? path.join(dataDir, 'feeds'),
+    feedAllowedHosts: parseAllowedHosts(process.env.FEED_ALLOWED_HOSTS),
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir),
     jwtExpiresIn: process.env.JWT_EXPIRES_IN ?? '7d',
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { ApiConfig } from '../src/config';
 import { createTestApp, type TestContext } from './helpers';
 import { createTestUser } from './auth';
 import { categories, productIdentifiers, products, stores } from '../src/db/schema';
+import { findRun } from '../src/features/feeds/repository';
 import { whenRunFinished, type FeedRunRow } from '../src/features/feeds/runner';
 
 export const FIXTURES = path.resolve(__dirname, 'fixtures/feeds');
@@ -46,8 +48,8 @@ const SNAPSHOT_TABLES = [
   'stores',
 ];
 
-export async function createFeedTestApp(): Promise<FeedTestContext> {
-  const context = await createTestApp();
+export async function createFeedTestApp(overrides: Partial<ApiConfig> = {}): Promise<FeedTestContext> {
+  const context = await createTestApp(overrides);
   const { app } = context;
   const db = context.database.db;
   const storage = app.config.feedStorageDir;
@@ -98,7 +100,9 @@ export async function createFeedTestApp(): Promise<FeedTestContext> {
         headers: { authorization: `Bearer ${adminToken}` },
       });
       if (response.statusCode !== 202) throw new Error(`run: ${response.statusCode} ${response.body}`);
-      return (await whenRunFinished(response.json().id))!;
+      const id: number = response.json().id;
+      // A run that fails at once may be over before the response is: then it is read back.
+      return (await whenRunFinished(id)) ?? (await findRun(db, id))!;
     },
     async snapshot() {
       const parts: string[] = [];

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type ApiConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 
 export interface TestContext {
@@ -53,9 +53,10 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
   return { database, dispose: () => database.close() };
 }
 
-export async function createTestApp(): Promise<TestContext> {
+export async function createTestApp(overrides: Partial<ApiConfig> = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const config = loadConfig({
+    ...overrides,
     databaseUrl: undefined,
     dataDir: path.join(os.tmpdir(), `koopjesland-test-${crypto.randomBytes(4).toString('hex')}`),
     jwtSecret: crypto.randomBytes(32).toString('hex'),

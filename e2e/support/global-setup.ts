@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<void> {
       DEMO_ADMIN_PASSWORD: '',
       DEMO_USER_PASSWORD: '',
       FEED_SCHEDULER: 'off',
+      // The store-admin test serves its feed from this machine (loopback is refused otherwise).
+      FEED_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -1,10 +1,13 @@
 /**
- * Opens a feed as a stream of bytes: from an http(s) URL (timeout, size limit, bounded
- * redirects, credentials as the importer expects) or from a file in the feed storage
+ * Opens a feed as a stream of bytes: from an http(s) URL (public addresses only, checked on
+ * every hop; connect, read and total timeouts, size limit, bounded redirects, credentials as
+ * the importer expects) or from a file in the feed storage
  * folder, then decompressed (gzip, or the first matching entry of a zip) within bounds on
  * the uncompressed size and the compression ratio. Nothing is ever held whole in memory.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +16,19 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import type { FeedCompression } from '@koopjesland/shared/entities';
+import { ForbiddenHost, resolvePublicAddress, UnknownHost, type CheckedAddress } from './network-guard';
 import type { ImporterDefinition } from './types';
 
 /** A failure that ends the whole run, with a reason fit to show an admin. */
 export class FeedFailure extends Error {}
 
 export interface SourceLimits {
+  /** The whole download. */
   timeoutMs: number;
+  /** Until the connection to the feed host is open. */
+  connectTimeoutMs: number;
+  /** Between two reads once connected. */
+  readTimeoutMs: number;
   maxRedirects: number;
   /** Bytes accepted from the network or the file before decompression. */
   maxDownloadBytes: number;
@@ -30,6 +39,8 @@ export interface SourceLimits {
 
 export const DEFAULT_LIMITS: SourceLimits = {
   timeoutMs: 10 * 60_000,
+  connectTimeoutMs: 15_000,
+  readTimeoutMs: 60_000,
   maxRedirects: 5,
   maxDownloadBytes: 2 * 1024 ** 3,
   maxUncompressedBytes: 8 * 1024 ** 3,
@@ -47,6 +58,8 @@ export interface SourceRequest {
   /** Zip: a regular expression the entry name must match (first match wins). */
   zipEntry?: string;
   limits: SourceLimits;
+  /** Hosts fetched whatever their address (FEED_ALLOWED_HOSTS); every other host must be public. */
+  allowedHosts: readonly string[];
   signal: AbortSignal;
 }
 
@@ -106,34 +119,98 @@ function applyCredentials(url: URL, headers: Record<string, string>, request: So
   }
 }
 
-async function download(request: SourceRequest): Promise<{ body: Readable; size: number | null }> {
+/** Turns the address guard's refusals into failures an admin can read. */
+async function checkedAddress(url: URL, allowedHosts: readonly string[]): Promise<CheckedAddress> {
+  try {
+    return await resolvePublicAddress(url.hostname, allowedHosts);
+  } catch (error) {
+    if (error instanceof ForbiddenHost || error instanceof UnknownHost) throw new FeedFailure(error.message);
+    throw error;
+  }
+}
+
+/**
+ * One GET to the checked address (the host name still goes in the Host header and TLS server
+ * name). Connect timeout until the socket is open, then a read timeout between bytes.
+ */
+function get(url: URL, headers: Record<string, string>, target: CheckedAddress, limits: SourceLimits, signal: AbortSignal): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    let response: http.IncomingMessage | undefined;
+    const request = client.get(url, {
+      headers,
+      signal,
+      agent: false,
+      lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
+        options.all ? callback(null, [target]) : callback(null, target.address, target.family)) as never,
+    });
+    const connectTimer = setTimeout(
+      () => request.destroy(new FeedFailure(`Connecting to ${url.host} timed out after ${limits.connectTimeoutMs / 1000} s`)),
+      limits.connectTimeoutMs,
+    );
+    request.on('socket', (socket) => {
+      socket.once('connect', () => clearTimeout(connectTimer));
+      socket.setTimeout(limits.readTimeoutMs, () => {
+        const failure = new FeedFailure(`${url.host} sent nothing for ${limits.readTimeoutMs / 1000} s`);
+        if (response) response.destroy(failure);
+        else request.destroy(failure);
+      });
+    });
+    request.on('response', (answer) => {
+      clearTimeout(connectTimer);
+      response = answer;
+      resolve(answer);
+    });
+    request.on('error', (error) => {
+      clearTimeout(connectTimer);
+      reject(error instanceof FeedFailure ? error : new FeedFailure(`Download failed: ${describeNetworkError(error)}`));
+    });
+  });
+}
+
+/** A network error without anything the other side sent. */
+function describeNetworkError(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (error.name === 'AbortError') return 'cancelled';
+  return code ?? error.message;
+}
+
+async function download(request: SourceRequest): Promise<{ body: Readable; size: number | null; gzipped: boolean }> {
   let url = new URL(request.url!);
-  const headers: Record<string, string> = { 'user-agent': 'Koopjesland feed importer', accept: '*/*' };
+  // No compressed transfer asked for: the size and compression-ratio limits then count what the store sends.
+  const headers: Record<string, string> = { 'user-agent': 'Koopjesland feed importer', accept: '*/*', 'accept-encoding': 'identity' };
   applyCredentials(url, headers, request);
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(request.limits.timeoutMs)]);
   for (let hop = 0; hop <= request.limits.maxRedirects; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FeedFailure(`Unsupported URL scheme ${url.protocol}`);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers, redirect: 'manual', signal });
-    } catch (error) {
-      throw new FeedFailure(`Download failed: ${(error as Error).message}`);
-    }
-    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-      const next = new URL(response.headers.get('location')!, url);
+    // Checked again on every hop: a redirect may point anywhere, and DNS may have changed since the feed was saved.
+    const target = await checkedAddress(url, request.allowedHosts);
+    const response = await get(url, headers, target, request.limits, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.destroy();
+      const next = new URL(location, url);
       // Credentials in headers only follow redirects on the same origin.
       if (next.origin !== url.origin) delete headers.authorization;
       url = next;
-      await response.body?.cancel();
       continue;
     }
-    if (!response.ok || !response.body) throw new FeedFailure(`Download failed: HTTP ${response.status}`);
-    const length = Number(response.headers.get('content-length'));
-    if (length > request.limits.maxDownloadBytes) throw new FeedFailure('The download is larger than the size limit');
-    return {
-      body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>),
-      size: Number.isFinite(length) && length > 0 ? length : null,
-    };
+    if (status < 200 || status >= 300) {
+      response.destroy();
+      throw new FeedFailure(`Download failed: HTTP ${status}`);
+    }
+    const encoding = (response.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (!['identity', 'gzip', 'x-gzip'].includes(encoding)) {
+      response.destroy();
+      throw new FeedFailure(`Download failed: unsupported content encoding ${encoding.slice(0, 20)}`);
+    }
+    const length = Number(response.headers['content-length']);
+    if (length > request.limits.maxDownloadBytes) {
+      response.destroy();
+      throw new FeedFailure('The download is larger than the size limit');
+    }
+    return { body: response, size: Number.isFinite(length) && length > 0 ? length : null, gzipped: encoding !== 'identity' };
   }
   throw new FeedFailure(`Too many redirects (more than ${request.limits.maxRedirects})`);
 }
@@ -178,10 +255,13 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
   let tempFile: string | null = null;
   let bytesTotal: number | null = null;
   let input: Readable;
+  let compression = request.compression;
   if (request.url) {
-    const { body, size } = await download(request);
+    const { body, size, gzipped } = await download(request);
     bytesTotal = size;
     input = body;
+    // A host that gzips its answer anyway: undone like a gzip file (within the same limits).
+    if (gzipped && compression === 'none') compression = 'gzip';
   } else {
     const file = resolveStoragePath(request.storageDir, request.path);
     const stat = await fsp.stat(file).catch(() => null);
@@ -202,7 +282,7 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
   const output = new PassThrough({ highWaterMark: 256 * 1024 });
   const fail = (error: unknown) => output.destroy(error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error)));
 
-  if (request.compression === 'zip') {
+  if (compression === 'zip') {
     // A zip is read from its central directory at the end: a download goes to a temporary file first.
     let file: string;
     if (request.url) {
@@ -218,7 +298,7 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
     }
     const entry = await openZipEntry(file, request, () => raw.count);
     pipeline(entry, uncompressed, output).catch(fail);
-  } else if (request.compression === 'gzip') {
+  } else if (compression === 'gzip') {
     pipeline(input, raw, zlib.createGunzip(), uncompressed, output).catch(fail);
   } else {
     pipeline(input, raw, uncompressed, output).catch(fail);

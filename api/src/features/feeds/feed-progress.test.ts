@@ -42,7 +42,8 @@ describe('feed runs: live progress in the database and cancel', () => {
   let feed: ReturnType<typeof holdingFeedServer>;
   let feedId: number;
   beforeAll(async () => {
-    t = await createFeedTestApp();
+    // The feed is served on loopback, which only an allowed host may be (FEED_ALLOWED_HOSTS).
+    t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'] });
     feed = holdingFeedServer();
     await new Promise<void>((resolve) => feed.server.listen(0, '127.0.0.1', resolve));
     const { port } = feed.server.address() as AddressInfo;

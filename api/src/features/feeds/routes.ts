@@ -20,7 +20,8 @@ import {
 } from '@koopjesland/shared/entities';
 import { assertStoreAccess } from '../../auth/access';
 import { recordChange } from '../../audit/trail';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { ForbiddenHost, resolvePublicAddress, UnknownHost } from '../../importers/network-guard';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
 import {
@@ -110,6 +111,16 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     if (!(await storeExists(app.db, storeId))) throw notFound('Store not found');
     assertStoreAccess(request, storeId);
   };
+  /** 400 for a feed URL on a local or private address; a host that does not resolve yet fails its runs instead. */
+  const assertPublicFeedUrl = async (url: string | null | undefined) => {
+    if (!url) return;
+    try {
+      await resolvePublicAddress(new URL(url).hostname, app.config.feedAllowedHosts);
+    } catch (error) {
+      if (error instanceof ForbiddenHost) throw badRequest('Invalid url', `url: ${error.message}`);
+      if (!(error instanceof UnknownHost)) throw error;
+    }
+  };
   const loadRun = async (request: FastifyRequest, id: number) => {
     const storeId = await storeOfRun(app.db, id);
     const run = storeId === undefined ? undefined : await findRun(app.db, id);
@@ -138,6 +149,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       await assertStore(request, request.params.storeId);
       const { url, credentials, ...values } = request.body;
+      await assertPublicFeedUrl(url);
       const feed = await insertFeed(app.db, request.params.storeId, { ...values, url: url ?? null, credentials: credentials ?? null });
       recordChange(request, {
         entity: 'feed',
@@ -166,6 +178,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const before = await loadFeed(request, request.params.id);
+      await assertPublicFeedUrl(request.body.url);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
       const feed = await updateFeed(app.db, request.params.id, changes);
       if (!feed) throw notFound('Feed not found');

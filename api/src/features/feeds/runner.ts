@@ -223,6 +223,7 @@ async function runToEnd(
       credentialStyle: importers[importer].credentialStyle,
       zipEntry: parameters.zipEntry,
       limits: { ...DEFAULT_LIMITS, ...options.limits },
+      allowedHosts: app.config.feedAllowedHosts,
       signal,
     });
     closeSource = source.close;

@@ -69,7 +69,15 @@ export async function* readCsv(
     }
   } catch (error) {
     if (error instanceof FeedFailure) throw error;
-    if (error instanceof CsvError) throw new FeedFailure(`Malformed CSV: ${error.message}`);
+    // The parser's own message quotes the offending field; a run's error names only the place and the kind.
+    if (error instanceof CsvError) throw new FeedFailure(`Malformed CSV: ${describeCsvError(error)}`);
     throw new FeedFailure(`Reading the CSV failed: ${(error as Error).message}`);
   }
+}
+
+/** "CSV_INVALID_OPENING_QUOTE" at line 3 → "invalid opening quote at line 3". */
+function describeCsvError(error: CsvError): string {
+  const kind = error.code.replace(/^CSV_/, '').toLowerCase().replaceAll('_', ' ');
+  const line = (error as CsvError & { lines?: number }).lines;
+  return line ? `${kind} at line ${line}` : kind;
 }
