@@ -25,6 +25,7 @@ import { features } from './features';
 import mediaRoutes from './static/media';
 import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
+import responseCache from './http/response-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(metricsPlugin, { allowedAddresses: config.metricsAllow });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(auditPlugin);
+  await app.register(responseCache, { db: database.db });
 
   // Collected before any feature registers, so the list is complete by construction.
   const routeCatalog: RouteCatalogEntry[] = [];

@@ -120,7 +120,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
   });
 
   app.get('/categories/homepage', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['categories'],
       summary: "The homepage's category cards: those flagged for this site configuration, else the top-level ones",
@@ -163,7 +163,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
   });
 
   app.get('/categories/page/:slug', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['categories'],
       summary: "The category page: its products (sorted by the category's defaults unless asked), breadcrumb and subcategories",
@@ -215,7 +215,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
   });
 
   app.get('/categories/:slug/filters', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['categories'],
       summary: "Brands and stores of a category's products (slug or id)",
@@ -233,7 +233,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
   });
 
   app.get('/categories/:slug/popular-subcategory-products', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['categories'],
       summary: 'Most viewed products of the categories below this one (id or slug)',

@@ -55,7 +55,7 @@ export default async function productRoutes(instance: FastifyInstance) {
   await app.register(productAdminRoutes);
 
   app.get('/products', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['products'],
       summary: 'List products with filters, sorting and pagination (also used by search)',
@@ -66,13 +66,13 @@ export default async function productRoutes(instance: FastifyInstance) {
   });
 
   app.get('/products/brands', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: { tags: ['products'], summary: 'All brands (up to 1000)', response: { 200: brandsResponse } },
     handler: async () => ({ brands: await allBrands(app.db) }),
   });
 
   app.get('/products/filtered-brands', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['products'],
       summary: 'Brands of the products matching the filters',
@@ -92,7 +92,7 @@ export default async function productRoutes(instance: FastifyInstance) {
   });
 
   app.get('/products/search-filters', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: true },
     schema: {
       tags: ['products'],
       summary: 'Brands, stores and categories of the products matching a search',
