@@ -72,7 +72,12 @@ interface Scenario {
   url: () => string;
   /** The list query behind the call, for EXPLAIN ANALYZE. */
   explain?: ProductListOptions;
+  /** Distinct paths the load generator cycles through (more than it can send: every request a new URL). */
+  paths?: number;
 }
+
+/** More requests than any call gets through in a run, so an "uncached" call never repeats a URL. */
+const NEVER_REPEATED = 60_000;
 
 async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
   const q = database.query;
@@ -109,6 +114,12 @@ async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
       explain: { page: 1, limit: 21, sortBy: 'manual', sortOrder: 'asc', categoryIds: [big!.id], manualCategoryId: big!.id },
     },
     {
+      // An unknown parameter makes each URL new: what a page costs when the response cache misses.
+      name: `GET /categories/page/${big!.slug} (uncached)`,
+      url: () => `/api/categories/page/${big!.slug}?page=${page(counter)}&limit=21&uncached=${counter++}`,
+      paths: NEVER_REPEATED,
+    },
+    {
       name: `GET /categories/page/${big!.slug} + filters`,
       url: () => `/api/categories/page/${big!.slug}?limit=21&${filters}`,
       explain: {
@@ -129,6 +140,11 @@ async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
     {
       name: `GET /products?search=<${variedTerms.length} varied terms>`,
       url: () => `/api/products?search=${encodeURIComponent(variedTerms[termIndex++ % variedTerms.length]!)}&limit=21`,
+    },
+    {
+      name: 'GET /products?search=<varied terms> (uncached)',
+      url: () => `/api/products?search=${encodeURIComponent(variedTerms[termIndex++ % variedTerms.length]!)}&limit=21&uncached=${counter++}`,
+      paths: NEVER_REPEATED,
     },
     { name: 'GET /products/{id}', url: () => `/api/products/${randomId()}` },
     {
@@ -153,7 +169,7 @@ async function drive(base: string, scenario: Scenario) {
     baseUrl: base,
     durationSeconds: DURATION,
     timeoutSeconds: 30,
-    calls: [{ name: scenario.name, method: 'GET', paths: Array.from({ length: 1000 }, () => scenario.url()), connections: CONCURRENCY }],
+    calls: [{ name: scenario.name, method: 'GET', paths: Array.from({ length: scenario.paths ?? 1000 }, () => scenario.url()), connections: CONCURRENCY }],
   };
   const [result] = await new Promise<CallResult[]>((resolve, reject) => {
     const generator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });

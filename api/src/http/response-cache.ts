@@ -30,10 +30,11 @@ declare module 'fastify' {
   }
 }
 
-const MAX_ENTRIES = 1_000;
+/** What all entries together may hold (as UTF-16 text): any URL can be asked, so memory is bounded by size. */
+const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
 const MAX_AGE_MS = 60_000;
 /** Larger answers are not kept (a page of 100 products is about 80 KB). */
-const MAX_ENTRY_BYTES = 256 * 1024;
+const MAX_ENTRY_CHARS = 256 * 1024;
 
 interface Entry {
   version: string;
@@ -58,6 +59,13 @@ export interface ResponseCacheOptions {
 
 async function responseCache(app: FastifyInstance, { db }: ResponseCacheOptions) {
   const entries = new Map<string, Entry>();
+  let totalChars = 0;
+  const forget = (url: string) => {
+    const entry = entries.get(url);
+    if (!entry) return;
+    entries.delete(url);
+    totalChars -= entry.body.length;
+  };
   const currentVersion = versionReader(db);
 
   // A cached answer is served to everyone: only public routes may opt in.
@@ -81,10 +89,11 @@ async function responseCache(app: FastifyInstance, { db }: ResponseCacheOptions)
 
   app.addHook('onSend', async (request, reply, payload) => {
     const version = request.catalogVersion;
-    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ENTRY_BYTES) return payload;
-    entries.delete(request.url);
+    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ENTRY_CHARS) return payload;
+    forget(request.url);
     entries.set(request.url, { version, at: Date.now(), body: payload });
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    totalChars += payload.length;
+    while (totalChars > MAX_TOTAL_CHARS) forget(entries.keys().next().value!); // least recently used first
     return payload;
   });
 }
