@@ -88,15 +88,35 @@ export function parseDeliveryDays(text: string | undefined | null): number | nul
   return days <= 365 ? days : null;
 }
 
-const SAFE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'h3', 'h4', 'table', 'tr', 'td', 'th'],
-  allowedAttributes: {},
-};
+/** Elements that end a line of text when markup becomes text. */
+const BLOCK_END = /<\/(p|div|li|h[1-6]|tr|table|ul|ol|blockquote)\s*>|<br\s*\/?>/gi;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', euro: '€' };
 
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}
+
+/**
+ * A description as plain text: the storefront shows it as text and in the page's meta
+ * description, so markup from a feed (often HTML inside CDATA) becomes lines of text; scripts
+ * and styles are dropped with their content, entities decoded, whitespace tidied.
+ */
 export function sanitiseDescription(text: string | undefined): string | null {
   if (!text || !text.trim()) return null;
   if (!/[<&]/.test(text)) return text.trim();
-  const clean = sanitizeHtml(text, SAFE_HTML).trim();
+  const stripped = sanitizeHtml(text.replace(BLOCK_END, '\n'), { allowedTags: [], allowedAttributes: {} });
+  const clean = decodeEntities(stripped)
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return clean || null;
 }
 

@@ -127,6 +127,35 @@ describe('importers', () => {
     expect(tsv.offers.map((o) => [o.external_id, o.amount, o.shipping, o.alias])).toEqual([['KL-4', 1500, 495, 'Wonen > Verlichting']]);
   });
 
+  it('koopjesland (Google Merchant Center) as Google means it: NL shipping, sale prices only in their period, descriptions as text', async () => {
+    const { run, offers } = await importFixture('koopjesland', 'google-merchant.xml');
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 5 });
+    expect(offers.map((o) => [o.external_id, o.amount, o.shipping, o.total])).toEqual([
+      // One <g:shipping> per country (Belgium first): the Netherlands' entry, not the first.
+      ['GM-1', 10000, 495, 10495],
+      // The sale ended in January 2020: the regular price.
+      ['GM-2', 12900, 0, 12900],
+      // The sale runs until 2099: the sale price.
+      ['GM-3', 9900, 0, 9900],
+      // The sale starts in 2099: the regular price.
+      ['GM-4', 39900, 0, 39900],
+      // No Dutch entry: the feed's default (no country), not Germany's.
+      ['GM-5', 54900, 395, 55295],
+    ]);
+    const described = await t.database.query<{ name: string; description: string }>(
+      "select name, description from products where name in ('AEG wasmachine 8 kg', 'Bosch Serie 4 vaatwasser') order by name",
+    );
+    expect(described).toEqual([
+      { name: 'AEG wasmachine 8 kg', description: 'Stille wasmachine & droger in één\n8 kg\n1400 toeren' },
+      { name: 'Bosch Serie 4 vaatwasser', description: 'Vaatwasser met 13 couverts' },
+    ]);
+    // The regular price shows as the "from" price only while the sale runs.
+    const fromPrices = await t.database.query<{ name: string }>(
+      "select p.name from product_properties pp join products p on p.id = pp.product_id where pp.name = 'Van-prijs' and p.name like 'Philips Airfryer%' or (pp.name = 'Van-prijs' and p.name like 'Tefal%') order by p.name",
+    );
+    expect(fromPrices.map((row) => row.name)).toEqual(['Tefal Ingenio pannenset']);
+  });
+
   it('tradedoubler: JSON and XML, shipping from fields', async () => {
     const json = await importFixture('tradedoubler', 'tradedoubler.json');
     expect(json.offers.map((o) => [o.external_id, o.amount, o.shipping, o.gtin, o.alias])).toEqual([

@@ -14,7 +14,16 @@ interface Frame {
   key: string;
   text: string;
   hasChildren: boolean;
+  /** The element's own leaf children by local name, kept together (see GROUP_SUFFIX). */
+  leaves: Record<string, string>;
 }
+
+/**
+ * Besides its flat "shipping.country" / "shipping.price" lists, each element with children is
+ * also kept whole under "shipping{}" (one JSON object of its leaf children per element): a group
+ * whose fields belong together, such as one country's shipping price, stays together.
+ */
+export const GROUP_SUFFIX = '{}';
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
@@ -46,12 +55,12 @@ export async function* readXml(
       if (!wanted.has(name)) return;
       record = new Map();
       oversized = false;
-      stack = [{ key: '', text: '', hasChildren: false }];
+      stack = [{ key: '', text: '', hasChildren: false, leaves: {} }];
       position += 1;
     } else {
       const parent = stack[stack.length - 1]!;
       parent.hasChildren = true;
-      stack.push({ key: parent.key ? `${parent.key}.${name}` : name, text: '', hasChildren: false });
+      stack.push({ key: parent.key ? `${parent.key}.${name}` : name, text: '', hasChildren: false, leaves: {} });
     }
     const frame = stack[stack.length - 1]!;
     for (const [attr, value] of Object.entries(tag.attributes)) {
@@ -78,7 +87,13 @@ export async function* readXml(
       record = null;
       return;
     }
-    if (!frame.hasChildren) pushValue(record, frame.key, frame.text.trim());
+    if (!frame.hasChildren) {
+      const text = frame.text.trim();
+      pushValue(record, frame.key, text);
+      stack[stack.length - 1]!.leaves[frame.key.slice(frame.key.lastIndexOf('.') + 1)] = text;
+    } else {
+      pushValue(record, `${frame.key}${GROUP_SUFFIX}`, JSON.stringify(frame.leaves));
+    }
   });
 
   const decoder = new StringDecoder(encoding);
