@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { productIdentifiers, products, storeFeeds, stores as storesTable } from '../../db/schema';
 import { FEED_IMPORTERS } from '@koopjesland/shared/entities';
@@ -23,6 +23,7 @@ interface DemoItem {
   price: number;
   shipping: number;
   url: string;
+  /** Empty: demo feeds carry no third-party image URLs (the site must work offline); see below. */
   image: string;
   category: string;
 }
@@ -154,7 +155,7 @@ export async function createAndRunDemoFeeds(app: FastifyInstance): Promise<void>
         price: Math.max(99, Math.round(base * (0.9 + ((index * 7 + i) % 20) / 100))),
         shipping: i % 3 === 0 ? 0 : 395,
         url: `${store.url.replace(/\/$/, '')}/p/${p.ean}`,
-        image: `https://picsum.photos/seed/${p.ean}/600/600`,
+        image: '',
         category: 'Demo > Aanbiedingen',
       };
     });
@@ -168,7 +169,7 @@ export async function createAndRunDemoFeeds(app: FastifyInstance): Promise<void>
         price: 1495 + n * 500,
         shipping: 0,
         url: `${store.url.replace(/\/$/, '')}/p/${ean}`,
-        image: `https://picsum.photos/seed/${ean}/600/600`,
+        image: '',
         category: `Demo > ${importer}`,
       });
     }
@@ -186,4 +187,12 @@ export async function createAndRunDemoFeeds(app: FastifyInstance): Promise<void>
     const result = await executeRun(app, run.id);
     app.log.info({ importer, status: result.status, offers: result.offersCreated + result.offersUpdated, reason: result.failureReason }, 'demo feed imported');
   }
+  // The products the demo feeds created get a drawn image like the rest of the demo (served by /media).
+  await app.db.execute(sql`
+    with created as (
+      insert into product_images (product_id, url, width, height, filename, is_main)
+      select p.id, '/media/products/' || p.id || '-1.svg', 800, 800, p.slug || '-1.svg', true
+      from products p where not exists (select 1 from product_images i where i.product_id = p.id)
+      returning id, product_id, url)
+    update products p set image = c.url, image_id = c.id from created c where p.id = c.product_id`);
 }

@@ -104,5 +104,16 @@ describe('store and feed API: access, credentials, demo feeds', () => {
       [EXISTING_EAN],
     );
     expect(existing!.offer_count).toBe(1);
+    // Works offline: the products the demo feeds created show the demo's own drawn images.
+    const images = await t.database.query<{ url: string; image: string | null }>(
+      `select i.url, p.image from product_images i join products p on p.id = i.product_id
+       where p.brand = 'Koopjesland' and i.is_main order by p.id`,
+    );
+    expect(images.length).toBe(14);
+    expect(images.every((row) => /^\/media\/products\/\d+-1\.svg$/.test(row.url) && row.image === row.url)).toBe(true);
+    const [offSite] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from product_images i join products p on p.id = i.product_id where p.brand = 'Koopjesland' and i.url like 'http%'",
+    );
+    expect(offSite!.n).toBe(0);
   });
 });
