@@ -22,6 +22,19 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Please fill in all fields')).not.toBeInTheDocument();
   });
 
+  it('lets the browser check the email address and the password length (spec §5)', async () => {
+    renderAt(<LoginPage />, { route: '/login' });
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    const form = email.closest('form')!;
+    expect(form.noValidate).toBe(false);
+    expect(email.type).toBe('email');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).minLength).toBe(6);
+    fireEvent.change(email, { target: { value: 'geen-adres' } });
+    expect(form.checkValidity()).toBe(false);
+    fireEvent.change(email, { target: { value: 'demo@koopjesland.nl' } });
+    expect(form.checkValidity()).toBe(true);
+  });
+
   it('signs in and returns to the page named in ?redirect=', async () => {
     const api = mockApi({ 'POST /auth/login': () => ({ token: 'jwt', user }) });
     renderAt(<LoginPage />, { route: '/login?redirect=%2Fproduct%2Ftv%2F5' });

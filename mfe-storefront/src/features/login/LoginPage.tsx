@@ -82,7 +82,8 @@ export default function LoginPage() {
             { key: 'signUp', label: t('login.signUpTab') },
           ]}
         />
-        <form onSubmit={submit} noValidate aria-label={mode === 'signIn' ? t('login.signInTab') : t('login.signUpTab')}>
+        {/* The browser checks the email's form and the password's length (spec §5) before submit runs. */}
+        <form onSubmit={submit} aria-label={mode === 'signIn' ? t('login.signInTab') : t('login.signUpTab')}>
           <Form.Item label={t('login.email')} htmlFor="login-email" layout="vertical">
             <Input id="login-email" type="email" autoComplete="email" value={email} onChange={field(setEmail)} disabled={busy} />
           </Form.Item>
