@@ -84,6 +84,16 @@ describe('CategoryPage', () => {
     expect(JSON.parse(localStorage.getItem(preferenceKey('televisies'))!)).toEqual({ displayType: 'grid' });
   });
 
+  it('follows the category default display when filters and view buttons are hidden, whatever was chosen before', async () => {
+    localStorage.setItem(preferenceKey('televisies'), JSON.stringify({ displayType: 'grid' }));
+    const hidden = { ...settings, defaultDisplayType: 'rows', hideFiltersAndViewButtons: true };
+    mockApi({ 'GET /categories/page/televisies': () => ({ ...pageReply(), category: { id: 4, name: 'Televisies', slug: 'televisies', settings: hidden } }) });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    expect(await screen.findByTestId('product-row')).toBeInTheDocument();
+    expect(screen.queryByTestId('product-card')).not.toBeInTheDocument();
+    expect(screen.queryByText('Grid')).not.toBeInTheDocument();
+  });
+
   it('shows the empty message and popular products from subcategories', async () => {
     mockApi({
       'GET /categories/page/televisies': () =>

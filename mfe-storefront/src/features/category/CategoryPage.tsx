@@ -110,8 +110,9 @@ function CategoryPage({ slug }: { slug: string }) {
   const { category, products, pagination, breadcrumb, subcategories } = loaded;
   const refreshing = query.isFetching;
   const hideFilters = Boolean(settings?.hideFiltersAndViewButtons);
+  // Without the view buttons nobody can choose: the category's own default applies.
   const displayType: DisplayType = hideFilters
-    ? 'grid'
+    ? (settings?.defaultDisplayType ?? DEFAULT_CATEGORY_SETTINGS.defaultDisplayType)
     : chosenDisplay?.slug === slug
       ? chosenDisplay.value
       : (readDisplayPreference(slug) ?? settings?.defaultDisplayType ?? DEFAULT_CATEGORY_SETTINGS.defaultDisplayType);
