@@ -140,6 +140,16 @@ describe('storefront', () => {
     await context.close();
   });
 
+  it("opens the privacy page from the cookie dialog's link, in Dutch by default", async () => {
+    const { context, page } = await newVisitor(browser, { locale: 'nl-NL', cookieChoice: null });
+    await page.goto('/');
+    await page.getByRole('dialog', { name: 'Wij hechten waarde aan je privacy' }).getByRole('link', { name: 'Privacybeleid' }).click();
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacybeleid' }).waitFor();
+    await expect(page.getByText('cookie_consent', { exact: true }).count()).resolves.toBe(1);
+    await context.close();
+  });
+
   it('shows the filters as an accordion on a 375 px category page and a carousel on the product page', async () => {
     const { categories } = await api<{ categories: CategoryNode[] }>('categories?navigation=true');
     const leafOf = (node: CategoryNode): CategoryNode =>

@@ -4,6 +4,7 @@
  * with the subtree, the admin product table, removing every product link, and the aliases.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isReservedPageSlug } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { intArray, selectRows } from '../../db/sql';
@@ -35,7 +36,7 @@ export async function uniqueCategorySlug(db: Database, text: string, exceptId?: 
     .from(categories)
     .where(and(sql`${categories.slug} ~ ${`^${base}(-[0-9]+)?$`}`, exceptId ? ne(categories.id, exceptId) : undefined));
   const used = new Set(taken.map((row) => row.slug));
-  if (!used.has(base)) return base;
+  if (!used.has(base) && !isReservedPageSlug(base)) return base;
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
@@ -49,6 +50,7 @@ async function checkParent(db: Database, parentId: number, categoryId?: number) 
 
 /** A slug typed by hand must be free; a derived one gets a number instead. */
 async function checkSlugFree(db: Database, slug: string, exceptId?: number) {
+  if (isReservedPageSlug(slug)) throw badRequest('Invalid slug', `slug: /${slug} is a page of the site`);
   const [taken] = await db
     .select({ id: categories.id })
     .from(categories)

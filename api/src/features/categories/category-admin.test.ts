@@ -39,6 +39,19 @@ describe('POST /api/categories', () => {
   });
 });
 
+describe('slugs of the site\'s own pages', () => {
+  it('are never a category\'s: refused when given, stepped around when derived from the name', async () => {
+    expect(await call('POST', '/api/categories', { name: 'Privacybeleid', slug: 'privacy' })).toEqual({
+      status: 400,
+      body: { error: 'Invalid slug', details: 'slug: /privacy is a page of the site' },
+    });
+    const derived = await call('POST', '/api/categories', { name: 'Search' });
+    expect(derived.body).toMatchObject({ name: 'Search', slug: 'search-2' });
+    const renamed = await call('PUT', `/api/categories/${derived.body.id}`, { slug: 'login' });
+    expect(renamed).toEqual({ status: 400, body: { error: 'Invalid slug', details: 'slug: /login is a page of the site' } });
+  });
+});
+
 describe('PUT and DELETE /api/categories/{id}', () => {
   it('renames and moves a category, but never under itself or a descendant', async () => {
     const { wassen, wasmachines, koffie } = data.categories;

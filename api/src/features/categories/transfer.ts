@@ -3,7 +3,7 @@
  * before children, matched by slug on import, with each category's stored settings and the
  * alias paths mapped onto it. Importing an export gives back the same tree.
  */
-import type { CategoryExport, CategoryImportResult } from '@koopjesland/shared/entities';
+import { isReservedPageSlug, type CategoryExport, type CategoryImportResult } from '@koopjesland/shared/entities';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema';
@@ -77,6 +77,10 @@ export async function importCategories(db: Database, data: CategoryExport, clear
     for (const entry of data.categories) {
       if (imported.has(entry.slug)) {
         results.errors.push({ slug: entry.slug, error: 'slug: appears twice in the file' });
+        continue;
+      }
+      if (isReservedPageSlug(entry.slug) && !idOf.has(entry.slug)) {
+        results.errors.push({ slug: entry.slug, error: `slug: /${entry.slug} is a page of the site` });
         continue;
       }
       const parentId = entry.parentSlug === null ? null : idOf.get(entry.parentSlug);
