@@ -157,6 +157,14 @@ describe('storefront', () => {
     const leaf = leafOf(categories.find((c) => c.slug !== 'overig' && c.childCategories?.length)!);
     const { context, page } = await newVisitor(browser, { viewport: { width: 375, height: 812 } });
     await page.goto(`/${leaf.slug}`);
+    // The header's search box has a row of its own: wide enough to read what is typed, and it submits.
+    const searchBox = page.getByRole('searchbox', { name: 'Search products' });
+    const box = await searchBox.boundingBox();
+    expect(box!.width).toBeGreaterThan(250);
+    await searchBox.fill('wasmachine');
+    await page.getByRole('search').getByRole('button', { name: 'Search products' }).click();
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'wasmachine');
+    await page.goto(`/${leaf.slug}`);
     const accordion = page.locator('.ant-collapse').getByRole('button', { name: 'Filters' });
     await accordion.waitFor();
     await expect(page.locator('aside[aria-label="Filters"]').count()).resolves.toBe(0);
