@@ -110,21 +110,21 @@ describe('storefront', () => {
     await page.goto(`/product/${product.slug}/${product.id}`);
     await page.getByRole('heading', { name: product.name }).waitFor();
 
-    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
     await page.waitForURL('**/login**');
     await page.getByLabel('Email').fill(DEMO_USER.email);
     await page.getByLabel('Password').fill(DEMO_USER.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`**/product/${product.slug}/${product.id}`);
 
-    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
     await page.getByRole('dialog', { name: 'Add to wishlist' }).waitFor();
     await page.getByLabel('Desired price').fill('12,34');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText(`${product.name} has been added to your wishlist`).waitFor();
-    await page.getByRole('button', { name: 'On your wishlist' }).waitFor();
+    await page.getByRole('button', { name: 'On your wishlist', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'On your wishlist' }).click();
+    await page.getByRole('button', { name: 'On your wishlist', exact: true }).click();
     await page.getByRole('dialog', { name: 'Edit wishlist item' }).waitFor();
     await expect(page.getByLabel('Desired price').inputValue()).resolves.toBe('12,34');
     await page.getByLabel('Desired price').fill('10,00');
@@ -132,11 +132,11 @@ describe('storefront', () => {
     await page.getByText(`${product.name} has been updated in your wishlist`).waitFor();
 
     await page.reload();
-    await page.getByRole('button', { name: 'On your wishlist' }).click();
+    await page.getByRole('button', { name: 'On your wishlist', exact: true }).click();
     await expect(page.getByLabel('Desired price').inputValue()).resolves.toBe('10,00');
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByText(`${product.name} has been removed from your wishlist`).waitFor();
-    await page.getByRole('button', { name: 'Add to wishlist' }).waitFor();
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).waitFor();
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
+import { CardWishlistHeart } from '../wishlist/CardWishlistHeart';
 import { productPath } from './paths';
 import { Typography } from '../../lib/typography';
 
@@ -62,13 +63,16 @@ export function ProductCard({ product, displayType = 'grid' }: { product: Produc
         ))}
         {hasPriceDrop(product) && <Tag color={TAG_COLORS.green}>{formatPercentChange(product.percentageChange)}</Tag>}
       </div>
-      {price ? (
-        <Typography.Text strong>
-          {t('product.fromPrice', { price: formatMoney(price.total), store: price.store.name })}
-        </Typography.Text>
-      ) : (
-        <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>
-      )}
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+        {price ? (
+          <Typography.Text strong>
+            {t('product.fromPrice', { price: formatMoney(price.total), store: price.store.name })}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>
+        )}
+        <CardWishlistHeart product={product} />
+      </div>
       {canEditCatalog && (
         <div>
           <Button size="small" onClick={() => setAssigning(true)}>

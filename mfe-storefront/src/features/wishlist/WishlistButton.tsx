@@ -20,7 +20,16 @@ function stateFromProduct(product: Product): WishlistState | null {
     : NOT_WISHLISTED;
 }
 
-export function WishlistButton({ product, onChange }: { product: Product; onChange?(state: WishlistState): void }) {
+export interface WishlistButtonProps {
+  product: Product;
+  onChange?(state: WishlistState): void;
+  /** The state read from the visitor's whole wishlist (product lists), instead of checking this product. */
+  listed?: WishlistState;
+  /** Only the heart, labelled for screen readers (product cards). */
+  compact?: boolean;
+}
+
+export function WishlistButton({ product, onChange, listed, compact = false }: WishlistButtonProps) {
   const { t } = useStorefrontT();
   const signedIn = useAuthStore(selectIsAuthenticated);
   const viewer = useAuthStore((auth) => auth.user?.id ?? null);
@@ -30,7 +39,7 @@ export function WishlistButton({ product, onChange }: { product: Product; onChan
   // What this visitor last saved in the modal for this product wins over older answers.
   const [saved, setSaved] = useState<{ productId: number; viewer: number | null; state: WishlistState } | null>(null);
   // The product answer carries the state for a signed-in visitor; otherwise ask the wishlist.
-  const known = stateFromProduct(product);
+  const known = listed ?? stateFromProduct(product);
   const checked = useCheckWishlistQuery(
     { productId: product.id, viewer: viewer ?? 0 },
     { skip: !signedIn || viewer === null || known !== null },
@@ -52,8 +61,11 @@ export function WishlistButton({ product, onChange }: { product: Product; onChan
         icon={state.isWishlisted ? <HeartFilled style={{ color: '#e5484d' }} /> : <HeartOutlined />}
         onClick={click}
         aria-pressed={state.isWishlisted}
+        {...(compact
+          ? { 'aria-label': t(state.isWishlisted ? 'wishlist.onWishlistOf' : 'wishlist.addToWishlistOf', { product: product.name }), shape: 'circle' as const }
+          : {})}
       >
-        {state.isWishlisted ? t('wishlist.onWishlist') : t('wishlist.addToWishlist')}
+        {compact ? null : state.isWishlisted ? t('wishlist.onWishlist') : t('wishlist.addToWishlist')}
       </Button>
       {open && (
         <Suspense fallback={null}>

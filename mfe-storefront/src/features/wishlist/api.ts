@@ -11,6 +11,13 @@ export interface WishlistState {
 export const NOT_WISHLISTED: WishlistState = { isWishlisted: false, wishlistItemId: null, maxPrice: null };
 
 type WishlistList = WishlistItem[] | { items?: WishlistItem[]; wishlistItems?: WishlistItem[] };
+const itemsOf = (body: WishlistList): WishlistItem[] => (Array.isArray(body) ? body : (body.items ?? body.wishlistItems ?? []));
+
+/** A product's state in a wishlist already loaded (product lists ask for the whole list once, not per card). */
+export function wishlistStateIn(items: readonly WishlistItem[], productId: number): WishlistState {
+  const item = items.find((entry) => entry.productId === productId);
+  return item ? { isWishlisted: true, wishlistItemId: item.id, maxPrice: item.maxPrice } : NOT_WISHLISTED;
+}
 
 const wishlistApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
@@ -25,11 +32,14 @@ const wishlistApi = storefrontApi.injectEndpoints({
         if (check.error.status !== 404) return { error: check.error };
         const list = await baseQuery('wishlist');
         if (list.error) return { error: list.error };
-        const body = list.data as WishlistList;
-        const items = Array.isArray(body) ? body : (body.items ?? body.wishlistItems ?? []);
-        const item = items.find((entry) => entry.productId === productId);
-        return { data: item ? { isWishlisted: true, wishlistItemId: item.id, maxPrice: item.maxPrice } : NOT_WISHLISTED };
+        return { data: wishlistStateIn(itemsOf(list.data as WishlistList), productId) };
       },
+      providesTags: ['Wishlist'],
+    }),
+    /** The whole wishlist of the visitor `viewer` (their id keys the answer; the token goes with the request). */
+    wishlist: build.query<WishlistItem[], number>({
+      query: () => 'wishlist',
+      transformResponse: (body: WishlistList) => itemsOf(body),
       providesTags: ['Wishlist'],
     }),
     addToWishlist: build.mutation<{ wishlistItem: { id: number; maxPrice: number } }, { productId: number; maxPrice: number }>({
@@ -49,6 +59,7 @@ const wishlistApi = storefrontApi.injectEndpoints({
 
 export const {
   useCheckWishlistQuery,
+  useWishlistQuery,
   useAddToWishlistMutation,
   useUpdateWishlistItemMutation,
   useRemoveWishlistItemMutation,

@@ -1,0 +1,15 @@
+/**
+ * The heart on a product card (home, category and search lists). A signed-in visitor's whole
+ * wishlist is read once for the page (one request, shared by every card through the data layer);
+ * adding or removing invalidates it, so every list on the page shows the new state.
+ */
+import { selectIsAuthenticated, useAuthStore, type Product } from '@koopjesland/shared';
+import { NOT_WISHLISTED, useWishlistQuery, wishlistStateIn } from './api';
+import { WishlistButton } from './WishlistButton';
+
+export function CardWishlistHeart({ product }: { product: Product }) {
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const viewer = useAuthStore((auth) => auth.user?.id ?? null);
+  const { data } = useWishlistQuery(viewer ?? 0, { skip: !signedIn || viewer === null });
+  return <WishlistButton product={product} listed={data ? wishlistStateIn(data, product.id) : NOT_WISHLISTED} compact />;
+}
