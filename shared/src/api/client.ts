@@ -89,7 +89,7 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
     } catch {
       details = undefined;
     }
-    throw new ApiError(message, response.status, details);
+    throw new ApiError(message, response.status, details, response.statusText);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();

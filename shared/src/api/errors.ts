@@ -4,6 +4,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly details?: string,
+    /** The HTTP status text ('Not Found'), for the screens that name it (docs/product.md §8 "Specific"). */
+    readonly statusText = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,6 +54,14 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (typeof message === 'string' && message) return message;
   }
   return fallback;
+}
+
+/** The HTTP status text of a failed call ('Not Found'), else its status as 'HTTP 404', else ''. */
+export function errorStatusText(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return '';
+  const { statusText, status } = error as { statusText?: unknown; status?: unknown };
+  if (typeof statusText === 'string' && statusText) return statusText;
+  return typeof status === 'number' && status > 0 ? `HTTP ${status}` : '';
 }
 
 /** The HTTP status of a failed call (0 when no response arrived or the error has none). */

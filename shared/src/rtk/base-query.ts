@@ -17,6 +17,8 @@ export interface ApiQueryError {
   /** HTTP status; 0 when no response arrived. */
   status: number;
   message: string;
+  /** The HTTP status text ('Not Found'); empty when no response arrived. */
+  statusText: string;
 }
 
 export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiQueryError> = async (args, { signal }) => {
@@ -33,8 +35,8 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiQueryErr
         return { data: await apiDelete(request.path, request.body, { query: request.query, signal }) };
     }
   } catch (error) {
-    if (error instanceof ApiError) return { error: { status: error.status, message: error.message } };
-    return { error: { status: 0, message: error instanceof Error ? error.message : String(error) } };
+    if (error instanceof ApiError) return { error: { status: error.status, message: error.message, statusText: error.statusText } };
+    return { error: { status: 0, message: error instanceof Error ? error.message : String(error), statusText: '' } };
   }
 };
 

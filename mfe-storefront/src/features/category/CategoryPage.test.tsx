@@ -178,8 +178,10 @@ describe('CategoryPage', () => {
   });
 
   it('replaces the page with a red alert on failure', async () => {
-    mockApi({ 'GET /categories/page/televisies': () => reply(404, { error: 'Category not found' }) });
+    mockApi({ 'GET /categories/page/televisies': () => reply(404, { error: 'Category not found' }, 'Not Found') });
     renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Category not found');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch category page data: Not Found');
+    expect(alert).toHaveTextContent('Category not found');
   });
 });

@@ -8,6 +8,7 @@ import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } fro
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_CATEGORY_SETTINGS, errorMessage } from '@koopjesland/shared';
+import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { useIsMobile } from '../../lib/useIsMobile';
@@ -97,7 +98,14 @@ function CategoryPage({ slug }: { slug: string }) {
   }, [loaded, needsDefaultSort, settings, setParams]);
 
   if (query.isError) {
-    return <Alert type="error" showIcon title={errorMessage(query.error, t('category.loadFailed'))} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('category.fetchFailed', { statusText: statusTextOf(query.error) })}
+        description={errorMessage(query.error, t('category.loadFailed'))}
+      />
+    );
   }
   if (!loaded) {
     return (

@@ -57,6 +57,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Email')).toBeDisabled());
     release(reply(401, { error: 'Invalid email or password' }));
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Login failed');
     expect(screen.getByLabelText('Email')).not.toBeDisabled();
   });
 

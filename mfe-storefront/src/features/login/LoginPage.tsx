@@ -26,7 +26,8 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** The inline error: what went wrong ('Login failed') and, from the server, why. */
+  const [error, setError] = useState<{ title: string; description?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const signedInHere = useRef(false);
 
@@ -42,7 +43,7 @@ export default function LoginPage() {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!email.trim() || !password) {
-      setError(t('login.fillAllFields'));
+      setError({ title: t('login.fillAllFields') });
       return;
     }
     setBusy(true);
@@ -54,7 +55,7 @@ export default function LoginPage() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (caught) {
       signedInHere.current = false;
-      setError(caught instanceof Error && caught.message ? caught.message : t('login.genericError'));
+      setError({ title: t('login.failed'), description: caught instanceof Error && caught.message ? caught.message : t('login.genericError') });
       setBusy(false);
     }
   };
@@ -102,7 +103,16 @@ export default function LoginPage() {
               <Link to="/forgot-password">{t('account.forgot.link')}</Link>
             </div>
           )}
-          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              title={error.title}
+              description={error.description}
+              role="alert"
+              style={{ marginBottom: 16 }}
+            />
+          )}
           <Button type="primary" htmlType="submit" block loading={busy}>
             {mode === 'signIn' ? t('login.signInButton') : t('login.createAccountButton')}
           </Button>

@@ -80,9 +80,9 @@ describe('ProductPage', () => {
   });
 
   it('shows a red alert when loading fails', async () => {
-    api(() => reply(500, {}));
+    api(() => reply(500, {}, 'Internal Server Error'));
     renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch product details: Internal Server Error');
   });
 
   it('adds, edits and removes a wishlist entry with validation and toasts', async () => {
@@ -111,6 +111,7 @@ describe('ProductPage', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Failed to remove product from wishlist. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Failed to remove from wishlist')).toBeInTheDocument();
   });
 
   it('asks the wishlist when the product does not say, and shows the filled heart', async () => {
@@ -126,6 +127,23 @@ describe('ProductPage', () => {
     fireEvent.click(heart);
     expect(await screen.findByLabelText('Desired price')).toHaveValue('50,00');
     expect(calls.find('GET', '/wishlist/check/5')).toHaveLength(1);
+  });
+
+  it('names the failure of adding to the wishlist and of checking it', async () => {
+    signIn();
+    mockApi({
+      'GET /products/5': () => product,
+      'GET /products': () => ({ products: [], pagination: pagination(0) }),
+      'GET /wishlist/check/5': () => reply(500, {}, 'Internal Server Error'),
+      'POST /wishlist': () => reply(503, {}, 'Service Unavailable'),
+    });
+    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    expect(await screen.findByText('Failed to check wishlist status')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: /Add to wishlist/ }));
+    fireEvent.change(await screen.findByLabelText('Desired price'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Failed to add product to wishlist. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Failed to add to wishlist: Service Unavailable')).toBeInTheDocument();
   });
 
   it('sends an anonymous visitor to sign in and back', async () => {

@@ -7,6 +7,7 @@ import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Sp
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { errorMessage, errorStatus, formatMoney, formatPercentChange, useAuthStore, type Product } from '@koopjesland/shared';
+import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { ProductGrid } from '../products/ProductGrid';
@@ -106,7 +107,14 @@ export default function ProductPage() {
         />
       );
     }
-    return <Alert type="error" showIcon title={errorMessage(result.error, t('product.loadFailed'))} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('product.fetchFailed', { statusText: statusTextOf(result.error) })}
+        description={errorMessage(result.error, t('product.loadFailed'))}
+      />
+    );
   }
   if (!result.currentData) {
     return (

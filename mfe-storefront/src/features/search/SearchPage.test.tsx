@@ -33,7 +33,7 @@ describe('SearchPage', () => {
   it('shows a red alert when the search fails', async () => {
     mockApi({ 'GET /products': () => reply(500, {}, 'Internal Server Error'), 'GET /products/search-filters': () => reply(500, {}) });
     renderAt(<SearchPage />, { route: '/search?q=tv' });
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to search products: Internal Server Error');
   });
 
   it('applies the search field on Enter and resets to page 1', async () => {

@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '@koopjesland/shared';
+import { statusTextOf } from '../../lib/failure';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams } from '../filters/filter-params';
 import type { DisplayType } from '../products/ProductCard';
@@ -49,7 +50,14 @@ export default function SearchPage() {
   const found = results.currentData;
   let content;
   if (results.isError) {
-    content = <Alert type="error" showIcon title={errorMessage(results.error, t('search.loadFailed'))} />;
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('search.fetchFailed', { statusText: statusTextOf(results.error) })}
+        description={errorMessage(results.error, t('search.loadFailed'))}
+      />
+    );
   } else if (!found) {
     content = (
       <div style={{ textAlign: 'center', padding: 48 }}>

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeProduct } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, reply } from '../../test/mock-api';
 import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
 import { ProductCard } from '../products/ProductCard';
 
@@ -54,6 +54,16 @@ describe('wishlist hearts on product cards', () => {
     expect(await screen.findByText('Soundbar has been added to your wishlist')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Soundbar is on your wishlist' })).toHaveAttribute('aria-pressed', 'true'));
     expect(calls.find('GET', '/wishlist')).toHaveLength(2);
+  });
+
+  it('says once, not once per card, when the wishlist cannot be read', async () => {
+    signInVisitor();
+    mockApi({ 'GET /auth/profile': () => visitor, 'GET /wishlist': () => reply(500, {}, 'Internal Server Error') });
+    renderAt(cards);
+    expect(await screen.findByText('Failed to fetch wishlist')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getAllByText('Failed to fetch wishlist')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Add OLED TV to your wishlist' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('sends an anonymous visitor to sign in, without asking for a wishlist', async () => {

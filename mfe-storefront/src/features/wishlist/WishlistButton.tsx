@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { useFailureToast } from '../../lib/failure';
 import { loginPathFor } from '../login/redirect';
 import { NOT_WISHLISTED, useCheckWishlistQuery, type WishlistState } from './api';
 
@@ -44,6 +45,7 @@ export function WishlistButton({ product, onChange, listed, compact = false }: W
     { productId: product.id, viewer: viewer ?? 0 },
     { skip: !signedIn || viewer === null || known !== null },
   );
+  useFailureToast(checked, t('wishlist.checkFailed'));
   const state: WishlistState = !signedIn
     ? NOT_WISHLISTED
     : saved && saved.productId === product.id && saved.viewer === viewer

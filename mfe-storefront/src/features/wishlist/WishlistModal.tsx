@@ -14,6 +14,7 @@ import {
   type WishlistState,
 } from './api';
 import { useNotify } from '../notifications/notifications';
+import { statusTextOf } from '../../lib/failure';
 import { Typography } from '../../lib/typography';
 
 export const DEFAULT_WISHLIST_SHARE = 0.75;
@@ -72,8 +73,11 @@ export default function WishlistModal({
         notification.success({ title: t('wishlist.added', { product: product.name }) });
       }
       onClose();
-    } catch {
-      notification.error({ title: editing ? t('wishlist.updateFailed') : t('wishlist.addFailed') });
+    } catch (failure) {
+      notification.error({
+        title: editing ? t('wishlist.updateFailed') : t('wishlist.addFailed'),
+        description: editing ? t('wishlist.updateFailedPlain') : t('wishlist.addFailedStatus', { statusText: statusTextOf(failure) }),
+      });
     }
   };
 
@@ -84,7 +88,7 @@ export default function WishlistModal({
       notification.success({ title: t('wishlist.removed', { product: product.name }) });
       onClose();
     } catch {
-      notification.error({ title: t('wishlist.removeFailed') });
+      notification.error({ title: t('wishlist.removeFailed'), description: t('wishlist.removeFailedPlain') });
     }
   };
 
