@@ -1,6 +1,6 @@
 /**
  * The storefront's routes, mounted by the shell at '/*': home, login (with forgot and reset
- * password), the visitor's account, search, product, privacy and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
+ * password), the visitor's account, search, product, privacy, wishlist and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -17,6 +17,7 @@ const SearchPage = lazy(() => import('./features/search/SearchPage'));
 const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const CategoryPage = lazy(() => import('./features/category/CategoryPage'));
 const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage'));
+const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage'));
 
 export default function StorefrontRoutes() {
   return (
@@ -52,6 +53,7 @@ export default function StorefrontRoutes() {
           <Route path="search" element={<SearchPage />} />
           <Route path="product/:slug/:id" element={<ProductPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="wishlist" element={<WishlistPage />} />
           <Route path=":slug" element={<CategoryPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -35,6 +35,14 @@ describe('Header', () => {
     await waitFor(() => expect(currentLocation()).toBe('/admin'));
   });
 
+  it("links a signed-in visitor to their wishlist", async () => {
+    signIn({ isAdmin: false });
+    renderAt(<Header />);
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'My wishlist' }));
+    await waitFor(() => expect(currentLocation()).toBe('/wishlist'));
+  });
+
   it('shows no admin link to a visitor who is not an admin, and a sign-in link when anonymous', () => {
     signIn({ isAdmin: false });
     const { unmount } = renderAt(<Header />);

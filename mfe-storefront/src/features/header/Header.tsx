@@ -52,6 +52,7 @@ function UserMenu() {
       entries={[
         { caption: user.email },
         { key: 'account', label: t('header.account') },
+        { key: 'wishlist', label: t('header.wishlist') },
         ...(hasAdminPanel ? [{ key: 'admin', label: t('header.adminPanel') }] : []),
         { divider: true },
         { key: 'logout', label: t('header.logout') },
@@ -59,6 +60,7 @@ function UserMenu() {
       onSelect={(key) => {
         if (key === 'admin') navigate('/admin');
         if (key === 'account') navigate('/account');
+        if (key === 'wishlist') navigate('/wishlist');
         if (key === 'logout') void logout();
       }}
     />

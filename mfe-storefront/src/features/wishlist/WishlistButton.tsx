@@ -60,7 +60,8 @@ export function WishlistButton({ product, onChange, listed, compact = false }: W
   return (
     <>
       <Button
-        icon={state.isWishlisted ? <HeartFilled style={{ color: '#e5484d' }} /> : <HeartOutlined />}
+        // The heart is decoration: the button's name is its text or its label.
+        icon={state.isWishlisted ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
         onClick={click}
         aria-pressed={state.isWishlisted}
         {...(compact
