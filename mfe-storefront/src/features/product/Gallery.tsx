@@ -1,10 +1,10 @@
 /** Product images: a carousel on mobile (loaded only there), a main image plus masonry on desktop. */
-import { Masonry, Spin } from 'antd';
+import { Masonry } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { galleryImages, MASONRY_GUTTER_PX } from './gallery';
+import { CAROUSEL_IMAGE_HEIGHT_PX, carouselHeightPx, galleryImages, MASONRY_GUTTER_PX } from './gallery';
 
 const MobileCarousel = lazy(() => import('./MobileCarousel'));
 
@@ -20,10 +20,17 @@ export function Gallery({ product }: { product: Product }) {
     );
   }
   if (isMobile) {
+    // Until the carousel's code arrives: its first image, in the space the carousel will take.
     return (
-      <Suspense fallback={<Spin />}>
-        <MobileCarousel images={images} alt={product.name} />
-      </Suspense>
+      <div data-testid="carousel-slot" style={{ minHeight: carouselHeightPx(images.length) }}>
+        <Suspense
+          fallback={
+            <img src={images[0]} alt={product.name} style={{ width: '100%', height: CAROUSEL_IMAGE_HEIGHT_PX, objectFit: 'contain' }} />
+          }
+        >
+          <MobileCarousel images={images} alt={product.name} />
+        </Suspense>
+      </div>
     );
   }
   const [main, ...extra] = images;

@@ -9,7 +9,7 @@ import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
 import { useStorefrontT } from '../../i18n';
-import { AUTO_ADVANCE_MS, CHANGE_LOCK_MS, swipeTarget, TRANSITION_MS, wrapIndex } from './gallery';
+import { AUTO_ADVANCE_MS, CAROUSEL_IMAGE_HEIGHT_PX, CHANGE_LOCK_MS, swipeTarget, TRANSITION_MS, wrapIndex } from './gallery';
 
 export default function MobileCarousel({ images, alt }: { images: string[]; alt: string }) {
   const { t } = useStorefrontT();
@@ -53,7 +53,7 @@ export default function MobileCarousel({ images, alt }: { images: string[]; alt:
       >
         {images.map((url, position) => (
           <div key={url}>
-            <img src={url} alt={t('gallery.imageAlt', { name: alt, number: position + 1 })} style={{ width: '100%', height: 320, objectFit: 'contain' }} />
+            <img src={url} alt={t('gallery.imageAlt', { name: alt, number: position + 1 })} style={{ width: '100%', height: CAROUSEL_IMAGE_HEIGHT_PX, objectFit: 'contain' }} />
           </div>
         ))}
       </Slider>
