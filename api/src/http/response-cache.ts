@@ -11,13 +11,12 @@
  * while a write transaction had moved the version but not yet committed.
  *
  * A hit skips the handler and the serialiser and answers the stored JSON text with
- * `x-cache: hit`. Concurrent requests share one read of the version.
+ * `x-cache: hit`. Concurrent requests share one read of the version (http/catalog-version.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/sql';
+import { readCatalogVersion } from './catalog-version';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,17 +41,6 @@ interface Entry {
   body: string;
 }
 
-/** One read of the version for every request that arrives while it is under way. */
-function versionReader(db: Database) {
-  let pending: Promise<string> | null = null;
-  return () =>
-    (pending ??= selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from catalog_version`)
-      .then(([row]) => row?.version ?? '')
-      .finally(() => {
-        pending = null;
-      }));
-}
-
 export interface ResponseCacheOptions {
   db: Database;
 }
@@ -66,12 +54,13 @@ async function responseCache(app: FastifyInstance, { db }: ResponseCacheOptions)
     entries.delete(url);
     totalChars -= entry.body.length;
   };
-  const currentVersion = versionReader(db);
+  const currentVersion = () => readCatalogVersion(db);
 
   // A cached answer is served to everyone: only public routes may opt in.
   app.addHook('onRoute', (route) => {
     const config = route.config as { access?: string; cache?: boolean } | undefined;
-    if (config?.cache && (config.access ?? 'public') !== 'public') throw new Error(`${route.url}: only public routes may be cached`);
+    if (config?.cache && (config.access ?? 'public') !== 'public')
+      throw new Error(`${route.url}: only public routes may be cached`);
   });
 
   app.addHook('preHandler', async (request, reply) => {
@@ -89,7 +78,13 @@ async function responseCache(app: FastifyInstance, { db }: ResponseCacheOptions)
 
   app.addHook('onSend', async (request, reply, payload) => {
     const version = request.catalogVersion;
-    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ENTRY_CHARS) return payload;
+    if (
+      version === undefined ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      payload.length > MAX_ENTRY_CHARS
+    )
+      return payload;
     forget(request.url);
     entries.set(request.url, { version, at: Date.now(), body: payload });
     totalChars += payload.length;

@@ -22,6 +22,7 @@ import { checkPriceRange } from '../products/list-options';
 import { listProducts, whereClause } from '../products/product-list';
 import { categoryPageQuerySchema, queryBoolean } from '../products/query-params';
 import { correctedSearch } from '../products/search-corrections';
+import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
 import { idField, MAX_ID } from '../../http/route-schemas';
 import { countsOf } from './counts';
 import { childCategories, descendantIds, findCategory, OVERIG_SLUG } from './lookup';
@@ -68,7 +69,10 @@ const listQuerySchema = z.object({
     .max(2000)
     .transform((value, ctx) => {
       try {
-        const parsed = z.object({ search: z.string().max(200).optional(), name: z.string().max(200).optional() }).strict().safeParse(JSON.parse(value));
+        const parsed = z
+          .object({ search: z.string().max(200).optional(), name: z.string().max(200).optional() })
+          .strict()
+          .safeParse(JSON.parse(value));
         if (parsed.success) return parsed.data;
       } catch {
         /* reported below */
@@ -92,7 +96,8 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     config: { access: 'public' },
     schema: {
       tags: ['categories'],
-      summary: 'Categories: tree (includeHierarchy), menu (navigation), flat list (simple), children (parentId) or the paged admin list',
+      summary:
+        'Categories: tree (includeHierarchy), menu (navigation), flat list (simple), children (parentId) or the paged admin list',
       querystring: listQuerySchema,
       response: { 200: categoriesResponse, ...errors },
     },
@@ -107,11 +112,19 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       }
       if (q.parentId !== undefined) {
         const children = await childCategories(db, [q.parentId]);
-        const counts = q.excludeCounts ? undefined : await countsOf(db, children.map((child) => child.id));
+        const counts = q.excludeCounts
+          ? undefined
+          : await countsOf(
+              db,
+              children.map((child) => child.id),
+            );
         return { categories: children.map((child) => ({ ...child, _count: counts?.get(child.id) })) };
       }
       const { rows, totalItems } = await adminCategoryList(db, q);
-      const counts = await countsOf(db, rows.map((row) => row.id));
+      const counts = await countsOf(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
         categories: rows.map((row) => ({ ...row, _count: counts.get(row.id) })),
         pagination: paginationOf(totalItems, q),
@@ -166,14 +179,21 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     config: { access: 'public', cache: true },
     schema: {
       tags: ['categories'],
-      summary: "The category page: its products (sorted by the category's defaults unless asked), breadcrumb and subcategories",
+      summary:
+        "The category page: its products (sorted by the category's defaults unless asked), breadcrumb and subcategories",
       params: z.object({ slug: z.string().min(1).max(200) }),
       querystring: categoryPageQuerySchema,
       response: {
         200: z.object({
           products: z.array(productSchema),
           pagination: paginationSchema,
-          category: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), image: z.string().nullable(), settings: categorySettingsSchema }),
+          category: z.object({
+            id: z.number().int(),
+            name: z.string(),
+            slug: z.string(),
+            image: z.string().nullable(),
+            settings: categorySettingsSchema,
+          }),
           breadcrumb: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
           subcategories: z.array(categorySchema),
         }),
@@ -182,29 +202,42 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       const q = request.query;
-      const category = await findCategory(db, request.params.slug);
-      if (category.slug !== request.params.slug) throw notFound('Category not found');
+      const { slug } = request.params;
+      // Every page, sort and filter of a category shares its head: loaded once per catalogue version.
+      const version = request.catalogVersion ?? (await readCatalogVersion(db));
+      const { category, settings, breadcrumb, subcategories } = await memoByCatalogVersion(
+        db,
+        `category-page:${slug}`,
+        version,
+        async () => {
+          const found = await findCategory(db, slug);
+          if (found.slug !== slug) throw notFound('Category not found');
+          const head = await categoryPageHead(db, found.id);
+          return {
+            category: found,
+            settings: head.settings,
+            breadcrumb: head.breadcrumb,
+            subcategories: await withCardData(db, head.children),
+          };
+        },
+      );
       checkPriceRange(q);
-      const [{ settings, breadcrumb, children }, categoryIds] = await Promise.all([
-        categoryPageHead(db, category.id),
-        q.includeSubcategories ? descendantIds(db, category.id) : [category.id],
-      ]);
-      const [list, subcategories] = await Promise.all([
-        listProducts(db, {
-          page: q.page,
-          limit: q.limit,
-          sortBy: q.sortBy ?? settings.defaultSortBy,
-          sortOrder: q.sortOrder ?? settings.defaultSortOrder,
-          manualCategoryId: category.id,
-          categoryIds,
-          search: await correctedSearch(db, q.search || undefined),
-          brand: q.brand || undefined,
-          storeId: q.storeId,
-          minPrice: q.minPrice,
-          maxPrice: q.maxPrice,
-        }),
-        withCardData(db, children),
-      ]);
+      const categoryIds = q.includeSubcategories
+        ? await memoByCatalogVersion(db, `category-tree:${category.id}`, version, () => descendantIds(db, category.id))
+        : [category.id];
+      const list = await listProducts(db, {
+        page: q.page,
+        limit: q.limit,
+        sortBy: q.sortBy ?? settings.defaultSortBy,
+        sortOrder: q.sortOrder ?? settings.defaultSortOrder,
+        manualCategoryId: category.id,
+        categoryIds,
+        search: await correctedSearch(db, q.search || undefined),
+        brand: q.brand || undefined,
+        storeId: q.storeId,
+        minPrice: q.minPrice,
+        maxPrice: q.maxPrice,
+      });
       return {
         ...list,
         category: { id: category.id, name: category.name, slug: category.slug, image: category.image, settings },
@@ -262,7 +295,10 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       tags: ['categories'],
       summary: "A category's settings with defaults filled in (id or slug)",
       params: z.object({ slug: slugOrId }),
-      response: { 200: z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema }) }), ...errors },
+      response: {
+        200: z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema }) }),
+        ...errors,
+      },
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
@@ -278,7 +314,10 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       security: [{ bearer: [] }],
       params: z.object({ slug: slugOrId }),
       body: settingsBodySchema,
-      response: { 200: z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema }) }), ...errors },
+      response: {
+        200: z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema }) }),
+        ...errors,
+      },
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
@@ -315,9 +354,15 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
       const ids = [...new Set(request.body.productIds)];
-      if ((await missingProductIds(db, ids)).length) throw badRequest('Invalid productIds', 'productIds: unknown product');
+      if ((await missingProductIds(db, ids)).length)
+        throw badRequest('Invalid productIds', 'productIds: unknown product');
       const addedCount = await addProducts(db, category.id, ids);
-      recordChange(request, { entity: 'category', entityId: category.id, action: 'add-products', after: { productIds: ids, addedCount } });
+      recordChange(request, {
+        entity: 'category',
+        entityId: category.id,
+        action: 'add-products',
+        after: { productIds: ids, addedCount },
+      });
       return { addedCount };
     },
   });
@@ -354,7 +399,12 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       params: z.object({ slug: slugOrId }),
       body: z.object({
         productOrders: z
-          .array(z.object({ productId: z.number().int().positive().max(MAX_ID), sortOrder: z.number().int().min(0).max(1_000_000) }))
+          .array(
+            z.object({
+              productId: z.number().int().positive().max(MAX_ID),
+              sortOrder: z.number().int().min(0).max(1_000_000),
+            }),
+          )
           .min(1)
           .max(5000),
       }),
@@ -363,9 +413,13 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
       const updatedCount = await saveProductOrder(db, category.id, request.body.productOrders);
-      recordChange(request, { entity: 'category', entityId: category.id, action: 'sort-products', after: { productOrders: request.body.productOrders } });
+      recordChange(request, {
+        entity: 'category',
+        entityId: category.id,
+        action: 'sort-products',
+        after: { productOrders: request.body.productOrders },
+      });
       return { updatedCount };
     },
   });
 }
-
