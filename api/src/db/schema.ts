@@ -594,7 +594,7 @@ export const storeRatings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.storeId)],
+  (t) => [index().on(t.storeId), uniqueIndex().on(t.storeId, t.userId).where(sql`${t.userId} is not null`)],
 );
 
 export const clickOuts = pgTable(

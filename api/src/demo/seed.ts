@@ -325,12 +325,13 @@ export async function seedDemoData(
       on conflict (category_id) do update set representative_product_id = excluded.representative_product_id`);
 
     await run(
-      sql.raw(`insert into store_ratings (store_id, user_id, rating, comment, created_at)
+      sql.raw(`insert into store_ratings (store_id, user_id, rating, comment, created_at, updated_at)
       select s.id, null, 3 + ${h('s.id * 50 + k', 21)} % 3,
         (array['Snel geleverd, netjes verpakt.', 'Goede service en duidelijke communicatie.', 'Prima prijs, levering duurde iets langer.',
                'Retourneren ging zonder problemen.', 'Aanrader!'])[1 + ${h('s.id * 50 + k', 22)} % 5],
-        now() - make_interval(days => ${h('s.id * 50 + k', 23)} % 90)
-      from stores s cross join lateral generate_series(1, 5 + ${h('s.id', 24)} % 20) k`),
+        written.at, written.at
+      from stores s cross join lateral generate_series(1, 5 + ${h('s.id', 24)} % 20) k
+      cross join lateral (select now() - make_interval(days => ${h('s.id * 50 + k', 23)} % 90) as at) written`),
     );
     await run(sql`insert into wishlist_items (user_id, product_id, max_price)
       select ${demoUserId}::int, id, (lowest_total * 0.75)::int from products

@@ -37,6 +37,26 @@ export const storeRatingSchema = z.object({
 });
 export type StoreRating = z.infer<typeof storeRatingSchema>;
 
+/** A store's rating as visitors see it: the average with one decimal, over `count` ratings. */
+export const storeRatingSummarySchema = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type StoreRatingSummary = z.infer<typeof storeRatingSummarySchema>;
+
+/** A visitor's own rating of a store, as they set it (1 to 5 stars, an optional comment). */
+export const ownStoreRatingSchema = z.object({
+  rating: z.number().int().min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+  comment: z.string().trim().max(2000, 'The comment is at most 2000 characters').nullish(),
+});
+export type OwnStoreRating = z.infer<typeof ownStoreRatingSchema>;
+
+/** The public store page /store/{slug}: details, rating, comments newest first, its offers' categories. */
+export const storePageSchema = z.object({
+  store: z.object({ id, name: z.string(), slug: z.string(), url: z.string(), logo: z.string().nullable(), rating: storeRatingSummarySchema }),
+  /** Newest first by when they were written or last edited. */
+  ratings: z.array(z.object({ id, rating: z.number().int(), comment: z.string().nullable(), updatedAt: isoDateTime })),
+  categories: z.array(z.object({ id, name: z.string(), slug: z.string(), products: z.number().int() })),
+});
+export type StorePage = z.infer<typeof storePageSchema>;
+
 export const deleteAllPricesResultSchema = z.object({
   deletedPrices: z.number().int(),
   deletedProducts: z.number().int(),

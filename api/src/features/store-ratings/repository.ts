@@ -1,7 +1,12 @@
-/** Data access of the admin's view of store ratings: ratings with the store's name and the rater's email. */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+/**
+ * Data access of store ratings: the admin's view (ratings with the store's name and the rater's
+ * email) and the visitors' (the store page, one's own rating).
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storeRatings, stores, users } from '../../db/schema';
+import { selectRows } from '../../db/sql';
+import { OVERIG_SLUG } from '../categories/lookup';
 import { offsetOf } from '../../http/pagination';
 
 const selectRatings = (db: Database) =>
@@ -72,4 +77,57 @@ export function storeRatingRepository(db: Database) {
       return deleted.length > 0;
     },
   };
+}
+
+/** Comments shown on a store page, newest (or last edited) first. */
+export const STORE_PAGE_RATINGS = 50;
+
+/** The store page's data: the store, its rating, its latest ratings and its current offers' categories. */
+export async function storePageOf(db: Database, slug: string) {
+  const [store] = await selectRows<{ id: number; name: string; slug: string; url: string; logo: string | null; average: number | null; count: number }>(
+    db,
+    sql`select s.id, s.name, s.slug, s.url, s.logo,
+          (select round(avg(r.rating)::numeric, 1)::float8 from store_ratings r where r.store_id = s.id) as average,
+          (select count(*)::int from store_ratings r where r.store_id = s.id) as count
+        from stores s where s.slug = ${slug}`,
+  );
+  if (!store) return undefined;
+  const [ratings, categories] = await Promise.all([
+    selectRows<{ id: number; rating: number; comment: string | null; updatedAt: Date }>(
+      db,
+      sql`select id, rating, comment, updated_at as "updatedAt" from store_ratings
+          where store_id = ${store.id} order by updated_at desc, id desc limit ${STORE_PAGE_RATINGS}`,
+    ),
+    selectRows<{ id: number; name: string; slug: string; products: number }>(
+      db,
+      sql`select c.id, c.name, c.slug, count(distinct p.product_id)::int as products
+          from prices p join product_categories pc on pc.product_id = p.product_id join categories c on c.id = pc.category_id
+          where p.store_id = ${store.id} and p.valid_to is null and c.slug <> ${OVERIG_SLUG}
+          group by c.id order by products desc, c.name limit 20`,
+    ),
+  ]);
+  const { average, count: ratingCount, ...details } = store;
+  return { store: { ...details, rating: { average, count: ratingCount } }, ratings, categories };
+}
+
+export async function ownRatingOf(db: Database, storeId: number, userId: number) {
+  const [own] = await db
+    .select({ rating: storeRatings.rating, comment: storeRatings.comment })
+    .from(storeRatings)
+    .where(and(eq(storeRatings.storeId, storeId), eq(storeRatings.userId, userId)));
+  return own ?? null;
+}
+
+/** Sets the visitor's one rating of the store (a second call edits it). */
+export async function setOwnRating(db: Database, storeId: number, userId: number, rating: number, comment: string | null) {
+  const [saved] = await db
+    .insert(storeRatings)
+    .values({ storeId, userId, rating, comment })
+    .onConflictDoUpdate({
+      target: [storeRatings.storeId, storeRatings.userId],
+      targetWhere: sql`${storeRatings.userId} is not null`,
+      set: { rating, comment, updatedAt: sql`now()` },
+    })
+    .returning({ rating: storeRatings.rating, comment: storeRatings.comment });
+  return saved!;
 }
