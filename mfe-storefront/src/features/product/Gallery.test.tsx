@@ -5,7 +5,7 @@ import { renderAt } from '../../test/render';
 import { Gallery } from './Gallery';
 
 const images = ['a', 'b', 'c'].map((name, index) => ({
-  id: index + 1, url: `/media/${name}.svg`, storeName: null, width: 800, height: 800, filename: `${name}.svg`, alt: null, main: index === 0, isDisabled: false,
+  id: index + 1, url: `/media/${name}.svg`, store: null, width: 800, height: 800, filename: `${name}.svg`, alt: null, main: index === 0, isDisabled: false,
 }));
 
 describe('Gallery on a phone', () => {
