@@ -1,6 +1,6 @@
 /**
  * The storefront's routes, mounted by the shell at '/*': home, login (with forgot and reset
- * password), the visitor's account, search, product, privacy, wishlist and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
+ * password), the visitor's account, search, product, store, privacy, wishlist and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -18,6 +18,7 @@ const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const CategoryPage = lazy(() => import('./features/category/CategoryPage'));
 const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage'));
 const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage'));
+const StorePage = lazy(() => import('./features/store-page/StorePage'));
 
 export default function StorefrontRoutes() {
   return (
@@ -54,6 +55,7 @@ export default function StorefrontRoutes() {
           <Route path="product/:slug/:id" element={<ProductPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
+          <Route path="store/:slug" element={<StorePage />} />
           <Route path=":slug" element={<CategoryPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -16,12 +16,13 @@ import { DEV_CHECK_OPTIONS, apiBaseQuery } from '@koopjesland/shared/rtk-query';
 
 /**
  * Tags: `Category` (a category's page data by id; 'LIST' for the navigation and homepage
- * lists), `Product` (a product by id), `Wishlist` (the signed-in visitor's wishlist).
+ * lists), `Product` (a product by id), `Wishlist` (the signed-in visitor's wishlist),
+ * `StoreRating` (a store's page and the visitor's own rating of it, by store id).
  */
 export const storefrontApi = createApi({
   reducerPath: 'storefrontApi',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Category', 'Product', 'Wishlist'],
+  tagTypes: ['Category', 'Product', 'Wishlist', 'StoreRating'],
   // A page visited again after 30 s is fetched afresh (prices move), while data just
   // rendered on the server or by a sibling component is reused.
   refetchOnMountOrArgChange: 30,

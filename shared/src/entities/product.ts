@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cents, id, isoDateTime } from './common';
 import { categoryRefSchema } from './category';
-import { storeRefSchema } from './store';
+import { storeRatingSummarySchema, storeRefSchema } from './store';
 
 export const productIdentifierSchema = z.object({ id, type: z.string(), value: z.string() });
 export type ProductIdentifier = z.infer<typeof productIdentifierSchema>;
@@ -33,7 +33,8 @@ export const priceSchema = z.object({
   deliveryTime: z.string().nullable(),
   deliveryDays: z.number().int().nullable(),
   description: z.string().nullable(),
-  store: storeRefSchema,
+  /** On the product page also the store's slug (its page /store/{slug}) and its rating. */
+  store: storeRefSchema.extend({ slug: z.string().optional(), rating: storeRatingSummarySchema.optional() }),
   priceChange: cents.nullable(),
   percentageChange: z.number().nullable(),
   isLowest: z.boolean().optional(),

@@ -27,6 +27,9 @@ type OfferRow = Pick<
   storeId: number;
   storeName: string;
   storeLogo: string | null;
+  storeSlug: string;
+  ratingAverage: number | null;
+  ratingCount: number;
   priceChange: number | null;
   percentageChange: number | null;
   validFrom: Date;
@@ -81,16 +84,19 @@ async function loadProductDetail(db: Database, product: ProductRow) {
       db,
       sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
             o.delivery_days as "deliveryDays", o.description, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo",
+            s.slug as "storeSlug", r.average as "ratingAverage", coalesce(r.count, 0) as "ratingCount",
             o.price_change as "priceChange", o.percentage_change as "percentageChange", o.valid_from as "validFrom",
             o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
           from prices o join stores s on s.id = o.store_id
+          left join lateral (select round(avg(sr.rating)::numeric, 1)::float8 as average, count(*)::int as count
+            from store_ratings sr where sr.store_id = s.id) r on true
           where o.product_id = ${id} and o.valid_to is null order by o.total, o.id`,
     ),
   ]);
   const { images, properties, identifiers, categories, counts } = parts!;
-  const prices = offers.map(({ storeId, storeName, storeLogo, ...offer }, index) => ({
+  const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ratingAverage, ratingCount, ...offer }, index) => ({
     ...offer,
-    store: { id: storeId, name: storeName, logo: storeLogo },
+    store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: { average: ratingAverage, count: ratingCount } },
     isLowest: index === 0,
   }));
   const lowest = prices[0];

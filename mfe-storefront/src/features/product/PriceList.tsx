@@ -1,12 +1,17 @@
-/** Every current offer: store, price, shipping (or free), total, delivery time, lowest marker, 'view offer'. */
+/**
+ * Every current offer: store (linking to its page, with its rating), price, shipping (or free),
+ * total, delivery time, lowest marker, 'view offer'.
+ */
 import { Button, Space, Tag } from 'antd';
+import { Link } from 'react-router-dom';
 import { formatMoney, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { oneDecimal } from '../store-page/rating-format';
 import { useClickOut } from '../click-out/click-out';
 import { Typography } from '../../lib/typography';
 
 export function PriceList({ product }: { product: Product }) {
-  const { t } = useStorefrontT();
+  const { t, i18n } = useStorefrontT();
   const clickOut = useClickOut();
   const prices = product.prices ?? [];
   if (prices.length === 0) return <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>;
@@ -17,7 +22,17 @@ export function PriceList({ product }: { product: Product }) {
           <div className="kl-offer-details">
             <Space>
               {price.store.logo && <img src={price.store.logo} alt="" style={{ height: 20 }} />}
-              <Typography.Text strong>{price.store.name}</Typography.Text>
+              <Typography.Text strong>
+                {price.store.slug ? <Link to={`/store/${price.store.slug}`}>{price.store.name}</Link> : price.store.name}
+              </Typography.Text>
+              {price.store.rating && price.store.rating.average !== null && (
+                <Typography.Text type="secondary">
+                  {t('product.storeRating', {
+                    average: oneDecimal(price.store.rating.average, i18n.resolvedLanguage ?? 'nl'),
+                    count: price.store.rating.count,
+                  })}
+                </Typography.Text>
+              )}
               {price.isLowest && <Tag color={TAG_COLORS.green}>{t('product.lowestPrice')}</Tag>}
             </Space>
             <Typography.Text>

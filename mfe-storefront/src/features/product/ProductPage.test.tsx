@@ -146,6 +146,22 @@ describe('ProductPage', () => {
     expect(screen.getByText('Failed to add to wishlist: Service Unavailable')).toBeInTheDocument();
   });
 
+  it("links each offer's store to its page, with its rating", async () => {
+    const rated = {
+      ...product,
+      prices: [
+        makePrice({ id: 71, store: { id: 3, name: 'MegaKoop', logo: null, slug: 'megakoop', rating: { average: 4.25, count: 15 } } }),
+        makePrice({ id: 72, isLowest: false, total: 12999, store: { id: 4, name: 'Nieuwkomer', logo: null, slug: 'nieuwkomer', rating: { average: null, count: 0 } } }),
+      ],
+    };
+    api(() => rated);
+    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    const offers = await screen.findAllByTestId('offer');
+    expect(within(offers[0]!).getByRole('link', { name: 'MegaKoop' })).toHaveAttribute('href', '/store/megakoop');
+    expect(offers[0]).toHaveTextContent('Rated 4.3 (15)');
+    expect(offers[1]).not.toHaveTextContent('Rated');
+  });
+
   it('sends an anonymous visitor to sign in and back', async () => {
     api();
     renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
