@@ -19,6 +19,7 @@ let browser: Browser;
 let session: { token: string; user: unknown };
 let productPath: string;
 let categoryPath: string;
+let storePath: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -27,6 +28,8 @@ beforeAll(async () => {
   productPath = `/product/${products[0]!.slug}/${products[0]!.id}`;
   const { categories } = await api<{ categories: CategoryNode[] }>('categories/homepage');
   categoryPath = `/${categories[0]!.slug}`;
+  const { stores } = await api<{ stores: { slug: string }[] }>('stores?limit=1');
+  storePath = `/store/${stores[0]!.slug}`;
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,6 +68,9 @@ describe('accessibility (axe-core)', () => {
     ['a product page', () => productPath, 'main h1', false],
     ['search', () => '/search?q=wasmachine', 'main', false],
     ['login', () => '/login', 'form', false],
+    ['a store page with the rating form', () => storePath, 'main h1', true],
+    ['the privacy page', () => '/privacy', 'main h1', false],
+    ['my wishlist', () => '/wishlist', 'main h1', true],
     ['the catalog admin', () => '/admin/categories', '.ant-card, .ant-table, .ant-tree', true],
     ['the store admin', () => '/admin/stores', '.ant-table', true],
     ['the configuration admin', () => '/admin/users', '.ant-table', true],
