@@ -1,7 +1,7 @@
 import { resolveRoute } from './route-table';
 
 describe('route table (docs/product.md §2)', () => {
-  it.each(['/', '/login', '/search', '/product/wasmachine-x/42', '/wasmachines'])('%s belongs to the storefront', (path) => {
+  it.each(['/', '/login', '/search', '/product/wasmachine-x/42', '/store/megakoop', '/wasmachines', '/privacy', '/wishlist'])('%s belongs to the storefront', (path) => {
     expect(resolveRoute(path)).toEqual({ kind: 'storefront' });
   });
 
@@ -26,7 +26,7 @@ describe('route table (docs/product.md §2)', () => {
     expect(resolveRoute('/admin')).toEqual({ kind: 'redirect', to: '/admin/users' });
   });
 
-  it.each(['/deep/unknown/path', '/product/only-slug', '/admin/unknown', '/admin/constructor'])('redirects %s to /', (path) => {
+  it.each(['/deep/unknown/path', '/product/only-slug', '/store/a/b', '/admin/unknown', '/admin/constructor'])('redirects %s to /', (path) => {
     expect(resolveRoute(path)).toEqual({ kind: 'redirect', to: '/' });
   });
 });

@@ -6,8 +6,11 @@
 import { matchPath } from 'react-router-dom';
 import { adminMenu, adminSections, REMOTES, type RemoteName } from '@koopjesland/shared/front-ends';
 
-/** Visitor paths the storefront renders; `/:slug` is one segment only. */
-export const STOREFRONT_PATHS = ['/', '/login', '/search', '/product/:slug/:id', '/:slug'] as const;
+/**
+ * Visitor paths the storefront renders; `/:slug` is one segment only (categories and the
+ * storefront's own one-segment pages: account, privacy, wishlist, …).
+ */
+export const STOREFRONT_PATHS = ['/', '/login', '/search', '/product/:slug/:id', '/store/:slug', '/:slug'] as const;
 
 /** First segment below /admin → the remote that renders it (mounted at /admin), from the front-end manifest. */
 export const ADMIN_SECTIONS: ReadonlyMap<string, RemoteName> = new Map(
