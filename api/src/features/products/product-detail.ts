@@ -11,6 +11,7 @@ import { breadcrumbOf, OVERIG_SLUG } from '../categories/lookup';
 import { selectRows } from '../../db/sql';
 import type { ProductListRow } from './product-list';
 import { countView } from './view-counter';
+import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
   p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
@@ -28,8 +29,6 @@ type OfferRow = Pick<
   storeName: string;
   storeLogo: string | null;
   storeSlug: string;
-  ratingAverage: number | null;
-  ratingCount: number;
   priceChange: number | null;
   percentageChange: number | null;
   validFrom: Date;
@@ -78,25 +77,24 @@ const partsQuery = (id: number) => sql`select
 
 async function loadProductDetail(db: Database, product: ProductRow) {
   const id = product.id;
-  const [[parts], offers] = await Promise.all([
+  const [[parts], offers, ratings] = await Promise.all([
     selectRows<ProductParts>(db, partsQuery(id)),
     selectRows<OfferRow>(
       db,
       sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
             o.delivery_days as "deliveryDays", o.description, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo",
-            s.slug as "storeSlug", r.average as "ratingAverage", coalesce(r.count, 0) as "ratingCount",
+            s.slug as "storeSlug",
             o.price_change as "priceChange", o.percentage_change as "percentageChange", o.valid_from as "validFrom",
             o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
           from prices o join stores s on s.id = o.store_id
-          left join lateral (select round(avg(sr.rating)::numeric, 1)::float8 as average, count(*)::int as count
-            from store_ratings sr where sr.store_id = s.id) r on true
           where o.product_id = ${id} and o.valid_to is null order by o.total, o.id`,
     ),
+    storeRatingSummaries(db),
   ]);
   const { images, properties, identifiers, categories, counts } = parts!;
-  const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ratingAverage, ratingCount, ...offer }, index) => ({
+  const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ...offer }, index) => ({
     ...offer,
-    store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: { average: ratingAverage, count: ratingCount } },
+    store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
     isLowest: index === 0,
   }));
   const lowest = prices[0];

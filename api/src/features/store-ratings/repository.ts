@@ -6,6 +6,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storeRatings, stores, users } from '../../db/schema';
 import { selectRows } from '../../db/sql';
+import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
 import { OVERIG_SLUG } from '../categories/lookup';
 import { offsetOf } from '../../http/pagination';
 
@@ -130,4 +131,22 @@ export async function setOwnRating(db: Database, storeId: number, userId: number
     })
     .returning({ rating: storeRatings.rating, comment: storeRatings.comment });
   return saved!;
+}
+
+export const NO_RATINGS = { average: null, count: 0 } as const;
+
+/**
+ * Every store's rating (average with one decimal, count), kept per catalogue version: the
+ * product page shows it beside each offer, and there are few stores but many product views.
+ */
+export async function storeRatingSummaries(db: Database): Promise<Map<number, { average: number | null; count: number }>> {
+  const version = await readCatalogVersion(db);
+  return memoByCatalogVersion(db, 'store-rating-summaries', version, async () => {
+    const rows = await selectRows<{ storeId: number; average: number; count: number }>(
+      db,
+      sql`select store_id as "storeId", round(avg(rating)::numeric, 1)::float8 as average, count(*)::int as count
+          from store_ratings group by store_id`,
+    );
+    return new Map(rows.map(({ storeId, ...summary }) => [storeId, summary]));
+  });
 }

@@ -42,6 +42,16 @@ describe('store ratings by visitors', () => {
     expect((await page('coolblue')).body.store.rating).toEqual({ average: 3.5, count: 2 });
   });
 
+  it("shows each offer's store rating on the product page, current after every rating", async () => {
+    const offerOf = async () => {
+      const product = (await ctx.app.inject({ method: 'GET', url: `/api/products/${data.products.bosch.id}` })).json();
+      return product.prices.find((price: { store: { id: number } }) => price.store.id === data.stores.coolblue.id).store;
+    };
+    expect(await offerOf()).toMatchObject({ name: 'Coolblue', slug: 'coolblue', rating: { average: 3.5, count: 2 } });
+    await rate(second!, data.stores.coolblue.id, { rating: 3 });
+    expect((await offerOf()).rating).toEqual({ average: 2.5, count: 2 });
+  });
+
   it("lists the categories of the store's current offers", async () => {
     const { body } = await page('coolblue');
     expect(body.categories.length).toBeGreaterThan(0);
