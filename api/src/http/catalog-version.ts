@@ -26,11 +26,17 @@ export function readCatalogVersion(db: Database): Promise<string> {
 }
 
 const MAX_MEMO_ENTRIES = 2_000;
-const memos = new WeakMap<Database, Map<string, { version: string; value: Promise<unknown> }>>();
+/**
+ * The version moves when a write's statement runs, before its transaction commits: a load in
+ * between reads the old rows under the new version. Entries expire anyway, as cached responses do.
+ */
+export const MAX_CACHE_AGE_MS = 60_000;
+const memos = new WeakMap<Database, Map<string, { version: string; at: number; value: Promise<unknown> }>>();
 
 /**
- * `load()`'s value for `key` while the catalogue stays at `version`; concurrent callers share one
- * load, and a failed load (a 404, a lost connection) is not kept. Values are shared: never mutate them.
+ * `load()`'s value for `key` while the catalogue stays at `version` (and for at most
+ * MAX_CACHE_AGE_MS); concurrent callers share one load, and a failed load (a 404, a lost
+ * connection) is not kept. Values are shared: never mutate them.
  */
 export function memoByCatalogVersion<T>(
   db: Database,
@@ -41,8 +47,8 @@ export function memoByCatalogVersion<T>(
   let memo = memos.get(db);
   if (!memo) memos.set(db, (memo = new Map()));
   const hit = memo.get(key);
-  if (hit && hit.version === version) return hit.value as Promise<T>;
-  const entry = { version, value: load() as Promise<unknown> };
+  if (hit && hit.version === version && Date.now() - hit.at <= MAX_CACHE_AGE_MS) return hit.value as Promise<T>;
+  const entry = { version, at: Date.now(), value: load() as Promise<unknown> };
   memo.delete(key);
   memo.set(key, entry);
   if (memo.size > MAX_MEMO_ENTRIES) memo.delete(memo.keys().next().value!);

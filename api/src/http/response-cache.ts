@@ -1,12 +1,12 @@
 /**
  * Whole responses of the storefront's catalogue reads, kept per API instance. A category page
- * costs seven queries and a zod-checked serialisation of 21 products; most visitors ask for the
+ * costs five statements and a zod-checked serialisation of 21 products; most visitors ask for the
  * same few pages, and the catalogue changes only when an import or an admin writes it.
  *
  * A route opts in with `config: { cache: true }` (only routes whose answer is the same for every
  * caller: no per-user parts). The key is the request URL. An entry is served while the
  * database's `catalog_version` sequence is unchanged (statement triggers on every catalogue
- * table move it, api/drizzle/0011_catalog_version.sql) and for at most MAX_AGE_MS, which also
+ * table move it, api/drizzle/0011_catalog_version.sql) and for at most MAX_CACHE_AGE_MS, which also
  * bounds what the version does not see: view counts behind "popular", and a read that ran
  * while a write transaction had moved the version but not yet committed.
  *
@@ -16,7 +16,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { readCatalogVersion } from './catalog-version';
+import { MAX_CACHE_AGE_MS, readCatalogVersion } from './catalog-version';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,7 +31,6 @@ declare module 'fastify' {
 
 /** What all entries together may hold (as UTF-16 text): any URL can be asked, so memory is bounded by size. */
 const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
-const MAX_AGE_MS = 60_000;
 /** Larger answers are not kept (a page of 100 products is about 80 KB). */
 const MAX_ENTRY_CHARS = 256 * 1024;
 
@@ -67,7 +66,7 @@ async function responseCache(app: FastifyInstance, { db }: ResponseCacheOptions)
     if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
     const version = await currentVersion();
     const entry = entries.get(request.url);
-    if (entry && entry.version === version && Date.now() - entry.at <= MAX_AGE_MS) {
+    if (entry && entry.version === version && Date.now() - entry.at <= MAX_CACHE_AGE_MS) {
       entries.delete(request.url);
       entries.set(request.url, entry); // most recently used last
       return reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit').send(entry.body);
