@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -137,13 +138,12 @@ function get(url: URL, headers: Record<string, string>, target: CheckedAddress, 
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     let response: http.IncomingMessage | undefined;
-    const request = client.get(url, {
-      headers,
-      signal,
-      agent: false,
-      lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
-        options.all ? callback(null, [target]) : callback(null, target.address, target.family)) as never,
-    });
+    // Every connection goes to the address that was checked, whatever DNS answers now.
+    const pinned: LookupFunction = (_hostname, options, callback) => {
+      if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+      else callback(null, target.address, target.family);
+    };
+    const request = client.get(url, { headers, signal, agent: false, lookup: pinned });
     const connectTimer = setTimeout(
       () => request.destroy(new FeedFailure(`Connecting to ${url.host} timed out after ${limits.connectTimeoutMs / 1000} s`)),
       limits.connectTimeoutMs,
