@@ -12,6 +12,7 @@ import siteConfigurationRoutes from './site-configuration/routes';
 import adminWishlistRoutes from './admin-wishlists/routes';
 import storeRatingRoutes from './store-ratings/routes';
 import productRoutes from './products/routes';
+import priceHistoryRoutes from './price-history/routes';
 import categoryRoutes from './categories/routes';
 import storeRoutes from './stores/routes';
 import feedRoutes from './feeds/routes';
@@ -22,6 +23,7 @@ import productImageRoutes from './product-images/routes';
 import categoryAliasRoutes from './category-aliases/routes';
 import productMergeRoutes from './product-merges/routes';
 import operationsRoutes from './operations/routes';
+import heldOfferRoutes from './held-offers/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -33,6 +35,7 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   adminWishlistRoutes,
   storeRatingRoutes,
   productRoutes,
+  priceHistoryRoutes,
   categoryRoutes,
   storeRoutes,
   feedRoutes,
@@ -43,4 +46,5 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   categoryAliasRoutes,
   productMergeRoutes,
   operationsRoutes,
+  heldOfferRoutes,
 ];
