@@ -15,6 +15,9 @@ import {
   FEED_RUN_STATUSES,
   FEED_RUN_TRIGGERS,
   type FeedProblemGroup,
+  OFFER_HIDDEN_REASONS,
+  PRICE_REPORT_REASONS,
+  PRICE_REPORT_RESOLUTIONS,
   SORT_ORDERS,
   TWITTER_CARDS,
   USER_ROLES,
@@ -534,6 +537,11 @@ export const prices = pgTable(
     validFrom: timestamp({ withTimezone: true }).defaultNow().notNull(),
     validTo: timestamp({ withTimezone: true }),
     lastSeen: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    /**
+     * Why a current offer is not shown to visitors (null = shown); every visitor query reads
+     * offers through `visibleOffer` (features/offers/visible-offers.ts).
+     */
+    hiddenReason: text({ enum: OFFER_HIDDEN_REASONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -541,8 +549,28 @@ export const prices = pgTable(
     uniqueIndex().on(t.productId, t.storeId),
     index().on(t.storeId, t.externalId),
     index().on(t.feedId),
-    index('prices_current_by_product_idx').on(t.productId, t.total).where(sql`valid_to is null`),
+    index('prices_current_by_product_idx').on(t.productId, t.total).where(sql`valid_to is null and hidden_reason is null`),
+    index('prices_hidden_by_feed_idx').on(t.feedId).where(sql`hidden_reason is not null`),
   ],
+);
+
+/** A visitor's report that an offer is wrong; open while `resolvedAt` is null. */
+export const priceReports = pgTable(
+  'price_reports',
+  {
+    id: serial().primaryKey(),
+    priceId: integer()
+      .notNull()
+      .references(() => prices.id, { onDelete: 'cascade' }),
+    reason: text({ enum: PRICE_REPORT_REASONS }).notNull(),
+    note: text(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolution: text({ enum: PRICE_REPORT_RESOLUTIONS }),
+    resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('price_reports_open_idx').on(t.priceId, t.createdAt).where(sql`resolved_at is null`)],
 );
 
 export const priceHistory = pgTable(

@@ -8,6 +8,7 @@ export * from './store';
 export * from './feed';
 export * from './product';
 export * from './price';
+export * from './price-report';
 export * from './price-history';
 export * from './wishlist';
 export * from './filters';

@@ -1,5 +1,5 @@
 /** Data access of click-outs: one row per visit to a store's offer. */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ClickOut } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { clickOuts, prices, products, stores } from '../../db/schema';
@@ -21,4 +21,13 @@ export async function recordClickOut(db: Database, clickOut: ClickOut, userId: n
     lowestPrice: clickOut.pricing.lowest ?? null,
     payload: { ...clickOut, user: { isLoggedIn: userId !== null } },
   });
+}
+
+/** Whether the offer exists but is hidden from visitors (offers/visible-offers.ts). */
+export async function isHiddenOffer(db: Database, priceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: prices.id })
+    .from(prices)
+    .where(and(eq(prices.id, priceId), isNotNull(prices.hiddenReason)));
+  return row !== undefined;
 }

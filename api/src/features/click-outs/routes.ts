@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/route-schemas';
-import { recordClickOut } from './repository';
+import { isHiddenOffer, recordClickOut } from './repository';
+import { notFound } from '../../http/errors';
 import { consumeAllowance } from '../../auth/login-throttle';
 
 /** Click-outs one client may log per minute. */
@@ -22,11 +23,14 @@ export default async function clickOutRoutes(fastify: FastifyInstance) {
       tags: ['prices'],
       summary: 'Logs a click-out to a store offer (fire and forget)',
       body: clickOutSchema,
-      response: { 202: z.object({ ok: z.literal(true) }), ...errorResponses(400, 429) },
+      response: { 202: z.object({ ok: z.literal(true) }), ...errorResponses(400, 404, 429) },
     },
     handler: async (request, reply) => {
       // A visitor clicks through a few times a minute; a flood would only skew the statistics.
       await consumeAllowance(app.db, `click-out:${request.ip}`, MAX_CLICK_OUTS_PER_MINUTE, 1);
+      // A hidden offer (reported, implausible) is not shown, so nobody is sent to it.
+      const { priceId } = request.body;
+      if (priceId !== undefined && (await isHiddenOffer(app.db, priceId))) throw notFound('Offer not found');
       await recordClickOut(app.db, request.body, request.authUser?.id ?? null);
       return reply.status(202).send({ ok: true as const });
     },

@@ -13,6 +13,7 @@ import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
+import { showReportedOffersCarriedByRun } from '../offers/hidden-offers';
 
 export interface ApplyTarget {
   runId: number;
@@ -283,6 +284,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       update prices p set last_seen = now()
       from feed_staging s
       where s.run_id = ${runId} and s.price_id = p.id and not s.is_changed`);
+    // Offers hidden after wrong-price reports stay hidden only until the feed's next import
+    // that carries them (issue 13 part 6): this run refreshed them, so they are shown again.
+    await showReportedOffersCarriedByRun(tx, feedId);
 
     // Offers of this feed missing from this complete run stop counting.
     await tx.execute(sql`

@@ -37,4 +37,37 @@ describe('refreshPriceSummaries', () => {
     expect(row).toMatchObject({ lowestTotal: null, lowestPriceId: null, offerCount: 0 });
     await dispose();
   });
+
+  it('never counts a hidden offer (reported or implausible) as the lowest, highest or in the count', async () => {
+    const { database, dispose } = await openTestDatabase();
+    const { db } = database;
+    const [store1, store2, store3] = await db
+      .insert(stores)
+      .values([
+        { name: 'A', slug: 'a', url: 'https://a.example' },
+        { name: 'B', slug: 'b', url: 'https://b.example' },
+        { name: 'C', slug: 'c', url: 'https://c.example' },
+      ])
+      .returning();
+    const [product] = await db.insert(products).values({ slug: 'p', name: 'P' }).returning();
+    const [cheapest, , dearest] = await db
+      .insert(prices)
+      .values([
+        { productId: product!.id, storeId: store1!.id, amount: 500, total: 500, url: 'https://a.example/p' },
+        { productId: product!.id, storeId: store2!.id, amount: 1000, total: 1000, url: 'https://b.example/p' },
+        { productId: product!.id, storeId: store3!.id, amount: 9000, total: 9000, url: 'https://c.example/p' },
+      ])
+      .returning();
+    await db.update(prices).set({ hiddenReason: 'reported' }).where(eq(prices.id, cheapest!.id));
+    await db.update(prices).set({ hiddenReason: 'implausible' }).where(eq(prices.id, dearest!.id));
+    await refreshPriceSummaries(db, [product!.id]);
+    let [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    expect(row).toMatchObject({ lowestTotal: 1000, lowestStoreId: store2!.id, highestTotal: 1000, offerCount: 1 });
+
+    await db.update(prices).set({ hiddenReason: null });
+    await refreshPriceSummaries(db, [product!.id]);
+    [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    expect(row).toMatchObject({ lowestTotal: 500, lowestPriceId: cheapest!.id, highestTotal: 9000, offerCount: 3 });
+    await dispose();
+  });
 });

@@ -1,11 +1,12 @@
 /**
  * Keeps each product's price summary (lowest offer, its store, highest total, offer count,
- * and the change of the lowest total) in step with its current offers, so list queries
- * never aggregate the prices table. Call it after any change of offers, in the same
- * transaction, with the ids of the products touched.
+ * and the change of the lowest total) in step with its visible offers (visible-offers.ts: a
+ * hidden offer never counts), so list queries never aggregate the prices table. Call it after
+ * any change of offers, in the same transaction, with the ids of the products touched.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { visibleOffer } from './visible-offers';
 
 export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -23,13 +24,13 @@ export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, pro
     lowest as (
       select distinct on (product_id) product_id, id, total, store_id
       from prices
-      where valid_to is null and product_id in (select id from ids)
+      where ${visibleOffer()} and product_id in (select id from ids)
       order by product_id, total, id
     ),
     agg as (
       select product_id, max(total) as highest, count(*)::int as offers
       from prices
-      where valid_to is null and product_id in (select id from ids)
+      where ${visibleOffer()} and product_id in (select id from ids)
       group by product_id
     )
     update products p set

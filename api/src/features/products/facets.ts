@@ -7,6 +7,9 @@ import type { Database } from '../../db/client';
 import { intArray } from '../../db/sql';
 import { RESULT_WINDOW, searchResultIds, whereClause } from './product-list';
 import { selectRows } from '../../db/sql';
+import { offerAlias, visibleOffer } from '../offers/visible-offers';
+
+const o = offerAlias('o');
 
 /** Options lists are capped like every selector list (docs/product.md §9). */
 const OPTIONS_LIMIT = 1000;
@@ -26,7 +29,7 @@ export async function storeOptions(db: Database, where: SQL): Promise<{ id: numb
   return selectRows(
     db,
     sql`select s.id, s.name from stores s where s.id in (
-          select o.store_id from ${matching(where)} m join prices o on o.product_id = m.id and o.valid_to is null)
+          select o.store_id from ${matching(where)} m join prices o on o.product_id = m.id and ${visibleOffer(o)})
         order by lower(s.name) limit ${OPTIONS_LIMIT}`,
   );
 }

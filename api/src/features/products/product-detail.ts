@@ -1,7 +1,7 @@
 /**
  * The product page's data: the product with its images (main first, disabled left out),
- * identifiers, properties, categories with a breadcrumb, and its current offers sorted by
- * total with the lowest marked. Loading it counts a view.
+ * identifiers, properties, categories with a breadcrumb, and its visible current offers (hidden
+ * ones left out) sorted by total with the lowest marked. Loading it counts a view.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -12,6 +12,9 @@ import { selectRows } from '../../db/sql';
 import type { ProductListRow } from './product-list';
 import { countView } from './view-counter';
 import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
+import { offerAlias, visibleOffer } from '../offers/visible-offers';
+
+const o = offerAlias('o');
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
   p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
@@ -72,7 +75,7 @@ const partsQuery = (id: number) => sql`select
   (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by (c.slug = ${OVERIG_SLUG}), c.name), '[]'::json)
     from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = ${id}) as categories,
   json_build_object(
-    'prices', (select count(*)::int from prices where product_id = ${id} and valid_to is null),
+    'prices', (select count(*)::int from prices o where o.product_id = ${id} and ${visibleOffer(o)}),
     'categories', (select count(*)::int from product_categories where product_id = ${id})) as counts`;
 
 async function loadProductDetail(db: Database, product: ProductRow) {
@@ -87,7 +90,7 @@ async function loadProductDetail(db: Database, product: ProductRow) {
             o.price_change as "priceChange", o.percentage_change as "percentageChange", o.valid_from as "validFrom",
             o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
           from prices o join stores s on s.id = o.store_id
-          where o.product_id = ${id} and o.valid_to is null order by o.total, o.id`,
+          where o.product_id = ${id} and ${visibleOffer(o)} order by o.total, o.id`,
     ),
     storeRatingSummaries(db),
   ]);

@@ -12,6 +12,7 @@ import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '../categories/lookup';
 import { rankedIds } from './search-cache';
 import { intArray, selectRows } from '../../db/sql';
+import { offerAlias, visibleOffer } from '../offers/visible-offers';
 
 /** Rows a list can reach by paging and the cap of its count (documented in docs/architecture.md). */
 export const RESULT_WINDOW = 10_000;
@@ -122,7 +123,7 @@ export function whereClause(filters: ProductFilters, options: { categoryJoined?:
   if (filters.productIds) conditions.push(sql`p.id = any(${intArray(filters.productIds)})`);
   if (filters.storeId !== undefined)
     conditions.push(
-      sql`exists (select 1 from prices o where o.product_id = p.id and o.store_id = ${filters.storeId} and o.valid_to is null)`,
+      sql`exists (select 1 from prices o where o.product_id = p.id and o.store_id = ${filters.storeId} and ${visibleOffer(offerAlias('o'))})`,
     );
   if (filters.minPrice !== undefined) conditions.push(sql`p.lowest_total >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) conditions.push(sql`p.lowest_total <= ${filters.maxPrice}`);

@@ -9,6 +9,7 @@ import { selectRows } from '../../db/sql';
 import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
 import { OVERIG_SLUG } from '../categories/lookup';
 import { offsetOf } from '../../http/pagination';
+import { offerAlias, visibleOffer } from '../offers/visible-offers';
 
 const selectRatings = (db: Database) =>
   db
@@ -103,7 +104,7 @@ export async function storePageOf(db: Database, slug: string) {
       db,
       sql`select c.id, c.name, c.slug, count(distinct p.product_id)::int as products
           from prices p join product_categories pc on pc.product_id = p.product_id join categories c on c.id = pc.category_id
-          where p.store_id = ${store.id} and p.valid_to is null and c.slug <> ${OVERIG_SLUG}
+          where p.store_id = ${store.id} and ${visibleOffer(offerAlias('p'))} and c.slug <> ${OVERIG_SLUG}
           group by c.id order by products desc, c.name limit 20`,
     ),
   ]);
