@@ -153,3 +153,17 @@ describe('dailyLowestTotals (reused by other features)', () => {
     expect(await dailyLowestTotals(ctx.app.db, [], { days: 30 })).toEqual([]);
   });
 });
+
+describe('offers hidden from visitors', () => {
+  it('leave the lowest line and the store lines', async () => {
+    await ctx.app.db
+      .update(prices)
+      .set({ hiddenReason: 'reported' })
+      .where(sql`${prices.productId} = ${data.products.bosch.id} and ${prices.storeId} = ${data.stores.bol.id}`);
+    const body = (await history(data.products.bosch.id, '?range=30d')).json();
+    expect(body.stores.map((entry: { store: { slug: string } }) => entry.store.slug)).toEqual(['coolblue', 'mediamarkt']);
+    // Coolblue's 700 and MediaMarkt's 669 until twenty days ago, then Coolblue's 649.
+    expect(body.lowest).toEqual([...times(9, 66900), ...times(21, 64900)]);
+    expect(body.current).toBe(64900);
+  });
+});

@@ -44,11 +44,14 @@ function windowBounds({ days }: DayWindow) {
 }
 
 /**
- * The offers whose history counts: every offer of the products (ended ones too: their past
- * counts until they ended). Offers hidden from visitors are left out of every day.
+ * The offers whose history counts: every offer of the products, ended ones too (their past
+ * counts until they ended). An offer hidden from visitors (`hidden_reason`: reported as a wrong
+ * price, or held as implausible) is left out of every day: which of its past prices were wrong
+ * is not known, and none of them may show as a lowest price.
  */
 function offersOf(productIds: SQL): SQL {
-  return sql`select o.id, o.product_id, o.store_id, o.valid_to from prices o where o.product_id in (${productIds})`;
+  return sql`select o.id, o.product_id, o.store_id, o.valid_to from prices o
+    where o.product_id in (${productIds}) and o.hidden_reason is null`;
 }
 
 /**
