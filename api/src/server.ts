@@ -10,6 +10,7 @@ import { hasAnyData, seedDemoData, type SeedResult } from './demo/seed';
 import { saveDemoCredentials, shouldSeedDemo } from './demo/credentials';
 import { createAndRunDemoFeeds } from './features/feeds/demo';
 import { startFeedScheduler } from './features/feeds/scheduler';
+import { startReferencePriceScheduler } from './features/deals/scheduler';
 import frontEnds from './static/front-ends';
 
 export interface RunningServer {
@@ -38,6 +39,8 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
     }
   }
   const stopScheduler = config.runScheduler ? startFeedScheduler(app) : () => undefined;
+  // Reference prices of honest deals: refreshed at start when today's refresh is due, then daily.
+  const stopReferencePrices = startReferencePriceScheduler(app);
   await app.listen({ port: config.port, host: config.host });
 
   const url = `http://localhost:${config.port}`;
@@ -53,6 +56,7 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
   const stop = () =>
     (stopping ??= (async () => {
       stopScheduler();
+      stopReferencePrices();
       await app.close();
       await database.close();
     })());

@@ -27,6 +27,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -246,6 +247,9 @@ export const products = pgTable(
     offerCount: integer().notNull().default(0),
     priceChange: integer(),
     percentageChange: real(),
+    /** Honest deals (features/deals): the median of the daily lowest total over the previous 30 days, and how far (percent) today's lowest is below it. */
+    referenceTotal: integer(),
+    dealPercentage: real(),
     views: integer().notNull().default(0),
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('dutch', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('dutch', left(coalesce(description, ''), 2000)), 'C')`,
@@ -270,6 +274,9 @@ export const products = pgTable(
     index('products_percentage_change_desc_idx').on(t.percentageChange.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('products_price_change_asc_idx').on(t.priceChange.asc().nullsLast(), t.id.asc()),
     index('products_price_change_desc_idx').on(t.priceChange.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('products_deal_percentage_idx')
+      .on(t.dealPercentage.desc().nullsLast(), t.id.desc())
+      .where(sql`deal_percentage is not null`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
@@ -500,6 +507,8 @@ export const feedStaging = pgTable(
     categoryPath: text(),
     images: jsonb().$type<string[]>(),
     properties: jsonb().$type<{ name: string; value: string }[]>(),
+    /** The feed's "from" (was) price, before it is checked against the store's history. */
+    fromAmount: integer(),
     productId: integer(),
     priceId: integer(),
     isNewProduct: boolean().notNull().default(false),
@@ -534,6 +543,8 @@ export const prices = pgTable(
     description: text(),
     priceChange: integer(),
     percentageChange: real(),
+    /** The store's "from" price, kept only when it charged that amount in the last 30 days (features/deals). */
+    fromAmount: integer(),
     validFrom: timestamp({ withTimezone: true }).defaultNow().notNull(),
     validTo: timestamp({ withTimezone: true }),
     lastSeen: timestamp({ withTimezone: true }).defaultNow().notNull(),
@@ -589,6 +600,13 @@ export const priceHistory = pgTable(
   },
   (t) => [index().on(t.priceId, t.recordedAt), index().on(t.productId, t.recordedAt)],
 );
+
+/** The days whose reference prices were refreshed (features/deals): one refresh per day, whichever instance claims it. */
+export const referencePriceDays = pgTable('reference_price_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  products: integer().notNull().default(0),
+  refreshedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+});
 
 // ---------------------------------------------------------------- visitors
 

@@ -12,6 +12,7 @@ import siteConfigurationRoutes from './site-configuration/routes';
 import adminWishlistRoutes from './admin-wishlists/routes';
 import storeRatingRoutes from './store-ratings/routes';
 import productRoutes from './products/routes';
+import dealRoutes from './deals/routes';
 import priceHistoryRoutes from './price-history/routes';
 import categoryRoutes from './categories/routes';
 import storeRoutes from './stores/routes';
@@ -35,6 +36,7 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   adminWishlistRoutes,
   storeRatingRoutes,
   productRoutes,
+  dealRoutes,
   priceHistoryRoutes,
   categoryRoutes,
   storeRoutes,

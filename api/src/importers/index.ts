@@ -72,6 +72,7 @@ export function mapRecord(definition: ImporterDefinition, fields: FieldMap, reco
     description: value('description'),
     brand: value('brand'),
     price: value('price'),
+    fromPrice: value('fromPrice'),
     currency: value('currency'),
     shipping: value('shipping'),
     deliveryTime: value('deliveryTime'),

@@ -175,6 +175,10 @@ export function normaliseOffer(position: number, raw: RawOffer, warnings: Record
     throw new RecordRejected(`Currency ${shippingMoney.currency} is not supported (EUR only)`, 'unknown-currency', exampleValue(raw.shipping));
   }
   const shipping = Math.max(0, shippingMoney?.cents ?? 0);
+  // A "from" price counts only above the price, in euros, within range; otherwise there is none.
+  const from = parseMoney(raw.fromPrice);
+  const fromAmount =
+    from && (!from.currency || from.currency === 'EUR') && from.cents > price.cents && from.cents <= 100_000_000 ? from.cents : null;
   const gtin = normaliseGtin(raw.gtin);
   const externalId = clip(raw.externalId, 200) || null;
   const badGtin = !gtin && Boolean(raw.gtin?.trim());
@@ -197,6 +201,7 @@ export function normaliseOffer(position: number, raw: RawOffer, warnings: Record
     amount: price.cents,
     shipping,
     total: price.cents + shipping,
+    fromAmount,
     url,
     deliveryTime,
     deliveryDays: parseDeliveryDays(deliveryTime),

@@ -29,6 +29,8 @@ export interface RawOffer {
   description?: string;
   brand?: string;
   price?: string;
+  /** The store's "from" (was) price, when the feed carries one. */
+  fromPrice?: string;
   currency?: string;
   shipping?: string;
   deliveryTime?: string;
@@ -78,6 +80,8 @@ export interface NormalisedOffer {
   amount: number;
   shipping: number;
   total: number;
+  /** The feed's "from" amount in cents when above the price (checked against the store's history when applied). */
+  fromAmount: number | null;
   url: string;
   deliveryTime: string | null;
   deliveryDays: number | null;

@@ -24,6 +24,8 @@ export const FEED_CANONICAL_FIELDS = [
   'externalId', 'gtin', 'name', 'description', 'brand', 'images', 'categoryPath',
   // what it costs and where it is bought
   'price', 'currency', 'shipping', 'deliveryTime', 'url',
+  // the price the store says it charged before ("from", "was"); kept only when its history confirms it
+  'fromPrice',
 ] as const;
 export type FeedCanonicalField = (typeof FEED_CANONICAL_FIELDS)[number];
 
@@ -82,6 +84,8 @@ export const FEED_PROBLEM_REASONS = [
   'duplicate-product',
   'no-matching-product',
   'skipped',
+  /** A "from" price the store did not charge in the last 30 days: dropped, the offer itself is kept. */
+  'unverified-from-price',
 ] as const;
 export type FeedProblemReason = (typeof FEED_PROBLEM_REASONS)[number];
 

@@ -37,6 +37,8 @@ export const priceSchema = z.object({
   store: storeRefSchema.extend({ slug: z.string().optional(), rating: storeRatingSummarySchema.optional() }),
   priceChange: cents.nullable(),
   percentageChange: z.number().nullable(),
+  /** The store's "from" (was) amount, only when it charged that amount in the last 30 days (product page strike-through). */
+  fromPrice: cents.nullable().optional(),
   isLowest: z.boolean().optional(),
   validFrom: isoDateTime,
   validTo: isoDateTime.nullable(),
@@ -79,6 +81,10 @@ export const productSchema = z.object({
   offerCount: z.number().int().optional(),
   priceChange: cents.nullable(),
   percentageChange: z.number().nullable(),
+  /** The usual price: the median of the daily lowest total over the previous 30 days (null without enough history). */
+  referencePrice: cents.nullable().optional(),
+  /** How far (percent, one decimal) today's lowest total is below the usual price; null when it is not a deal. */
+  dealPercentage: z.number().nullable().optional(),
   views: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

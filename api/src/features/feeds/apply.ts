@@ -13,6 +13,7 @@ import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
+import { keepVerifiedFromPrices } from '../deals/repository';
 import { showReportedOffersCarriedByRun } from '../offers/hidden-offers';
 
 export interface ApplyTarget {
@@ -33,6 +34,8 @@ export interface ApplyCounts {
 
 export interface ApplyResult extends ApplyCounts {
   rejected: { position: number; reason: string; code: FeedProblemReason; value: string | null }[];
+  /** "From" prices the store did not charge in the last 30 days (deals/repository.ts): dropped, counted as 'unverified-from-price'. */
+  fromPricesDropped: { position: number; value: string | null }[];
 }
 
 /** The collapse guard: the share of the feed's current offers a run may expire; null = no guard. */
@@ -176,6 +179,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       productsCreated: counts?.unmatched ?? 0,
       productsMatched: counts?.matched ?? 0,
       rejected,
+      fromPricesDropped: [],
     };
 
     if (options.maxExpireRatio !== null && result.offersExpired > 0) {
@@ -303,6 +307,8 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and (s.price_id is null or s.is_changed)`);
     await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
     await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
+    // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
+    result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
     await tx.execute(sql`delete from feed_staging where run_id = ${runId}`);
     return result;
   });

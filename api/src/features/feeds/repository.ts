@@ -171,6 +171,7 @@ export async function stageBatch(db: Database, runId: number, batch: NormalisedO
       amount: o.amount,
       shipping: o.shipping,
       total: o.total,
+      from_amount: o.fromAmount,
       url: o.url,
       delivery_time: o.deliveryTime,
       delivery_days: o.deliveryDays,
@@ -181,11 +182,11 @@ export async function stageBatch(db: Database, runId: number, batch: NormalisedO
   );
   await db.execute(sql`
     insert into ${feedStaging} (run_id, "position", gtin, external_id, product_key, name, slug, brand, description,
-      amount, shipping, total, url, delivery_time, delivery_days, category_path, images, properties)
+      amount, shipping, total, from_amount, url, delivery_time, delivery_days, category_path, images, properties)
     select ${runId}, x."position", x.gtin, x.external_id, x.product_key, x.name, x.slug, x.brand, x.description,
-      x.amount, x.shipping, x.total, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties
+      x.amount, x.shipping, x.total, x.from_amount, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties
     from jsonb_to_recordset(${payload}::jsonb) as x("position" int, gtin text, external_id text, product_key text,
-      name text, slug text, brand text, description text, amount int, shipping int, total int, url text,
+      name text, slug text, brand text, description text, amount int, shipping int, total int, from_amount int, url text,
       delivery_time text, delivery_days int, category_path text, images jsonb, properties jsonb)`);
 }
 

@@ -131,10 +131,11 @@ function noteApplyRejections(counters: Counters, result: ApplyResult) {
     noteRejection(counters, r.position, r.reason);
     counters.problems.add(r.code, r.position, r.value);
   }
+  for (const d of result.fromPricesDropped) counters.problems.add('unverified-from-price', d.position, d.value);
 }
 
 function countsOf(result: ApplyResult) {
-  const { rejected: _rejected, ...counts } = result;
+  const { rejected: _rejected, fromPricesDropped: _fromPricesDropped, ...counts } = result;
   return counts;
 }
 

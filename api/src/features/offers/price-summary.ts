@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { dealPercentageOf } from '../deals/repository';
 import { visibleOffer } from './visible-offers';
 
 export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {
@@ -47,6 +48,7 @@ export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, pro
         when lowest.total is not null and p.lowest_total is not null and lowest.total <> p.lowest_total and p.lowest_total > 0
           then round(((lowest.total - p.lowest_total) * 100.0 / p.lowest_total)::numeric, 1)::real
         else p.percentage_change end,
+      deal_percentage = ${dealPercentageOf(sql`lowest.total`, sql`p.reference_total`)},
       updated_at = now()
     from ids
     left join lowest on lowest.product_id = ids.id

@@ -18,7 +18,8 @@ const o = offerAlias('o');
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
   p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
-  p.price_change as "priceChange", p.percentage_change as "percentageChange", p.views,
+  p.price_change as "priceChange", p.percentage_change as "percentageChange",
+  p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views,
   p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 /** The list row's columns, without the parts a detail reads on its own (lowest price, categories). */
@@ -34,6 +35,7 @@ type OfferRow = Pick<
   storeSlug: string;
   priceChange: number | null;
   percentageChange: number | null;
+  fromPrice: number | null;
   validFrom: Date;
   validTo: Date | null;
   lastSeen: Date;
@@ -87,7 +89,8 @@ async function loadProductDetail(db: Database, product: ProductRow) {
       sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
             o.delivery_days as "deliveryDays", o.description, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo",
             s.slug as "storeSlug",
-            o.price_change as "priceChange", o.percentage_change as "percentageChange", o.valid_from as "validFrom",
+            o.price_change as "priceChange", o.percentage_change as "percentageChange",
+            case when o.from_amount > o.amount then o.from_amount end as "fromPrice", o.valid_from as "validFrom",
             o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
           from prices o join stores s on s.id = o.store_id
           where o.product_id = ${id} and ${visibleOffer(o)} order by o.total, o.id`,

@@ -33,10 +33,12 @@ export interface ProductFilters {
   hasNoCategory?: boolean;
   /** Admin: products without a current offer. */
   hasNoOffers?: boolean;
+  /** /deals: products whose lowest total is a deal against their usual price (features/deals). */
+  dealsOnly?: boolean;
 }
 
-/** The storefront's sorts plus the admin's sort by number of offers. */
-export type ListSortBy = ProductSortBy | 'offerCount';
+/** The storefront's sorts plus the admin's sort by number of offers and the deals page's sort by deal score. */
+export type ListSortBy = ProductSortBy | 'offerCount' | 'dealPercentage';
 
 export interface ProductListOptions extends ProductFilters {
   page: number;
@@ -61,6 +63,8 @@ export interface ProductListRow {
   offerCount: number;
   priceChange: number | null;
   percentageChange: number | null;
+  referencePrice: number | null;
+  dealPercentage: number | null;
   views: number;
   createdAt: Date;
   updatedAt: Date;
@@ -132,6 +136,7 @@ export function whereClause(filters: ProductFilters, options: { categoryJoined?:
       sql`not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id and c.slug <> ${OVERIG_SLUG})`,
     );
   if (filters.hasNoOffers) conditions.push(sql`p.offer_count = 0`);
+  if (filters.dealsOnly) conditions.push(sql`p.deal_percentage is not null`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -155,6 +160,8 @@ function orderBy(options: ProductListOptions): SQL {
       return notNullKey(sql`p.views`);
     case 'offerCount':
       return notNullKey(sql`p.offer_count`);
+    case 'dealPercentage':
+      return key(sql`p.deal_percentage`);
     case 'manual':
       // Inner-joined (one category) the sort order is never null, so its index serves both directions.
       if (options.manualCategoryId !== undefined)
@@ -171,7 +178,7 @@ const listColumns = sql`p.id, p.slug, p.name, p.brand,
   case when length(p.description) > ${DESCRIPTION_PREVIEW} then left(p.description, ${DESCRIPTION_PREVIEW}) || '...' else p.description end as description,
   p.image, p.image_id as "imageId", p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice",
   p.offer_count as "offerCount", p.price_change as "priceChange", p.percentage_change as "percentageChange",
-  p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
+  p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
   (select json_build_object('id', o.id, 'amount', o.amount, 'shipping', o.shipping, 'total', o.total,
       'store', json_build_object('id', s.id, 'name', s.name, 'logo', s.logo))
     from prices o join stores s on s.id = o.store_id where o.id = p.lowest_price_id) as "lowestPrice",
@@ -217,7 +224,8 @@ const onlyCategories = (filters: ProductFilters) =>
   filters.minPrice === undefined &&
   filters.maxPrice === undefined &&
   !filters.hasNoCategory &&
-  !filters.hasNoOffers;
+  !filters.hasNoOffers &&
+  !filters.dealsOnly;
 
 /**
  * The queries of a list (also EXPLAINed by the API benchmark): the page and its capped count,

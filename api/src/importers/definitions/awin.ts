@@ -15,6 +15,7 @@ export const awin: ImporterDefinition = {
     description: ['description', 'product_short_description'],
     brand: ['brand_name'],
     price: ['search_price', 'store_price'],
+    fromPrice: ['product_price_old'],
     currency: ['currency'],
     shipping: ['delivery_cost'],
     deliveryTime: ['delivery_time'],

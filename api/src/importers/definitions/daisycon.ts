@@ -15,6 +15,7 @@ export const daisycon: ImporterDefinition = {
     description: both('description'),
     brand: both('brand'),
     price: both('price'),
+    fromPrice: both('price_old'),
     currency: both('currency'),
     shipping: both('price_shipping'),
     deliveryTime: both('delivery_time'),

@@ -82,7 +82,8 @@ export const koopjesland: ImporterDefinition = {
       // A sale that has not started or has ended: the store charges the regular price.
       offer.price = regular;
     } else if (sale && regular) {
-      offer.properties.push({ name: 'Van-prijs', value: regular });
+      // The regular price is the "from" price while the sale runs (kept only when the store charged it).
+      offer.fromPrice = regular;
     }
     const condition = first(record, 'condition');
     if (condition && condition !== 'new') offer.properties.push({ name: 'Staat', value: condition });

@@ -15,6 +15,7 @@ export const tradetracker: ImporterDefinition = {
     name: ['name'],
     description: ['description'],
     price: ['price'],
+    fromPrice: ['fromPrice'],
     currency: ['price@currency', 'currency'],
     url: ['URL', 'productURL'],
     images: ['images.image', 'imageURL'],
