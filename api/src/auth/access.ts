@@ -11,8 +11,11 @@ export const ADMIN_AREAS = ['catalog', 'stores', 'config', 'users'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 
-/** 'public' (default): anyone; 'user': any signed-in user; an area: an admin role of that area. */
-export type RouteAccess = 'public' | 'user' | AdminArea;
+/**
+ * 'public' (default): anyone; 'user': any signed-in user; an area: an admin role of that area;
+ * a list of areas: an admin role of any of them (held prices: merchandisers and store managers).
+ */
+export type RouteAccess = 'public' | 'user' | AdminArea | readonly AdminArea[];
 
 export interface AuthUser {
   id: number;
@@ -39,11 +42,17 @@ export function canAccessArea(user: AuthUser, area: AdminArea): boolean {
 export function rolesFor(access: RouteAccess): UserRole[] {
   if (access === 'public') return [];
   if (access === 'user') return [...USER_ROLES];
-  return USER_ROLES.filter((role) => AREAS_BY_ROLE[role].includes(access));
+  const areas: readonly AdminArea[] = typeof access === 'string' ? [access] : access;
+  return USER_ROLES.filter((role) => areas.some((area) => AREAS_BY_ROLE[role].includes(area)));
 }
 
 export function isAdminArea(access: RouteAccess | undefined): access is AdminArea {
-  return (ADMIN_AREAS as readonly string[]).includes(access ?? '');
+  return typeof access === 'string' && (ADMIN_AREAS as readonly string[]).includes(access);
+}
+
+/** Whether the user may call a route of this admin access (one area, or any of several). */
+export function canUseAdminAccess(user: AuthUser, access: AdminArea | readonly AdminArea[]): boolean {
+  return typeof access === 'string' ? canAccessArea(user, access) : access.some((area) => canAccessArea(user, area));
 }
 
 /** The stores this user's store-area lists are limited to; null = no limit. */

@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { findUser } from '../features/users/repository';
 import { isSessionActive, recordSession } from './sessions';
 import { forbidden, unauthorized } from '../http/errors';
-import { canAccessArea, isAdminArea, type AuthUser } from './access';
+import { canUseAdminAccess, type AuthUser } from './access';
 
 interface TokenPayload {
   sub: string;
@@ -73,7 +73,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     }
     if (access === 'public') return;
     if (!request.authUser) throw unauthorized();
-    if (isAdminArea(access) && !canAccessArea(request.authUser, access)) throw forbidden();
+    if (access !== 'user' && !canUseAdminAccess(request.authUser, access)) throw forbidden();
   });
 }
 

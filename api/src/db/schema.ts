@@ -15,6 +15,7 @@ import {
   FEED_RUN_STATUSES,
   FEED_RUN_TRIGGERS,
   type FeedProblemGroup,
+  type HeldOfferRecord,
   OFFER_HIDDEN_REASONS,
   PRICE_REPORT_REASONS,
   PRICE_REPORT_RESOLUTIONS,
@@ -514,6 +515,7 @@ export const feedStaging = pgTable(
     isNewProduct: boolean().notNull().default(false),
     isChanged: boolean().notNull().default(false),
     totalChanged: boolean().notNull().default(false),
+    inStock: boolean().notNull().default(true),
   },
   (t) => [index().on(t.runId, t.position)],
 );
@@ -553,6 +555,16 @@ export const prices = pgTable(
      * offers through `visibleOffer` (features/offers/visible-offers.ts).
      */
     hiddenReason: text({ enum: OFFER_HIDDEN_REASONS }),
+    /** While held as implausible: the feed record's product data, for splitting it into its own product. */
+    heldRecord: jsonb().$type<HeldOfferRecord>(),
+    /** A total a person accepted as plausible: never held again (features/feeds/plausibility.ts). */
+    acceptedTotal: integer(),
+    /** A total a person rejected: the offer stays expired while its feed repeats it. */
+    rejectedTotal: integer(),
+    /** Split into its own product: the store's product id keeps the offer there, whatever its GTIN matches. */
+    keepProduct: boolean().notNull().default(false),
+    /** False: the store says it is out of stock (shown as such, never the product's lowest price). */
+    inStock: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -48,6 +48,10 @@ export const feedParametersSchema = z.looseObject({
   maxInvalidRatio: z.number().min(0).max(1).optional(),
   /** Collapse guard: the share of the feed's current offers a run may expire before it is held (default 0.5). */
   maxExpireRatio: z.number().min(0).max(1).optional(),
+  /** Implausible prices: a total below this share of the median of the product's other offers is held (default 1/3). */
+  implausibleBelow: z.number().min(0).max(1).optional(),
+  /** Implausible prices: a total above this multiple of that median is held (default 3). */
+  implausibleAbove: z.number().min(1).max(1000).optional(),
   fieldMap: z.partialRecord(z.enum(FEED_CANONICAL_FIELDS), sourceKeys).optional(),
 });
 export type FeedParameters = z.infer<typeof feedParametersSchema>;
@@ -84,6 +88,7 @@ export const FEED_PROBLEM_REASONS = [
   'duplicate-product',
   'no-matching-product',
   'skipped',
+  'implausible-price',
   /** A "from" price the store did not charge in the last 30 days: dropped, the offer itself is kept. */
   'unverified-from-price',
 ] as const;

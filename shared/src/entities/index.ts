@@ -9,6 +9,7 @@ export * from './feed';
 export * from './product';
 export * from './price';
 export * from './price-report';
+export * from './held-offer';
 export * from './price-history';
 export * from './wishlist';
 export * from './filters';

@@ -13,6 +13,7 @@ import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
+import { holdImplausibleOffers, REJECTED_PRICE_REASON, routeReviewedRecords, type HeldRecord } from './plausibility';
 import { keepVerifiedFromPrices } from '../deals/repository';
 import { showReportedOffersCarriedByRun } from '../offers/hidden-offers';
 
@@ -34,6 +35,8 @@ export interface ApplyCounts {
 
 export interface ApplyResult extends ApplyCounts {
   rejected: { position: number; reason: string; code: FeedProblemReason; value: string | null }[];
+  /** Offers applied hidden as implausible (plausibility.ts): the run's 'implausible-price' problems. */
+  held: HeldRecord[];
   /** "From" prices the store did not charge in the last 30 days (deals/repository.ts): dropped, counted as 'unverified-from-price'. */
   fromPricesDropped: { position: number; value: string | null }[];
 }
@@ -122,6 +125,8 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       where s.run_id = ${runId} and (s.is_new_product or (s.product_id is not null
         and not exists (select 1 from products p where p.id = s.product_id)))`);
     await matchProducts(tx, runId, storeId);
+    // Implausible prices, part 1 (plausibility.ts): split offers keep their product; rejected totals stay out.
+    const repeatedRejections = await routeReviewedRecords(tx, target);
 
     // One offer per product and store: the first record wins.
     const duplicates = await rows<{ position: number; value: string | null }>(tx, sql`
@@ -138,6 +143,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       code: 'duplicate-product',
       value: d.value,
     }));
+    rejected.push(
+      ...repeatedRejections.map((r) => ({ ...r, reason: REJECTED_PRICE_REASON, code: 'implausible-price' as const })),
+    );
 
     if (!target.allowCreateProducts) {
       const unmatched = await rows<{ position: number; value: string | null }>(tx, sql`
@@ -179,6 +187,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       productsCreated: counts?.unmatched ?? 0,
       productsMatched: counts?.matched ?? 0,
       rejected,
+      held: [],
       fromPricesDropped: [],
     };
 
@@ -300,6 +309,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         returning id, product_id, total)
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
       select ${runId}, 'removed', id, product_id, total, null from expired`);
+
+    // Implausible prices, part 2 (plausibility.ts): held hidden, without history or a drop, before the summaries.
+    result.held = await holdImplausibleOffers(tx, target);
 
     // A run that grew the offers by a large share (a new store on a young site) leaves the
     // planner's statistics describing the table before it.

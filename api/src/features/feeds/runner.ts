@@ -127,6 +127,7 @@ function noteRejection(counters: Counters, position: number, reason: string) {
 }
 
 function noteApplyRejections(counters: Counters, result: ApplyResult) {
+  for (const h of result.held) counters.problems.add('implausible-price', h.position, h.value);
   for (const r of result.rejected) {
     noteRejection(counters, r.position, r.reason);
     counters.problems.add(r.code, r.position, r.value);
@@ -135,7 +136,7 @@ function noteApplyRejections(counters: Counters, result: ApplyResult) {
 }
 
 function countsOf(result: ApplyResult) {
-  const { rejected: _rejected, fromPricesDropped: _fromPricesDropped, ...counts } = result;
+  const { rejected: _rejected, held: _held, fromPricesDropped: _fromPricesDropped, ...counts } = result;
   return counts;
 }
 
