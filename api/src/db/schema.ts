@@ -62,6 +62,10 @@ export const users = pgTable('users', {
   lastSignInAt: timestamp({ withTimezone: true }),
   /** A store manager for every store; false limits them to their `user_stores` rows (possibly none left). */
   allStores: boolean().notNull().default(true),
+  /** The language of the user's mail ('nl' or 'en'): the site's language at sign-in, sign-up or the last wishlist change. */
+  language: text({ enum: ['nl', 'en'] }).notNull().default('nl'),
+  /** Set by the one-click unsubscribe of a price alert: no more price alerts for this user. */
+  priceAlertsUnsubscribedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index().on(t.role)]);
@@ -120,6 +124,8 @@ export const outbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Extra mail headers (e.g. List-Unsubscribe), as they would have been sent. */
+    headers: jsonb().$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
@@ -633,10 +639,48 @@ export const wishlistItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     maxPrice: integer().notNull(),
+    /** The price alert fires when the product's lowest total reaches maxPrice; re-armed by a rise above it or a new target. */
+    alertArmed: boolean().notNull().default(true),
+    /** When the alert last fired, for which target and at which lowest total. */
+    alertSentAt: timestamp({ withTimezone: true }),
+    alertSentTarget: integer(),
+    alertSentTotal: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex().on(t.userId, t.productId)],
+  (t) => [uniqueIndex().on(t.userId, t.productId), index().on(t.productId)],
+);
+
+/**
+ * Price alerts that fired: pending until their mail went out (a failed send stays pending and
+ * is retried), then sent alone ('single') or combined in the day's digest ('digest').
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wishlistItemId: integer().references(() => wishlistItems.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storeId: integer().references(() => stores.id, { onDelete: 'set null' }),
+    total: integer().notNull(),
+    target: integer().notNull(),
+    status: text({ enum: ['pending', 'sending', 'sent', 'cancelled'] }).notNull().default('pending'),
+    kind: text({ enum: ['single', 'digest'] }),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    claimedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('price_alerts_open_index').on(t.userId, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('price_alerts_sent_index').on(t.userId, t.sentAt).where(sql`${t.sentAt} is not null`),
+  ],
 );
 
 export const storeRatings = pgTable(

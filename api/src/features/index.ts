@@ -19,6 +19,7 @@ import storeRoutes from './stores/routes';
 import feedRoutes from './feeds/routes';
 import priceRoutes from './prices/routes';
 import wishlistRoutes from './wishlist/routes';
+import priceAlertRoutes from './price-alerts/routes';
 import clickOutRoutes from './click-outs/routes';
 import productImageRoutes from './product-images/routes';
 import categoryAliasRoutes from './category-aliases/routes';
@@ -43,6 +44,7 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   feedRoutes,
   priceRoutes,
   wishlistRoutes,
+  priceAlertRoutes,
   clickOutRoutes,
   productImageRoutes,
   categoryAliasRoutes,

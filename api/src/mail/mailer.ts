@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of a price alert. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

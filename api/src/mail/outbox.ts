@@ -7,7 +7,9 @@ import { offsetOf } from '../http/pagination';
 import type { MailMessage } from './mailer';
 
 export async function keepInOutbox(db: Database, message: MailMessage): Promise<void> {
-  await db.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+  await db
+    .insert(outbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: message.headers ?? null });
 }
 
 export async function listOutbox(db: Database, query: { page: number; limit: number; to?: string }) {

@@ -4,6 +4,7 @@
  * shared (one network request, every caller gets the result).
  */
 import ky, { type Options } from 'ky';
+import i18next from 'i18next';
 import { ApiError, authErrorMessage, generalErrorMessage } from './errors';
 import { currentToken } from './token';
 
@@ -29,6 +30,9 @@ function createInstance() {
         (request) => {
           const token = currentToken();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          // The site's language (not only the browser's), so the server writes the user's mail in it.
+          const language = i18next.resolvedLanguage;
+          if (language) request.headers.set('Accept-Language', language);
         },
       ],
     },

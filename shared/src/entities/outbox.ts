@@ -13,5 +13,7 @@ export type OutboxMessageSummary = z.infer<typeof outboxMessageSummarySchema>;
 export const outboxMessageSchema = outboxMessageSummarySchema.extend({
   text: z.string(),
   html: z.string().nullable(),
+  /** Extra headers the mail carries (e.g. List-Unsubscribe on price alerts); null when none. */
+  headers: z.record(z.string(), z.string()).nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

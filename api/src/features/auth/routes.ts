@@ -16,6 +16,7 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { endSession } from '../../auth/sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
+import { languageOf } from '../../http/language';
 import { errorResponses } from '../../http/route-schemas';
 import { findCredentials, findUser, insertUser, recordSignIn } from '../users/repository';
 
@@ -60,7 +61,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const passwordHash = await hashPassword(password);
       const created = await insertUser(app.db, { email, passwordHash });
       if (!created) throw conflict('An account with this email already exists');
-      await recordSignIn(app.db, created.id);
+      await recordSignIn(app.db, created.id, languageOf(request.headers['accept-language']));
       return { token: await app.issueToken(created), user: (await findUser(app.db, created.id))! };
     },
   });
@@ -84,7 +85,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw unauthorized('Invalid email or password');
       }
       await clearLoginFailures(app.db, request.ip, email);
-      await recordSignIn(app.db, row.id);
+      await recordSignIn(app.db, row.id, languageOf(request.headers['accept-language']));
       return { token: await app.issueToken(row), user: (await findUser(app.db, row.id))! };
     },
   });

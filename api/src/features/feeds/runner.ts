@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type 
 import type { NormalisedOffer } from '../../importers/types';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
 import { applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
+import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import {
   cancelQueuedRun,
@@ -152,6 +153,8 @@ export async function executeRun(
   options: RunOptions = {},
 ): Promise<FeedRunRow> {
   const run = await runToEnd(app, runId, signal, options);
+  // Price alerts after the run's transaction committed; a failing mail server never fails the run.
+  if (run.status === 'succeeded') await runPriceAlerts(app);
   if (run.trigger !== 'manual' && run.startedAt) {
     const { status, recordsRead, offersCreated, offersUpdated, offersExpired, recordsRejected } = run;
     await writeAuditRecords(app.db, null, [
@@ -382,6 +385,7 @@ export async function applyHeldRun(app: FastifyInstance, runId: number): Promise
     await recordProgress(app.db, runId, { phase: 'applying' });
     const result = await applyStagedRun(app.db, target, { maxExpireRatio: null });
     noteApplyRejections(counters, result);
+    await runPriceAlerts(app);
     return await finishRun(app.db, runId, {
       ...countsOf(result),
       status: 'succeeded',

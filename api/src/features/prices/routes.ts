@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
 import { storeExists } from '../feeds/repository';
+import { runPriceAlerts } from '../price-alerts/alerts';
 import {
   deletePrice,
   findPrice,
@@ -182,6 +183,7 @@ export default async function priceRoutes(fastify: FastifyInstance) {
         throw isUniqueViolation(error) ? conflict('This store already has a price for this product') : error;
       });
       const price = (await findPrice(app.db, id))!;
+      await runPriceAlerts(app, { productId: values.productId });
       recordChange(request, {
         entity: 'price',
         entityId: id,
@@ -209,6 +211,7 @@ export default async function priceRoutes(fastify: FastifyInstance) {
       if (until !== undefined) changes.validTo = until === null ? null : new Date(until);
       if (!(await updatePrice(app.db, before.id, changes))) throw notFound('Price not found');
       const after = (await findPrice(app.db, before.id))!;
+      await runPriceAlerts(app, { productId: before.productId });
       const keys = [
         ...Object.keys(changes),
         ...(changes.amount !== undefined || changes.shipping !== undefined ? ['total'] : []),
@@ -235,6 +238,8 @@ export default async function priceRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const before = await loadPrice(request, request.params.id);
       if (!(await deletePrice(app.db, before.id))) throw notFound('Price not found');
+      // Fewer offers can only raise the lowest price: this re-arms alerts, it fires none.
+      await runPriceAlerts(app, { productId: before.productId });
       recordChange(request, {
         entity: 'price',
         entityId: before.id,

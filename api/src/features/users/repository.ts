@@ -147,9 +147,15 @@ export async function setPasswordHash(db: Database, id: number, passwordHash: st
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
-/** Notes a sign-in; updatedAt stays, as signing in does not change the account. */
-export async function recordSignIn(db: Database, id: number): Promise<void> {
-  await db.update(users).set({ lastSignInAt: sql`now()`, updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, id));
+/**
+ * Notes a sign-in, and the site's language when the request told it (the language of the user's
+ * mail); updatedAt stays, as signing in does not change the account.
+ */
+export async function recordSignIn(db: Database, id: number, language?: 'nl' | 'en'): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()`, updatedAt: sql`${users.updatedAt}`, ...(language ? { language } : {}) })
+    .where(eq(users.id, id));
 }
 
 /** Replaces a user's store assignments; an empty list means every store. */

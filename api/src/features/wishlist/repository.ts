@@ -20,12 +20,18 @@ export async function productExists(db: Database, productId: number): Promise<bo
   return Boolean(product);
 }
 
+/** A new target re-arms the item's price alert (the same target leaves it as it is). */
+const rearmOnNewTarget = (maxPrice: number) => sql`(${wishlistItems.alertArmed} or ${wishlistItems.maxPrice} <> ${maxPrice})`;
+
 /** Adds the product, or sets the new max price of the item already there; `inserted` tells which. */
 export async function upsertItem(db: Database, userId: number, productId: number, maxPrice: number) {
   const [item] = await db
     .insert(wishlistItems)
     .values({ userId, productId, maxPrice })
-    .onConflictDoUpdate({ target: [wishlistItems.userId, wishlistItems.productId], set: { maxPrice, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [wishlistItems.userId, wishlistItems.productId],
+      set: { maxPrice, alertArmed: rearmOnNewTarget(maxPrice), updatedAt: new Date() },
+    })
     // xmax is 0 only on a freshly inserted row.
     .returning({ id: wishlistItems.id, maxPrice: wishlistItems.maxPrice, inserted: sql<boolean>`(xmax = 0)` });
   return item!;
@@ -42,7 +48,7 @@ export async function findItemForProduct(db: Database, userId: number, productId
 export async function setMaxPrice(db: Database, userId: number, id: number, maxPrice: number) {
   const [item] = await db
     .update(wishlistItems)
-    .set({ maxPrice })
+    .set({ maxPrice, alertArmed: rearmOnNewTarget(maxPrice) })
     .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId)))
     .returning({ id: wishlistItems.id, maxPrice: wishlistItems.maxPrice });
   return item;

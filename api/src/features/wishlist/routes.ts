@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { errorResponses } from '../../http/route-schemas';
+import { runPriceAlerts } from '../price-alerts/alerts';
 import { listProducts } from '../products/product-list';
 import { findItemForProduct, productExists, removeItem, setMaxPrice, upsertItem, wishlistOf } from './repository';
 import { idField } from '../../http/route-schemas';
@@ -58,6 +59,8 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
       const { productId, maxPrice: price } = request.body;
       if (!(await productExists(db, productId))) throw notFound('Product not found');
       const item = await upsertItem(db, userIdOf(request), productId, price);
+      // A target already met sends its alert at once (a failed send stays pending; never fails this call).
+      await runPriceAlerts(app, { userId: userIdOf(request) });
       // 201 for a new item, 200 for a new max price on an existing one.
       return reply.status(item.inserted ? 201 : 200).send({ wishlistItem: { id: item.id, maxPrice: item.maxPrice } });
     },
@@ -91,6 +94,7 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
     handler: async (request) => {
       const item = await setMaxPrice(db, userIdOf(request), request.params.id, request.body.maxPrice);
       if (!item) throw notFound('Wishlist item not found');
+      await runPriceAlerts(app, { userId: userIdOf(request) });
       return { wishlistItem: item };
     },
   });
