@@ -21,6 +21,7 @@ import priceRoutes from './prices/routes';
 import wishlistRoutes from './wishlist/routes';
 import priceAlertRoutes from './price-alerts/routes';
 import clickOutRoutes from './click-outs/routes';
+import priceReportRoutes from './price-reports/routes';
 import productImageRoutes from './product-images/routes';
 import categoryAliasRoutes from './category-aliases/routes';
 import productMergeRoutes from './product-merges/routes';
@@ -46,6 +47,7 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   wishlistRoutes,
   priceAlertRoutes,
   clickOutRoutes,
+  priceReportRoutes,
   productImageRoutes,
   categoryAliasRoutes,
   productMergeRoutes,
