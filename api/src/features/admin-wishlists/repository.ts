@@ -7,6 +7,7 @@ import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import { products, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
+import { rearmOnNewTarget } from '../wishlist/repository';
 
 const targetMet = and(sql`${products.lowestTotal} is not null`, lte(products.lowestTotal, wishlistItems.maxPrice))!;
 
@@ -74,7 +75,12 @@ export function adminWishlistRepository(db: Database) {
       return item;
     },
     async update(id: number, { maxPrice }: { maxPrice: number }) {
-      const updated = await db.update(wishlistItems).set({ maxPrice }).where(eq(wishlistItems.id, id)).returning({ id: wishlistItems.id });
+      // A new target re-arms the price alert; the next alert pass (at most 5 minutes) sends it if met.
+      const updated = await db
+        .update(wishlistItems)
+        .set({ maxPrice, alertArmed: rearmOnNewTarget(maxPrice) })
+        .where(eq(wishlistItems.id, id))
+        .returning({ id: wishlistItems.id });
       return updated.length > 0;
     },
     async remove(id: number) {

@@ -187,6 +187,15 @@ describe('one user with a target on the existing product', () => {
     expect(mailsTo(user.email).map((mail) => mail.subject)).toEqual([`Prijsalarm: Bestaand product voor ${formatMoney(1850)}`]);
   });
 
+  it("re-arms when an admin changes the item's target; the next pass sends", async () => {
+    const put = await t.app.inject({ method: 'PUT', url: `/api/admin/wishlists/${itemId}`, headers: t.auth, payload: { maxPrice: 1900 } });
+    expect(put.statusCode).toBe(200);
+    await importPrice('18.50');
+    expect(mailsTo(user.email).map((mail) => mail.text)).toEqual([
+      expect.stringContaining(`op of onder je streefprijs van ${formatMoney(1900)}`),
+    ]);
+  });
+
   it('stops every alert after the one-click unsubscribe (a form POST without sign-in, as a mail client sends it)', async () => {
     await importPrice('25.00');
     await importPrice('18.00');

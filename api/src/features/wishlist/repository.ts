@@ -21,7 +21,7 @@ export async function productExists(db: Database, productId: number): Promise<bo
 }
 
 /** A new target re-arms the item's price alert (the same target leaves it as it is). */
-const rearmOnNewTarget = (maxPrice: number) => sql`(${wishlistItems.alertArmed} or ${wishlistItems.maxPrice} <> ${maxPrice})`;
+export const rearmOnNewTarget = (maxPrice: number) => sql`(${wishlistItems.alertArmed} or ${wishlistItems.maxPrice} <> ${maxPrice})`;
 
 /** Adds the product, or sets the new max price of the item already there; `inserted` tells which. */
 export async function upsertItem(db: Database, userId: number, productId: number, maxPrice: number) {
