@@ -1,6 +1,6 @@
 /**
  * The storefront's routes, mounted by the shell at '/*': home, login (with forgot and reset
- * password), the visitor's account, search, product, store, privacy, wishlist and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
+ * password), the visitor's account, search, product, store, privacy, wishlist, deals and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -19,6 +19,7 @@ const CategoryPage = lazy(() => import('./features/category/CategoryPage'));
 const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage'));
 const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage'));
 const StorePage = lazy(() => import('./features/store-page/StorePage'));
+const DealsPage = lazy(() => import('./features/deals/DealsPage'));
 
 export default function StorefrontRoutes() {
   return (
@@ -56,6 +57,7 @@ export default function StorefrontRoutes() {
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
           <Route path="store/:slug" element={<StorePage />} />
+          <Route path="deals" element={<DealsPage />} />
           <Route path=":slug" element={<CategoryPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -3,7 +3,7 @@
  * Plain markup and CSS (storefront.css): it is on every first paint, so it carries no antd code;
  * the category drawer (antd Drawer) loads when first opened.
  */
-import { GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { FireOutlined, GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { changeLanguage, currentLanguage, useAuthStore, type Language } from '@koopjesland/shared';
@@ -110,6 +110,10 @@ export function Header() {
         </button>
       </div>
       <div className="kl-header-menus">
+        <Link to="/deals" className="kl-button kl-button-text">
+          <FireOutlined />
+          {t('header.deals')}
+        </Link>
         <LanguageMenu />
         <UserMenu />
       </div>

@@ -37,6 +37,14 @@ export function PriceList({ product }: { product: Product }) {
             </Space>
             <Typography.Text>
               {t('product.priceLine', { amount: formatMoney(price.amount) })}{' '}
+              {/* Only a "from" price the store charged in the last 30 days reaches us (docs/architecture.md "Honest deals"). */}
+              {typeof price.fromPrice === 'number' && price.fromPrice > price.amount && (
+                <>
+                  <Typography.Text delete type="secondary">
+                    {t('deals.wasPrice', { price: formatMoney(price.fromPrice) })}
+                  </Typography.Text>{' '}
+                </>
+              )}
               {price.shipping === 0 ? (
                 <Tag color="blue">{t('product.freeShipping')}</Tag>
               ) : (

@@ -18,6 +18,7 @@ import { WishlistButton } from '../wishlist/WishlistButton';
 import { useGetProductQuery, useGetRecommendationsQuery } from './api';
 import { Gallery } from './Gallery';
 import { PriceList } from './PriceList';
+import { DealBadge, hasDeal } from '../deals/DealBadge';
 import { Typography } from '../../lib/typography';
 
 const AssignCategoriesModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
@@ -35,6 +36,11 @@ function PriceSummary({ product }: { product: Product }) {
         {formatMoney(lowest.total)}
       </Typography.Title>
       <Typography.Text>{t('product.atStore', { store: lowest.store.name })}</Typography.Text>
+      {hasDeal(product) && (
+        <span>
+          <DealBadge product={product} />
+        </span>
+      )}
       {dropped && (
         <>
           <Typography.Text delete type="secondary">

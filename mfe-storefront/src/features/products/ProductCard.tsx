@@ -1,4 +1,4 @@
-/** One product in a grid (card) or a row list: image, brand, name, lowest price, drop badge. */
+/** One product in a grid (card) or a row list: image, brand, name, lowest price, drop badge, deal badge. */
 import { Button, Card, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koo
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { CardWishlistHeart } from '../wishlist/CardWishlistHeart';
+import { DealBadge } from '../deals/DealBadge';
 import { productPath } from './paths';
 import { Typography } from '../../lib/typography';
 
@@ -62,6 +63,7 @@ export function ProductCard({ product, displayType = 'grid' }: { product: Produc
           <Tag key={category.id}>{category.name}</Tag>
         ))}
         {hasPriceDrop(product) && <Tag color={TAG_COLORS.green}>{formatPercentChange(product.percentageChange)}</Tag>}
+        <DealBadge product={product} />
       </div>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         {price ? (
