@@ -1,8 +1,9 @@
-/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds and prices. */
+/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds, prices and held prices. */
 import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { storeAdminApi } from './api';
 import { FeedRunsPage } from './features/feeds/FeedRunsPage';
+import { HeldPricesPage } from './features/held-prices/HeldPricesPage';
 import { NewPricePage } from './features/prices/NewPricePage';
 import { PriceDetailPage } from './features/prices/PriceDetailPage';
 import { PricesPage } from './features/prices/PricesPage';
@@ -23,6 +24,7 @@ const storeAdmin = createAdminRemote({
       <Route path="prices" element={<PricesPage />} />
       <Route path="prices/new" element={<NewPricePage />} />
       <Route path="prices/:id" element={<PriceDetailPage />} />
+      <Route path="held-prices" element={<HeldPricesPage />} />
     </>
   ),
 });

@@ -1,4 +1,4 @@
-import { adminAreasOf, adminMenu, adminSections, FRONT_ENDS, findFrontEnd, REMOTES } from './front-ends';
+import { adminAreasOf, adminMenu, adminSections, FRONT_ENDS, findFrontEnd, mayUseArea, REMOTES } from './front-ends';
 import { REPORTS_REMOTE } from './test-remote';
 
 describe('front-end manifest', () => {
@@ -26,6 +26,7 @@ describe('front-end manifest', () => {
       '/admin/bulk-category-alias',
       '/admin/products',
       '/admin/prices',
+      '/admin/held-prices',
       '/admin/wishlists',
       '/admin/store-ratings',
       '/admin/site-configuration',
@@ -39,7 +40,15 @@ describe('front-end manifest', () => {
   it('puts a new remote’s sections in the menu, after the known ones', () => {
     const menu = adminMenu([...REMOTES, REPORTS_REMOTE]);
     expect(menu.at(-1)).toEqual({ path: '/admin/reports', labelKey: 'admin.title', area: 'config', remote: 'reports' });
-    expect(menu).toHaveLength(14);
+    expect(menu).toHaveLength(15);
+  });
+
+  it('opens held prices to merchandisers and store managers alike, and prices to store managers only', () => {
+    const heldPrices = adminMenu().find((item) => item.path === '/admin/held-prices')!;
+    expect(mayUseArea(adminAreasOf({ isAdmin: false, role: 'merchandiser' }), heldPrices.area)).toBe(true);
+    expect(mayUseArea(adminAreasOf({ isAdmin: false, role: 'store_manager' }), heldPrices.area)).toBe(true);
+    expect(mayUseArea(adminAreasOf({ isAdmin: false, role: 'user' }), heldPrices.area)).toBe(false);
+    expect(mayUseArea(adminAreasOf({ isAdmin: false, role: 'merchandiser' }), 'stores')).toBe(false);
   });
 
   it('gives each role its admin areas; a profile without a role keeps the meaning of isAdmin', () => {

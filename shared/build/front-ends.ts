@@ -30,7 +30,13 @@ export interface AdminSection {
   segment: string;
   /** Shell translation key of its sidebar label; absent: routed but not in the menu. */
   menuLabelKey?: string;
-  area: AdminArea;
+  /** The area whose roles may use it; several: any of them (held prices: merchandisers and store managers). */
+  area: AdminArea | readonly AdminArea[];
+}
+
+/** Whether a user with these areas may use a section of this area (or of any of these areas). */
+export function mayUseArea(userAreas: readonly AdminArea[], area: AdminArea | readonly AdminArea[]): boolean {
+  return typeof area === 'string' ? userAreas.includes(area) : area.some((one) => userAreas.includes(one));
 }
 
 interface FrontEndBase {
@@ -101,6 +107,7 @@ export const FRONT_ENDS = [
     adminSections: [
       { segment: 'stores', menuLabelKey: 'admin.menu.stores', area: 'stores' },
       { segment: 'prices', menuLabelKey: 'admin.menu.prices', area: 'stores' },
+      { segment: 'held-prices', menuLabelKey: 'admin.menu.heldPrices', area: ['stores', 'catalog'] },
     ],
   },
   {
@@ -141,6 +148,7 @@ const MENU_ORDER = [
   'bulk-category-alias',
   'products',
   'prices',
+  'held-prices',
   'wishlists',
   'store-ratings',
   'site-configuration',
@@ -152,7 +160,7 @@ const MENU_ORDER = [
 export interface AdminMenuItem {
   path: string;
   labelKey: string;
-  area: AdminArea;
+  area: AdminArea | readonly AdminArea[];
   remote: RemoteName;
 }
 

@@ -3,13 +3,13 @@
  * narrowed to the areas the signed-in user's role may use (the API enforces the same).
  */
 import { useAuthStore } from '@koopjesland/shared';
-import { adminAreasOf, adminMenu, type AdminMenuItem } from '@koopjesland/shared/front-ends';
+import { adminAreasOf, adminMenu, mayUseArea, type AdminMenuItem } from '@koopjesland/shared/front-ends';
 
 export const ADMIN_MENU = adminMenu();
 
 export function menuFor(user: Parameters<typeof adminAreasOf>[0]): AdminMenuItem[] {
   const areas = adminAreasOf(user);
-  return ADMIN_MENU.filter((item) => areas.includes(item.area));
+  return ADMIN_MENU.filter((item) => mayUseArea(areas, item.area));
 }
 
 /** The signed-in user's sidebar. */

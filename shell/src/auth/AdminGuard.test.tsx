@@ -45,7 +45,20 @@ describe('admin guard and sidebar by role', () => {
     renderShellRoutes('/admin/stores');
     expect(await screen.findByText('catalogAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories');
-    expect(sidebarLinks()).toEqual(['/admin/categories', '/admin/category-aliases', '/admin/bulk-category-alias', '/admin/products']);
+    expect(sidebarLinks()).toEqual([
+      '/admin/categories',
+      '/admin/category-aliases',
+      '/admin/bulk-category-alias',
+      '/admin/products',
+      '/admin/held-prices',
+    ]);
+  });
+
+  it('lets a merchandiser open the held prices (a store admin section open to the catalog area too)', async () => {
+    signInWithRole('merchandiser');
+    renderShellRoutes('/admin/held-prices');
+    expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/held-prices');
   });
 
   it('sends a store manager from /admin (the users page) to the stores', async () => {
@@ -53,7 +66,7 @@ describe('admin guard and sidebar by role', () => {
     renderShellRoutes('/admin');
     expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
-    expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices']);
+    expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices']);
   });
 
   it('keeps a store manager out of the configuration pages', async () => {

@@ -5,7 +5,7 @@
  * lands on /admin/categories.
  */
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
-import { adminAreasOf, adminSections } from '@koopjesland/shared/front-ends';
+import { adminAreasOf, adminSections, mayUseArea } from '@koopjesland/shared/front-ends';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { menuFor } from '../admin-layout/menu';
@@ -21,7 +21,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   const segment = pathname.split('/')[2] ?? '';
   const area = AREA_OF_SEGMENT.get(segment);
-  if (area && !areas.includes(area)) {
+  if (area && !mayUseArea(areas, area)) {
     const home = menuFor(user)[0]?.path ?? '/';
     return <Navigate to={home} replace />;
   }
