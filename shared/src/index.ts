@@ -9,3 +9,4 @@ export * from './format/date';
 export * from './theme';
 export type * from './entities';
 export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
+export { OFFER_HIDDEN_REASONS, PRICE_REPORT_NOTE_MAX, PRICE_REPORT_REASONS } from './entities/price-report-values';

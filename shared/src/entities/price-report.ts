@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { cents, id, isoDateTime } from './common';
+import {
+  OFFER_HIDDEN_REASONS,
+  PRICE_REPORT_NOTE_MAX,
+  PRICE_REPORT_REASONS,
+} from './price-report-values';
 
-/**
- * Why a current offer is not shown to visitors (`prices.hidden_reason`; null = shown):
- * `reported` = a store admin hid it after visitors reported a wrong price (until the feed's
- * next import that carries it), `implausible` = a feed price held back as implausible.
- * A hidden offer never counts as a product's lowest price.
- */
-export const OFFER_HIDDEN_REASONS = ['reported', 'implausible'] as const;
-export type OfferHiddenReason = (typeof OFFER_HIDDEN_REASONS)[number];
-
-/** What a visitor can say is wrong with an offer (issue 13 part 6). */
-export const PRICE_REPORT_REASONS = ['price-differs', 'not-in-stock', 'wrong-product', 'other'] as const;
-export type PriceReportReason = (typeof PRICE_REPORT_REASONS)[number];
-
-/** Longest note a visitor can add to a report. */
-export const PRICE_REPORT_NOTE_MAX = 500;
+export * from './price-report-values';
 
 /** Body of POST /prices/{id}/reports (anonymous allowed). */
 export const priceReportBodySchema = z.object({
@@ -23,10 +14,6 @@ export const priceReportBodySchema = z.object({
   note: z.string().trim().max(PRICE_REPORT_NOTE_MAX).optional(),
 });
 export type PriceReportBody = z.infer<typeof priceReportBodySchema>;
-
-/** How an admin closed the reports of an offer. */
-export const PRICE_REPORT_RESOLUTIONS = ['hidden', 'dismissed'] as const;
-export type PriceReportResolution = (typeof PRICE_REPORT_RESOLUTIONS)[number];
 
 /** One row of the store admin's queue: the open reports of one offer, grouped. */
 export const priceReportGroupSchema = z.object({
@@ -48,6 +35,3 @@ export const priceReportGroupSchema = z.object({
   lastReportedAt: isoDateTime,
 });
 export type PriceReportGroup = z.infer<typeof priceReportGroupSchema>;
-
-export const PRICE_REPORT_SORT_FIELDS = ['lastReportedAt', 'firstReportedAt', 'count'] as const;
-export type PriceReportSortField = (typeof PRICE_REPORT_SORT_FIELDS)[number];

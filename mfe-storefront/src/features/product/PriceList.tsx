@@ -1,6 +1,6 @@
 /**
  * Every current offer: store (linking to its page, with its rating), price, shipping (or free),
- * total, delivery time, lowest marker, 'view offer'.
+ * total, delivery time, lowest marker, 'view offer', and 'report a wrong price'.
  */
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { formatMoney, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { oneDecimal } from '../store-page/rating-format';
 import { useClickOut } from '../click-out/click-out';
+import { ReportPriceButton } from '../price-report/ReportPriceButton';
 import { Typography } from '../../lib/typography';
 
 export function PriceList({ product }: { product: Product }) {
@@ -55,6 +56,7 @@ export function PriceList({ product }: { product: Product }) {
             {price.deliveryTime && (
               <Typography.Text type="secondary">{t('product.deliveryTime', { time: price.deliveryTime })}</Typography.Text>
             )}
+            <ReportPriceButton price={price} productName={product.name} />
           </div>
           <Button type="primary" onClick={() => clickOut(product, price)} aria-label={t('product.viewOfferAt', { store: price.store.name })}>
             {t('product.viewOffer')}

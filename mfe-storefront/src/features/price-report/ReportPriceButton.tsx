@@ -1,0 +1,37 @@
+/**
+ * "Report a wrong price" beside each offer on the product page. The form (a modal) loads with
+ * the first click, so the product page's first load does not carry it.
+ */
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import type { Price } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
+
+const ReportPriceModal = lazy(() => import('./ReportPriceModal'));
+
+export function ReportPriceButton({ price, productName }: { price: Price; productName: string }) {
+  const { t } = useStorefrontT();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        type="link"
+        size="small"
+        className="kl-report-price"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        aria-label={t('priceReport.openAt', { store: price.store.name })}
+      >
+        {t('priceReport.open')}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ReportPriceModal price={price} productName={productName} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
