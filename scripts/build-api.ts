@@ -1,6 +1,6 @@
 /**
  * npm run build:api: compiles the API into plain JavaScript for the production image
- * (api/dist/server.js, create-admin.js). The workspace package @koopjesland/shared
+ * (api/dist/server.js, worker.js, create-admin.js). The workspace package @koopjesland/shared
  * (TypeScript source) is bundled in; every other package stays an import of node_modules, so the
  * image installs the API's production dependencies only and runs `node`, not tsx.
  */
@@ -13,6 +13,7 @@ const OUT_DIR = path.join(API, 'dist');
 
 const ENTRY_POINTS: Record<string, string> = {
   server: 'src/server.ts',
+  worker: 'src/worker.ts',
   'create-admin': 'src/cli/create-admin.ts',
 };
 

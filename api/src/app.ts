@@ -26,6 +26,7 @@ import mediaRoutes from './static/media';
 import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
 import responseCache from './http/response-cache';
+import { FeedQueue } from './features/feeds/queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbHandle', database);
+  // Feed runs are jobs: pg-boss starts on first use (Run now) or with the server's worker.
+  app.decorate('feedQueue', new FeedQueue(app));
+  app.addHook('onClose', () => app.feedQueue.stop());
 
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });

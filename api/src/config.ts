@@ -18,8 +18,16 @@ export interface ApiConfig {
   jwtExpiresIn: string;
   /** Origins allowed by CORS when front ends live on other origins (comma-separated). */
   corsOrigins: string[];
-  /** Run the feed scheduler in this process. */
+  /** Queue the due feeds' scheduled runs from this process (FEED_SCHEDULER, on by default). */
   runScheduler: boolean;
+  /** Run an import worker in this process (WORKER, on by default; `off` for an API without one). */
+  runWorker: boolean;
+  /** Feed runs one worker process executes at once (IMPORT_CONCURRENCY, default 1). */
+  importConcurrency: number;
+  /** First back-off before a failed download is tried again, doubled per try (FEED_RETRY_DELAY_SECONDS, default 30). */
+  feedRetryDelaySeconds: number;
+  /** Seconds between two evaluations of the schedule and the reaper (FEED_SCHEDULE_TICK_SECONDS, default 60). */
+  scheduleTickSeconds: number;
   /**
    * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none by default, so a client cannot
    * choose its own address for the throttles; a hop count ('1' behind one load balancer) or a
@@ -66,6 +74,12 @@ export function trustedProxies(value: ApiConfig['trustProxy']): false | string[]
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/** A whole number ≥ 1 from the environment, else the default. */
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number >= 1 ? number : fallback;
+}
+
 export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   const dataDir = overrides.dataDir ?? path.resolve(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   return {
@@ -79,6 +93,10 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtExpiresIn: process.env.JWT_EXPIRES_IN ?? '7d',
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
+    runWorker: process.env.WORKER !== 'off',
+    importConcurrency: positiveInteger(process.env.IMPORT_CONCURRENCY, 1),
+    feedRetryDelaySeconds: positiveInteger(process.env.FEED_RETRY_DELAY_SECONDS, 30),
+    scheduleTickSeconds: positiveInteger(process.env.FEED_SCHEDULE_TICK_SECONDS, 60),
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     loginDelayBaseMs: 250,
     metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -9,7 +9,7 @@ import { openDatabase } from './db/client';
 import { hasAnyData, seedDemoData, type SeedResult } from './demo/seed';
 import { saveDemoCredentials, shouldSeedDemo } from './demo/credentials';
 import { createAndRunDemoFeeds } from './features/feeds/demo';
-import { startFeedScheduler } from './features/feeds/scheduler';
+import { reapInterruptedRuns } from './features/feeds/runner';
 import { startReferencePriceScheduler } from './features/deals/scheduler';
 import frontEnds from './static/front-ends';
 
@@ -31,6 +31,9 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
   const app = await buildApp({ config, database, logger: true });
   if (config.serveFrontEnds) await app.register(frontEnds);
   await app.ready();
+  // Runs whose process died with them (PGlite: any still running; PostgreSQL: those whose
+  // worker's lock is gone) are marked failed and their staged rows dropped.
+  await reapInterruptedRuns(app);
   if (seeded) {
     try {
       await createAndRunDemoFeeds(app);
@@ -38,7 +41,8 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
       app.log.error({ err: error }, 'demo feeds failed; the demo catalog is still there');
     }
   }
-  const stopScheduler = config.runScheduler ? startFeedScheduler(app) : () => undefined;
+  // The embedded import worker (WORKER=off: none) and the schedule (FEED_SCHEDULER=off: none).
+  if (config.runWorker || config.runScheduler) await app.feedQueue.start();
   // Reference prices of honest deals: refreshed at start when today's refresh is due, then daily.
   const stopReferencePrices = startReferencePriceScheduler(app);
   await app.listen({ port: config.port, host: config.host });
@@ -55,7 +59,6 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      stopScheduler();
       stopReferencePrices();
       await app.close();
       await database.close();

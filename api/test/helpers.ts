@@ -56,6 +56,8 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
 export async function createTestApp(overrides: Partial<ApiConfig> = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const config = loadConfig({
+    // A failed download is tried again after about a second instead of half a minute.
+    feedRetryDelaySeconds: 1,
     ...overrides,
     databaseUrl: undefined,
     dataDir: path.join(os.tmpdir(), `koopjesland-test-${crypto.randomBytes(4).toString('hex')}`),

@@ -26,6 +26,16 @@ export interface DatabaseHandle {
    * itself goes through Drizzle (`db`).
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * SQL text as another library writes it (pg-boss): positional parameters, several statements
+   * when there are none; answers the driver's result. The application goes through Drizzle.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * A connection of the caller's own until released, for session state such as the advisory
+   * lock a feed run holds while it runs. PGlite is one connection in one process: none.
+   */
+  dedicated?(): Promise<{ db: Database; release(): void }>;
   /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -58,6 +68,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const result = await pool.query(text, params);
         return result.rows as T[];
       },
+      executeSql: (text: string, values?: unknown[]) => pool.query(text, values),
+      async dedicated() {
+        const client = await pool.connect();
+        return {
+          db: drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Database,
+          release: () => client.release(),
+        };
+      },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
@@ -72,6 +90,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     async query<T>(text: string, params: unknown[] = []) {
       const result = await client.query<T>(text, params);
       return result.rows;
+    },
+    async executeSql(text: string, values?: unknown[]) {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
     },
     close: () => client.close(),
   };

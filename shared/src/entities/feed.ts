@@ -45,6 +45,12 @@ export const feedParametersSchema = z.looseObject({
   recordElement: z.string().regex(/^[A-Za-z_][\w.-]*$/).optional(),
   zipEntry: z.string().max(200).optional(),
   intervalHours: z.number().positive().max(24 * 30).optional(),
+  /** Schedule as a cron expression (minute hour day-of-month month day-of-week, server time); wins over intervalHours. */
+  cron: z
+    .string()
+    .max(100)
+    .regex(/^\s*[\d*,/-]+(\s+[\d*,/-]+){4}\s*$/, 'Expected a cron expression of five fields, e.g. "0 */6 * * *"')
+    .optional(),
   maxInvalidRatio: z.number().min(0).max(1).optional(),
   /** Collapse guard: the share of the feed's current offers a run may expire before it is held (default 0.5). */
   maxExpireRatio: z.number().min(0).max(1).optional(),

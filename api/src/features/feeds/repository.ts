@@ -4,27 +4,28 @@
  * a run reads into, and which feeds are due. The routes, runner and scheduler hold no SQL; the
  * set-based apply of a run lives in apply.ts.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/sql';
+import { isUniqueViolation, selectRows } from '../../db/sql';
 import { feedRunChanges, feedRuns, feedStaging, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
+import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
 
-/** Hours between scheduled runs of a feed without `parameters.intervalHours`. */
-export const DEFAULT_INTERVAL_HOURS = 6;
+export { DEFAULT_INTERVAL_HOURS };
 export type FeedRunChanges = Partial<typeof feedRuns.$inferInsert>;
 export type RunTrigger = FeedRunTrigger;
 
 /** A queued run, or null when the feed already has one queued or running (any instance). */
 export async function insertQueuedRun(db: Database, feedId: number, trigger: RunTrigger): Promise<FeedRunRow | null> {
   try {
-    const [run] = await db.insert(feedRuns).values({ feedId, trigger, status: 'queued' }).returning();
-    return run!;
+    // One queued or running run per feed (a partial unique index): nothing is inserted when there is one.
+    const [run] = await db.insert(feedRuns).values({ feedId, trigger, status: 'queued' }).onConflictDoNothing().returning();
+    return run ?? null;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -40,7 +41,8 @@ export async function findRun(db: Database, runId: number): Promise<FeedRunRow |
 export async function claimQueuedRun(db: Database, runId: number): Promise<FeedRunRow | undefined> {
   const [run] = await db
     .update(feedRuns)
-    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date() })
+    // A try after a failed download starts afresh: the earlier try's reason no longer applies.
+    .set({ status: 'running', startedAt: new Date(), heartbeatAt: new Date(), failureReason: null })
     .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'queued')))
     .returning();
   return run;
@@ -132,30 +134,6 @@ export async function finishRun(db: Database, runId: number, values: FeedRunChan
   return run!;
 }
 
-/**
- * Marks unfinished runs failed: every one (`everything`, one process whose runs all died) or
- * those whose heartbeat went quiet; drops their staging rows. Answers how many.
- */
-export async function reapRuns(db: Database, everything: boolean): Promise<number> {
-  const stale = everything
-    ? sql`true`
-    : sql`coalesce(${feedRuns.heartbeatAt}, ${feedRuns.createdAt}) < now() - interval '2 minutes'`;
-  const reaped = await db
-    .update(feedRuns)
-    .set({ status: 'failed', finishedAt: new Date(), failureReason: 'Interrupted: the server stopped during the run' })
-    .where(and(inArray(feedRuns.status, ['queued', 'running']), stale))
-    .returning({ id: feedRuns.id });
-  if (reaped.length) {
-    await db.delete(feedStaging).where(inArray(feedStaging.runId, reaped.map((run) => run.id)));
-  }
-  if (everything) {
-    // Held runs keep their staged rows until someone applies or discards them.
-    const keep = db.select({ id: feedRuns.id }).from(feedRuns).where(inArray(feedRuns.status, ['running', 'held']));
-    await db.delete(feedStaging).where(notInArray(feedStaging.runId, keep));
-  }
-  return reaped.length;
-}
-
 /** Stages one batch in a single statement: the rows travel as one JSON parameter. */
 export async function stageBatch(db: Database, runId: number, batch: NormalisedOffer[]): Promise<void> {
   const payload = JSON.stringify(
@@ -197,21 +175,6 @@ export async function dropStaging(db: Database, runId: number): Promise<void> {
 export async function findFeed(db: Database, feedId: number) {
   const [feed] = await db.select().from(storeFeeds).where(eq(storeFeeds.id, feedId));
   return feed;
-}
-
-/** Active feeds whose last run started longer ago than their interval (or that never ran). */
-export async function dueFeedIds(db: Database, defaultIntervalHours: number): Promise<number[]> {
-  const interval = sql`make_interval(secs => 3600 * coalesce((${storeFeeds.parameters}->>'intervalHours')::float8, ${defaultIntervalHours}))`;
-  const recentRun = db
-    .select({ one: sql`1` })
-    .from(feedRuns)
-    .where(and(eq(feedRuns.feedId, storeFeeds.id), sql`${feedRuns.createdAt} > now() - ${interval}`));
-  const rows = await db
-    .select({ id: storeFeeds.id })
-    .from(storeFeeds)
-    .where(and(eq(storeFeeds.isActive, true), notExists(recentRun)))
-    .orderBy(asc(storeFeeds.id));
-  return rows.map((row) => row.id);
 }
 
 /** Feeds for the import CLI: one by id, a store's active ones by slug, or every active one. */
@@ -268,17 +231,11 @@ async function present(db: Database, feeds: FeedRow[]) {
   const offersOf = new Map(offers.map((row) => [row.feedId, row.count]));
   return feeds.map(({ credentials, ...feed }) => {
     const lastRun = lastRunOf.get(feed.id);
-    const hours = typeof feed.parameters.intervalHours === 'number' ? feed.parameters.intervalHours : DEFAULT_INTERVAL_HOURS;
-    const nextRunAt = !feed.isActive
-      ? null
-      : lastRun
-        ? new Date(Math.max(lastRun.createdAt.getTime() + hours * 3_600_000, Date.now()))
-        : new Date();
     return {
       ...feed,
       hasCredentials: !!credentials && Object.keys(credentials).length > 0,
       offerCount: offersOf.get(feed.id) ?? 0,
-      nextRunAt,
+      nextRunAt: feed.isActive ? nextRunAt(feed.parameters, lastRun?.createdAt ?? null) : null,
       lastRun: lastRun ? presentRun(lastRun) : null,
     };
   });
@@ -390,4 +347,127 @@ export async function changesOfRun(db: Database, runId: number, kind: FeedRunCha
     summary: { newOffers: countOf('new'), removedOffers: countOf('removed'), priceChanges: countOf('changed') },
     totalItems: countOf(kind),
   };
+}
+
+// ------------------------------------------------------------------ queue, workers, schedules
+
+/**
+ * Advisory-lock namespace of feed runs: the lock (FEED_RUN_LOCK, feed id) is held, on a
+ * connection of its own, by the process that runs that feed, from before it claims the run
+ * until after it recorded the end. A running run whose lock nobody holds lost its process.
+ */
+export const FEED_RUN_LOCK = 710_001;
+/** Namespace of the transaction lock that makes "is it due, then queue it" one step per feed. */
+const FEED_SCHEDULE_LOCK = 710_002;
+
+/** Takes the feed's run lock for this session (a dedicated connection); false when another holds it. */
+export async function tryLockFeed(db: Database, feedId: number): Promise<boolean> {
+  const [row] = await selectRows<{ locked: boolean }>(db, sql`select pg_try_advisory_lock(${FEED_RUN_LOCK}, ${feedId}) as locked`);
+  return row?.locked === true;
+}
+
+export async function unlockFeed(db: Database, feedId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_unlock(${FEED_RUN_LOCK}, ${feedId})`);
+}
+
+/**
+ * PostgreSQL: marks running runs failed whose feed's run lock no session of this database holds
+ * (their worker died: its connection closed and the lock went with it), and drops their staged
+ * rows. Queued runs keep waiting for their job. Answers the runs reaped.
+ */
+export async function reapOrphanedRuns(db: Database, reason: string): Promise<number[]> {
+  const lockHeld = sql`exists (
+    select 1 from pg_locks l
+    where l.locktype = 'advisory' and l.granted
+      and l.database = (select oid from pg_database where datname = current_database())
+      and l.classid = ${FEED_RUN_LOCK}::oid and l.objid = ${feedRuns.feedId}::oid and l.objsubid = 2)`;
+  const reaped = await db
+    .update(feedRuns)
+    .set({ status: 'failed', phase: null, finishedAt: new Date(), failureReason: reason })
+    .where(and(eq(feedRuns.status, 'running'), sql`not ${lockHeld}`))
+    .returning({ id: feedRuns.id });
+  const ids = reaped.map((run) => run.id);
+  if (ids.length) await db.delete(feedStaging).where(inArray(feedStaging.runId, ids));
+  return ids;
+}
+
+/** Queued runs (PGlite: their in-process jobs died with the process and are sent again). */
+export async function queuedRunIds(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: feedRuns.id }).from(feedRuns).where(eq(feedRuns.status, 'queued')).orderBy(asc(feedRuns.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Puts a run whose download failed back in the queue for another try (its job retries after a
+ * back-off); undefined when it cannot (cancelled meanwhile, or another run of the feed queued).
+ */
+export async function requeueRun(
+  db: Database,
+  runId: number,
+  reason: string,
+  from: 'failed' | 'cancelled',
+): Promise<FeedRunRow | undefined> {
+  try {
+    const [run] = await db
+      .update(feedRuns)
+      .set({ status: 'queued', phase: null, finishedAt: null, failureReason: reason })
+      .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, from)))
+      .returning();
+    return run;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+export interface ScheduleCandidate {
+  id: number;
+  parameters: Record<string, unknown>;
+  /** When the feed's last run was created; null when it never ran. */
+  lastRunAt: Date | null;
+}
+
+/** Active feeds with their parameters and the creation time of their last run, for the schedule. */
+export async function scheduleCandidates(db: Database): Promise<ScheduleCandidate[]> {
+  const lastRun = db
+    .select({ feedId: feedRuns.feedId, at: sql<Date>`max(${feedRuns.createdAt})`.as('at') })
+    .from(feedRuns)
+    .groupBy(feedRuns.feedId)
+    .as('last_run');
+  const rows = await db
+    .select({ id: storeFeeds.id, parameters: storeFeeds.parameters, lastRunAt: lastRun.at })
+    .from(storeFeeds)
+    .leftJoin(lastRun, eq(lastRun.feedId, storeFeeds.id))
+    .where(eq(storeFeeds.isActive, true))
+    .orderBy(asc(storeFeeds.id));
+  return rows.map((row) => ({ ...row, lastRunAt: row.lastRunAt ? new Date(row.lastRunAt) : null }));
+}
+
+/**
+ * Queues a scheduled run exactly once however many workers ask at the same moment: under a
+ * transaction lock per feed, the feed's last run is read again and must be older than `dueAfter`
+ * (or absent); `then` runs in the same transaction (the queue's job goes in with the run).
+ */
+export async function queueIfDue<T>(
+  db: Database,
+  feedId: number,
+  dueAfter: Date | null,
+  then: (tx: Database, run: FeedRunRow) => Promise<T>,
+): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEED_SCHEDULE_LOCK}, ${feedId})`);
+    const recent = await tx
+      .select({ id: feedRuns.id })
+      .from(feedRuns)
+      .where(and(eq(feedRuns.feedId, feedId), dueAfter ? sql`${feedRuns.createdAt} >= ${dueAfter.toISOString()}` : sql`true`))
+      .limit(1);
+    if (recent.length) return null;
+    const [run] = await tx
+      .insert(feedRuns)
+      .values({ feedId, trigger: 'schedule', status: 'queued' })
+      .onConflictDoNothing()
+      .returning();
+    if (!run) return null;
+    return then(tx as unknown as Database, run);
+  });
 }

@@ -41,7 +41,7 @@ import {
   updateFeed,
   type FeedRunRow,
 } from './repository';
-import { applyHeldRun, cancelRun, startRun, stopActiveRuns } from './runner';
+import { applyHeldRun, cancelRun, requestRun, stopActiveRuns } from './runner';
 
 const storeParams = z.object({ storeId: idField });
 
@@ -223,7 +223,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const feed = await loadFeed(request, request.params.id);
-      const run = await startRun(app, feed.id, 'manual');
+      const run = await requestRun(app, feed.id, 'manual');
       recordChange(request, { entity: 'feed', entityId: feed.id, action: 'feed-run', after: { runId: run.id } });
       return reply.status(202).send(presentRun(run));
     },

@@ -5,6 +5,7 @@
  * failure; a failed or cancelled run leaves the catalog exactly as it was.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { writeAuditRecords } from '../../audit/records';
 import { conflict } from '../../http/errors';
 import { importers, readFeedRecords, readParameters } from '../../importers';
@@ -14,6 +15,7 @@ import type { FeedProblemGroup } from '@koopjesland/shared/entities';
 import { applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
 import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
+import { lockFeedRun } from './run-lock';
 import {
   cancelQueuedRun,
   claimQueuedRun,
@@ -25,8 +27,9 @@ import {
   finishRun,
   insertQueuedRun,
   isCancelRequested,
-  reapRuns,
+  reapOrphanedRuns,
   recordProgress,
+  requeueRun,
   requestCancelOfRunningRun,
   stageBatch,
   touchRun,
@@ -58,9 +61,36 @@ export interface RunOptions {
 
 /** Runs executing in this process, so tests and the CLI can await them and cancel reaches them at once. */
 const active = new Map<number, { controller: AbortController; done: Promise<FeedRunRow> }>();
+/**
+ * Runs this process queued for its own worker: their end, across download retries. An entry
+ * stays after the end (a caller may ask after a quick run ended) until the oldest are let go.
+ */
+const awaited = new Map<number, { promise: Promise<FeedRunRow>; resolve: (run: FeedRunRow) => void }>();
+const KEPT = 500;
 
+const isOver = (run: FeedRunRow) => run.status !== 'queued' && run.status !== 'running';
+
+/**
+ * The end of a run executing in this process, or queued by this process while it has a worker
+ * of its own; undefined for a run this process knows nothing of (the caller reads the record).
+ */
 export function whenRunFinished(runId: number): Promise<FeedRunRow> | undefined {
-  return active.get(runId)?.done;
+  return awaited.get(runId)?.promise ?? active.get(runId)?.done;
+}
+
+/** Notes a queued run this process's own worker is likely to execute, so whenRunFinished can wait for it. */
+export function expectRun(runId: number): void {
+  let resolve!: (run: FeedRunRow) => void;
+  const promise = new Promise<FeedRunRow>((r) => (resolve = r));
+  // A new run of this id (another database, in tests) replaces the entry of an old one.
+  awaited.delete(runId);
+  awaited.set(runId, { promise, resolve });
+  // Another worker may take it: the oldest entries are let go rather than kept forever.
+  if (awaited.size > KEPT) awaited.delete(awaited.keys().next().value!);
+}
+
+function settle(run: FeedRunRow | undefined) {
+  if (run && isOver(run)) awaited.get(run.id)?.resolve(run);
 }
 
 export function activeRunCount(): number {
@@ -82,7 +112,26 @@ export async function createRun(app: FastifyInstance, feedId: number, trigger: R
   return run;
 }
 
-/** Queues a run and starts it in the background; answers with the queued run. */
+/**
+ * Queues a run as a job for the import workers (Run now): the run record and its job are
+ * written in one transaction, so neither exists without the other. 409 when the feed already
+ * has a run queued or running, here or on any other instance.
+ */
+export async function requestRun(app: FastifyInstance, feedId: number, trigger: RunTrigger): Promise<FeedRunRow> {
+  await app.feedQueue.start();
+  const run = await app.db.transaction(async (tx) => {
+    const queued = await insertQueuedRun(tx as unknown as Database, feedId, trigger);
+    if (queued) await app.feedQueue.send(queued.id, tx as unknown as Database);
+    return queued;
+  });
+  if (!run) throw conflict('A run of this feed is already going');
+  if (app.feedQueue.hasLocalWorker()) expectRun(run.id);
+  app.feedQueue.notify();
+  await discardHeldRuns(app.db, feedId);
+  return run;
+}
+
+/** Queues a run and executes it in this process, outside the queue (CLI, tests); answers with the queued run. */
 export async function startRun(app: FastifyInstance, feedId: number, trigger: RunTrigger, options: RunOptions = {}) {
   const run = await createRun(app, feedId, trigger);
   const controller = new AbortController();
@@ -97,21 +146,68 @@ export async function startRun(app: FastifyInstance, feedId: number, trigger: Ru
   return run;
 }
 
-/** Cancels a queued run at once, a running one at its next batch. */
+/**
+ * Failures of the download itself (the network, the store's server), worth another try; a
+ * file that cannot be read as its format says is not.
+ */
+export function isDownloadFailure(reason: string | null): boolean {
+  if (!reason) return false;
+  if (/^Download failed: HTTP /.test(reason)) return /^Download failed: HTTP (5\d\d|408|429)\b/.test(reason);
+  return /^(Download failed: (?!unsupported content encoding)|Connecting to .+ timed out|Reading the feed failed: )/.test(reason) || / sent nothing for \d/.test(reason);
+}
+
+/**
+ * A worker's part (the queue's job handler): executes a queued run here and answers it. While
+ * `retry` allows (tries remain), a failed download, or a run this process stopped for its own
+ * shutdown, goes back to `queued` and the caller fails the job so the queue tries again after
+ * a back-off. A run that is no longer queued (cancelled, reaped, done) is left as it is.
+ */
+export async function runQueuedRun(app: FastifyInstance, runId: number, options: { retry: boolean }): Promise<FeedRunRow | undefined> {
+  const queued = await findRun(app.db, runId);
+  if (!queued || queued.status !== 'queued') {
+    settle(queued);
+    return queued;
+  }
+  const controller = new AbortController();
+  const done = (async () => {
+    let run = await executeRun(app, runId, controller.signal);
+    if (options.retry && run.status === 'failed' && isDownloadFailure(run.failureReason)) {
+      run = (await requeueRun(app.db, runId, `${run.failureReason} (trying again)`, 'failed')) ?? run;
+    } else if (options.retry && run.status === 'cancelled' && !run.cancelRequested) {
+      run = (await requeueRun(app.db, runId, 'Interrupted: the worker stopped; queued again', 'cancelled')) ?? run;
+    }
+    return run;
+  })();
+  active.set(runId, { controller, done });
+  try {
+    const run = await done;
+    settle(run);
+    return run;
+  } finally {
+    active.delete(runId);
+  }
+}
+
+/** Cancels a queued run at once, a running one at its next batch (in whichever process runs it). */
 export async function cancelRun(app: FastifyInstance, runId: number): Promise<FeedRunRow | undefined> {
   const queued = await cancelQueuedRun(app.db, runId);
-  if (queued) return queued;
+  if (queued) {
+    settle(queued);
+    return queued;
+  }
   const running = await requestCancelOfRunningRun(app.db, runId);
   if (running) active.get(runId)?.controller.abort();
   return running;
 }
 
+export const INTERRUPTED_REASON = 'Interrupted: the worker stopped during the run';
+
 /**
- * Marks runs failed whose process stopped: on PGlite (one process) every unfinished run at
- * start; on PostgreSQL those whose heartbeat went quiet, since other instances may be running.
+ * Marks runs failed whose process died mid-run (no process holds their feed's run lock) and
+ * drops their staged rows; the live offers stay those of the feed's last good run.
  */
-export function reapInterruptedRuns(app: FastifyInstance, everything: boolean): Promise<number> {
-  return reapRuns(app.db, everything);
+export async function reapInterruptedRuns(app: FastifyInstance): Promise<number> {
+  return (await reapOrphanedRuns(app.db, INTERRUPTED_REASON)).length;
 }
 
 interface Counters {
@@ -152,7 +248,20 @@ export async function executeRun(
   signal: AbortSignal = new AbortController().signal,
   options: RunOptions = {},
 ): Promise<FeedRunRow> {
-  const run = await runToEnd(app, runId, signal, options);
+  const queued = await findRun(app.db, runId);
+  if (!queued || queued.status !== 'queued') return queued!;
+  // The feed's run lock, taken before the run is claimed and let go after its end is recorded:
+  // no two processes run one feed at once, and a running run nobody holds the lock of is orphaned.
+  const release = await lockFeedRun(app, queued.feedId);
+  if (!release) {
+    return finishRun(app.db, runId, { status: 'failed', phase: null, failureReason: 'Another run of this feed is going' });
+  }
+  let run: FeedRunRow;
+  try {
+    run = await runToEnd(app, runId, signal, options);
+  } finally {
+    await release();
+  }
   // Price alerts after the run's transaction committed; a failing mail server never fails the run.
   if (run.status === 'succeeded') await runPriceAlerts(app);
   if (run.trigger !== 'manual' && run.startedAt) {
@@ -367,6 +476,18 @@ async function runToEnd(
  * when the run is not held (or another run of its feed is going).
  */
 export async function applyHeldRun(app: FastifyInstance, runId: number): Promise<FeedRunRow | undefined> {
+  const held = await findRun(app.db, runId);
+  if (held?.status !== 'held') return undefined;
+  const release = await lockFeedRun(app, held.feedId, 0);
+  if (!release) return undefined;
+  try {
+    return await applyHeldRunLocked(app, runId);
+  } finally {
+    await release();
+  }
+}
+
+async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<FeedRunRow | undefined> {
   const run = await claimHeldRun(app.db, runId);
   if (!run) return undefined;
   const counters: Counters = {

@@ -1,45 +1,25 @@
 /**
- * Runs active feeds on their interval (`parameters.intervalHours`, default 6) while the
- * server runs. Run ownership lives in PostgreSQL (one queued/running run per feed), so any
- * number of instances may run this; a run interrupted by a restart is marked failed on start.
+ * The feeds' schedule: each active feed runs on its interval (`parameters.intervalHours`,
+ * default 6) or, when it has one, its cron expression (`parameters.cron`, five fields, server
+ * time). Every worker evaluates it on its tick; a due feed gets one queued run (and its job)
+ * under a per-feed transaction lock that re-reads the feed's last run, so two or more workers
+ * asking at the same moment queue it exactly once.
  */
 import type { FastifyInstance } from 'fastify';
-import { activeRunCount, reapInterruptedRuns, startRun } from './runner';
-import { DEFAULT_INTERVAL_HOURS, dueFeedIds } from './repository';
+import { queueIfDue, scheduleCandidates } from './repository';
+import { periodStart } from './schedule-times';
 
-const TICK_MS = 60_000;
-
-export function startFeedScheduler(app: FastifyInstance): () => void {
-  let stopped = false;
-  let busy = false;
-  const tick = async (first: boolean) => {
-    if (stopped || busy) return;
-    busy = true;
-    try {
-      // PGlite is one process: whatever was running at start was interrupted.
-      await reapInterruptedRuns(app, first && app.dbHandle.driver === 'pglite');
-      // One scheduled run at a time per instance keeps the server responsive.
-      if (activeRunCount() > 0) return;
-      for (const feedId of await dueFeedIds(app.db, DEFAULT_INTERVAL_HOURS)) {
-        if (stopped) return;
-        try {
-          await startRun(app, feedId, 'schedule');
-          return;
-        } catch {
-          // 409: another instance runs it; try the next due feed.
-        }
-      }
-    } catch (error) {
-      app.log.error({ err: error }, 'feed scheduler tick failed');
-    } finally {
-      busy = false;
-    }
-  };
-  void tick(true);
-  const timer = setInterval(() => void tick(false), TICK_MS);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+/** Queues a run of every due feed (trigger `schedule`); answers the runs queued by this call. */
+export async function enqueueDueFeeds(app: FastifyInstance, now = new Date()): Promise<number[]> {
+  const queued: number[] = [];
+  for (const feed of await scheduleCandidates(app.db)) {
+    const since = periodStart(feed.parameters, now);
+    if (feed.lastRunAt && feed.lastRunAt >= since) continue;
+    const run = await queueIfDue(app.db, feed.id, since, async (tx, run) => {
+      await app.feedQueue.send(run.id, tx);
+      return run;
+    });
+    if (run) queued.push(run.id);
+  }
+  return queued;
 }

@@ -1,0 +1,180 @@
+jest.setTimeout(90_000);
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createFeedTestApp, FIXTURES, type FeedTestContext } from '../../../test/feed-test-app';
+import { enqueueDueFeeds } from './scheduler';
+import { nextRunAt, periodStart } from './schedule-times';
+
+const goodCsv = fs.readFileSync(path.join(FIXTURES, 'awin.csv'), 'utf8');
+
+/** A feed server on 127.0.0.1 that answers each request with the next response of the script. */
+async function scripted(...answers: ((res: http.ServerResponse) => void)[]) {
+  let requests = 0;
+  const server = http.createServer((_req, res) => {
+    const answer = answers[Math.min(requests, answers.length - 1)]!;
+    requests += 1;
+    answer(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.csv`,
+    requests: () => requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const unavailable = (res: http.ServerResponse) => res.writeHead(503).end('busy');
+const notFound = (res: http.ServerResponse) => res.writeHead(404).end('gone');
+const good = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/csv' }).end(goodCsv);
+const malformed = (res: http.ServerResponse) => res.end(`${goodCsv}905,AW-5,"unterminated,1.00,EUR\n`);
+
+interface JobRow {
+  state: string;
+  retry_count: number;
+}
+
+describe('feed runs as jobs on the queue (pg-boss)', () => {
+  let t: FeedTestContext;
+  const servers: Awaited<ReturnType<typeof scripted>>[] = [];
+  const serve = async (...answers: ((res: http.ServerResponse) => void)[]) => {
+    const server = await scripted(...answers);
+    servers.push(server);
+    return server;
+  };
+  const feedAt = (url: string, extra: Record<string, unknown> = {}) =>
+    t.createFeed({ name: `feed ${servers.length}`, importer: 'awin', path: 'winkel/unused.csv', url, ...extra });
+  /** The run's job once pg-boss recorded its end (the worker reports it just after the run's end). */
+  const jobOf = async (runId: number): Promise<JobRow | undefined> => {
+    for (;;) {
+      const [job] = await t.database.query<JobRow>(
+        `select state, retry_count from pgboss.job where name = 'feed-run' and (data->>'runId')::int = $1`,
+        [runId],
+      );
+      if (!job || job.state !== 'active') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const runsOf = async (feedId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}/runs`, headers: t.auth })).json().runs as {
+      id: number;
+      status: string;
+      trigger: string;
+    }[];
+
+  beforeAll(async () => {
+    t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'] });
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await t.close();
+  });
+
+  it('Run now sends a job that the embedded worker runs; the run record shows the outcome', async () => {
+    const store = await serve(good);
+    const { id } = await feedAt(store.url);
+    const run = await t.run(id);
+    expect(run.status).toBe('succeeded');
+    expect(run.offersCreated).toBeGreaterThan(0);
+    expect(await jobOf(run.id)).toEqual({ state: 'completed', retry_count: 0 });
+    expect(store.requests()).toBe(1);
+  });
+
+  it('tries a failed download three times with back-off, then records the failure once', async () => {
+    const store = await serve(unavailable);
+    const { id } = await feedAt(store.url);
+    const run = await t.run(id);
+    expect({ status: run.status, reason: run.failureReason }).toEqual({ status: 'failed', reason: 'Download failed: HTTP 503' });
+    expect(store.requests()).toBe(3);
+    expect(await jobOf(run.id)).toEqual({ state: 'failed', retry_count: 2 });
+    // One run record for the three tries: the admin screens show one run.
+    expect((await runsOf(id)).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it('applies the feed when a later try of the download succeeds', async () => {
+    const store = await serve(unavailable, good);
+    const { id } = await feedAt(store.url);
+    const run = await t.run(id);
+    expect(run.status).toBe('succeeded');
+    expect(run.failureReason).toBeNull();
+    expect(store.requests()).toBe(2);
+    expect(await jobOf(run.id)).toEqual({ state: 'completed', retry_count: 1 });
+  });
+
+  it('does not try again when the file cannot be read, or the store says it is not there', async () => {
+    for (const answer of [malformed, notFound]) {
+      const store = await serve(answer);
+      const run = await t.run((await feedAt(store.url)).id);
+      expect(run.status).toBe('failed');
+      expect(store.requests()).toBe(1);
+      expect(await jobOf(run.id)).toEqual({ state: 'completed', retry_count: 0 });
+    }
+  });
+
+  it('cancels a run that waits for its next try; the job finds nothing left to do', async () => {
+    const store = await serve(unavailable, good);
+    const { id } = await feedAt(store.url);
+    const queued = await t.app.inject({ method: 'POST', url: `/api/store-feeds/${id}/run`, headers: t.auth });
+    const runId: number = queued.json().id;
+    // The first try fails and puts the run back in the queue for a later try.
+    for (;;) {
+      const run = (await t.app.inject({ method: 'GET', url: `/api/feed-runs/${runId}`, headers: t.auth })).json();
+      if (store.requests() === 1 && run.status === 'queued') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/feed-runs/${runId}/cancel`, headers: t.auth });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', failureReason: 'Cancelled' });
+    for (;;) {
+      const job = await jobOf(runId);
+      if (job?.state === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(store.requests()).toBe(1);
+    expect((await runsOf(id)).map((r) => r.status)).toEqual(['cancelled']);
+  });
+
+  it('queues a due feed exactly once when several workers evaluate the schedule at the same moment', async () => {
+    await t.app.feedQueue.start();
+    const store = await serve(good);
+    const { id } = await feedAt(store.url, { parameters: { intervalHours: 1 } });
+    const queued = (await Promise.all([1, 2, 3, 4].map(() => enqueueDueFeeds(t.app)))).flat();
+    const runs = await runsOf(id);
+    expect(runs.map((run) => run.trigger)).toEqual(['schedule']);
+    expect(queued.filter((runId) => runId === runs[0]!.id)).toHaveLength(1);
+    t.app.feedQueue.notify();
+    while ((await runsOf(id))[0]!.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 100));
+    // Not due again within its interval, now that the run has ended either.
+    expect(await enqueueDueFeeds(t.app)).toEqual([]);
+    expect(await runsOf(id)).toHaveLength(1);
+    expect(store.requests()).toBe(1);
+  });
+});
+
+describe('feed schedule times', () => {
+  const at = (text: string) => new Date(text);
+
+  it('an interval feed is due once its last run is older than the interval', () => {
+    const now = at('2026-11-25T12:00:00Z');
+    expect(periodStart({ intervalHours: 2 }, now)).toEqual(at('2026-11-25T10:00:00Z'));
+    expect(periodStart({}, now)).toEqual(at('2026-11-25T06:00:00Z'));
+    expect(nextRunAt({ intervalHours: 2 }, at('2026-11-25T11:00:00Z'), now)).toEqual(at('2026-11-25T13:00:00Z'));
+    expect(nextRunAt({}, null, now)).toEqual(now);
+  });
+
+  it('a cron feed is due from its latest occurrence and wins over the interval', () => {
+    const now = new Date(2026, 10, 25, 12, 30);
+    expect(periodStart({ cron: '0 */6 * * *', intervalHours: 1 }, now)).toEqual(new Date(2026, 10, 25, 12, 0));
+    expect(nextRunAt({ cron: '0 */6 * * *' }, new Date(2026, 10, 25, 12, 1), now)).toEqual(new Date(2026, 10, 25, 18, 0));
+    // A run that is late is due now, not in the past.
+    expect(nextRunAt({ cron: '0 */6 * * *' }, new Date(2026, 10, 24, 12, 1), now)).toEqual(now);
+  });
+
+  it('an expression the parser refuses falls back to the interval', () => {
+    const now = at('2026-11-25T12:00:00Z');
+    expect(periodStart({ cron: '99 * * * *', intervalHours: 3 }, now)).toEqual(at('2026-11-25T09:00:00Z'));
+  });
+});
