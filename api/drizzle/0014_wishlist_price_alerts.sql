@@ -12,6 +12,8 @@ ALTER TABLE "wishlist_items" ADD COLUMN "alert_sent_at" timestamp with time zone
 ALTER TABLE "wishlist_items" ADD COLUMN "alert_sent_target" integer;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD COLUMN "alert_sent_total" integer;--> statement-breakpoint
 CREATE INDEX "wishlist_items_product_id_index" ON "wishlist_items" ("product_id");--> statement-breakpoint
+-- The items waiting to be re-armed (a minority): the re-arm step reads only these.
+CREATE INDEX "wishlist_items_disarmed_index" ON "wishlist_items" ("product_id") WHERE NOT "alert_armed";--> statement-breakpoint
 CREATE TABLE "price_alerts" (
   "id" serial PRIMARY KEY NOT NULL,
   "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

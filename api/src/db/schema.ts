@@ -648,7 +648,11 @@ export const wishlistItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex().on(t.userId, t.productId), index().on(t.productId)],
+  (t) => [
+    uniqueIndex().on(t.userId, t.productId),
+    index().on(t.productId),
+    index('wishlist_items_disarmed_index').on(t.productId).where(sql`not ${t.alertArmed}`),
+  ],
 );
 
 /**
