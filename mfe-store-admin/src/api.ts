@@ -1,4 +1,4 @@
 /** This remote's RTK Query slice; endpoints are injected per feature. */
 import { createAdminApi } from '@koopjesland/shared/admin';
 
-export const storeAdminApi = createAdminApi('storeAdminApi', ['Store', 'StoreProduct', 'Feed', 'FeedRun', 'Price']);
+export const storeAdminApi = createAdminApi('storeAdminApi', ['Store', 'StoreProduct', 'Feed', 'FeedRun', 'Price', 'PriceReport']);

@@ -1,9 +1,10 @@
-/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds, prices and held prices. */
+/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds, prices, held prices and wrong-price reports. */
 import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { storeAdminApi } from './api';
 import { FeedRunsPage } from './features/feeds/FeedRunsPage';
 import { HeldPricesPage } from './features/held-prices/HeldPricesPage';
+import { PriceReportsPage } from './features/price-reports/PriceReportsPage';
 import { NewPricePage } from './features/prices/NewPricePage';
 import { PriceDetailPage } from './features/prices/PriceDetailPage';
 import { PricesPage } from './features/prices/PricesPage';
@@ -25,6 +26,7 @@ const storeAdmin = createAdminRemote({
       <Route path="prices/new" element={<NewPricePage />} />
       <Route path="prices/:id" element={<PriceDetailPage />} />
       <Route path="held-prices" element={<HeldPricesPage />} />
+      <Route path="price-reports" element={<PriceReportsPage />} />
     </>
   ),
 });

@@ -108,6 +108,7 @@ export const FRONT_ENDS = [
       { segment: 'stores', menuLabelKey: 'admin.menu.stores', area: 'stores' },
       { segment: 'prices', menuLabelKey: 'admin.menu.prices', area: 'stores' },
       { segment: 'held-prices', menuLabelKey: 'admin.menu.heldPrices', area: ['stores', 'catalog'] },
+      { segment: 'price-reports', menuLabelKey: 'admin.menu.priceReports', area: 'stores' },
     ],
   },
   {
@@ -149,6 +150,7 @@ const MENU_ORDER = [
   'products',
   'prices',
   'held-prices',
+  'price-reports',
   'wishlists',
   'store-ratings',
   'site-configuration',

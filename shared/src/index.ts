@@ -9,4 +9,9 @@ export * from './format/date';
 export * from './theme';
 export type * from './entities';
 export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
-export { OFFER_HIDDEN_REASONS, PRICE_REPORT_NOTE_MAX, PRICE_REPORT_REASONS } from './entities/price-report-values';
+export {
+  OFFER_HIDDEN_REASONS,
+  PRICE_REPORT_NOTE_MAX,
+  PRICE_REPORT_REASONS,
+  PRICE_REPORT_SORT_FIELDS,
+} from './entities/price-report-values';
