@@ -1,0 +1,214 @@
+jest.setTimeout(180_000);
+/**
+ * Import workers as separate processes (`api/src/worker.ts`, what `npm run worker` starts) on one
+ * PostgreSQL database: two workers evaluating the schedule queue a due feed once and never run
+ * it twice at once; a worker killed with SIGKILL mid-run loses nothing and a restarted one takes
+ * over. PostgreSQL only: a worker process cannot open the embedded database (one process owns
+ * PGlite's data folder), so on PGlite these tests are skipped.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { REPO_ROOT } from '../../paths';
+import { INTERRUPTED_REASON } from './runner';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category\n';
+const rows = (from: number, to: number, price: string) =>
+  Array.from({ length: to - from }, (_, i) => `W${from + i},Werker ${from + i},${price},0.00,,https://awin.example/w${from + i},Audio\n`).join('');
+
+/**
+ * A feed server that counts requests and how many downloads run at once. `full` sends the whole
+ * file at `price`; `hold` sends the first half and holds the connection until released.
+ */
+async function feedServer() {
+  let mode: { kind: 'full' | 'hold'; price: string } = { kind: 'full', price: '1.00' };
+  let requests = 0;
+  let open = 0;
+  let maxOpen = 0;
+  const held: (() => void)[] = [];
+  const server = http.createServer((_request, response) => {
+    requests += 1;
+    open += 1;
+    maxOpen = Math.max(maxOpen, open);
+    response.on('close', () => (open -= 1));
+    const first = header + rows(0, 300, mode.price);
+    const rest = rows(300, 600, mode.price);
+    response.writeHead(200, { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(first + rest) });
+    if (mode.kind === 'full') return response.end(first + rest);
+    response.write(first);
+    held.push(() => response.end(rest));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.csv`,
+    serve: (kind: 'full' | 'hold', price: string) => (mode = { kind, price }),
+    release: () => held.splice(0).forEach((end) => end()),
+    requests: () => requests,
+    maxOpen: () => maxOpen,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A worker process on the test's database; resolves once it says it has started. */
+async function startWorker(databaseUrl: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/worker.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(os.tmpdir(), `koopjesland-worker-${crypto.randomBytes(4).toString('hex')}`),
+      JWT_SECRET: 'worker-test',
+      FEED_ALLOWED_HOSTS: '127.0.0.1',
+      FEED_SCHEDULE_TICK_SECONDS: '1',
+      IMPORT_CONCURRENCY: '2',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('feed import worker started')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it started:\n${output}`)));
+  });
+  return {
+    child,
+    kill: async (signal: NodeJS.Signals) => {
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface RunView {
+  id: number;
+  status: string;
+  trigger: string;
+  recordsRead: number;
+  failureReason: string | null;
+}
+
+(onPostgres ? describe : describe.skip)('import workers apart from the API (PostgreSQL only: a worker process cannot open PGlite)', () => {
+  let t: FeedTestContext;
+  let databaseUrl: string;
+  let store: Awaited<ReturnType<typeof feedServer>>;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    // The API of this test runs no worker (WORKER=off): every import happens in the worker processes.
+    t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'], runWorker: false });
+    const [{ name }] = await t.database.query<{ name: string }>('select current_database() as name');
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    store = await feedServer();
+  });
+  afterAll(async () => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    await store.close();
+    await t.close();
+  });
+
+  const spawnWorker = async (env: Record<string, string> = {}) => {
+    const worker = await startWorker(databaseUrl, env);
+    workers.push(worker.child);
+    return worker;
+  };
+  const runsOf = async (feedId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}/runs`, headers: t.auth })).json().runs as RunView[];
+  const runNow = (feedId: number) => t.app.inject({ method: 'POST', url: `/api/store-feeds/${feedId}/run`, headers: t.auth });
+  const runById = async (runId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/feed-runs/${runId}`, headers: t.auth })).json() as RunView;
+
+  it('two workers queue a due feed exactly once and never run it twice at once', async () => {
+    const [a, b] = await Promise.all([spawnWorker(), spawnWorker()]);
+    store.serve('hold', '1.00');
+    const { id } = await t.createFeed({ name: 'gepland', importer: 'awin', path: 'winkel/w.csv', url: store.url, parameters: { intervalHours: 1 } });
+    // Both workers evaluate the schedule every second: the feed is due at once.
+    await until(async () => store.requests(), (n) => n >= 1);
+    // While the download is held, both workers tick a few more times and Run now is asked for.
+    await pause(3_000);
+    expect((await runNow(id)).statusCode).toBe(409);
+    const during = await runsOf(id);
+    expect(during.map((run) => [run.trigger, run.status])).toEqual([['schedule', 'running']]);
+    expect(store.requests()).toBe(1);
+
+    store.release();
+    await until(() => runById(during[0]!.id), (run) => run.status === 'succeeded');
+    await pause(2_000);
+    expect((await runsOf(id)).map((run) => run.status)).toEqual(['succeeded']);
+    expect(store.requests()).toBe(1);
+    expect(store.maxOpen()).toBe(1);
+    const [offers] = await t.database.query<{ count: number }>(
+      'select count(*)::int as count from prices where feed_id = $1 and valid_to is null',
+      [id],
+    );
+    expect(offers!.count).toBe(600);
+    await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
+    // Deactivated, so the schedule leaves it alone in the next test.
+    await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${id}`, headers: t.auth, payload: { isActive: false } });
+  });
+
+  it('a worker killed mid-run loses nothing: the run is marked failed, its staged rows dropped, the offers stay the last good run’s', async () => {
+    const first = await spawnWorker({ FEED_SCHEDULER: 'off' });
+    store.serve('full', '1.00');
+    const { id } = await t.createFeed({ name: 'onderbroken', importer: 'awin', path: 'winkel/k.csv', url: store.url });
+    const good = (await runNow(id)).json().id as number;
+    expect((await until(() => runById(good), (run) => !['queued', 'running'].includes(run.status))).status).toBe('succeeded');
+    const lastGood = await t.snapshot();
+
+    store.serve('hold', '2.00');
+    const interrupted = (await runNow(id)).json().id as number;
+    await until(() => runById(interrupted), (run) => run.status === 'running' && run.recordsRead > 0);
+    await first.kill('SIGKILL');
+    store.release();
+
+    // Nothing was applied; the record still says running until a worker notices the lost lock.
+    expect(await t.snapshot()).toBe(lastGood);
+    expect((await runById(interrupted)).status).toBe('running');
+
+    await spawnWorker({ FEED_SCHEDULER: 'off' });
+    const reaped = await until(() => runById(interrupted), (run) => run.status !== 'running');
+    expect({ status: reaped.status, reason: reaped.failureReason }).toEqual({ status: 'failed', reason: INTERRUPTED_REASON });
+    const [staged] = await t.database.query<{ count: number }>('select count(*)::int as count from feed_staging where run_id = $1', [
+      interrupted,
+    ]);
+    expect(staged!.count).toBe(0);
+    expect(await t.snapshot()).toBe(lastGood);
+
+    // The restarted worker imports the feed again when asked: the new prices are live.
+    store.serve('full', '2.00');
+    const again = (await runNow(id)).json().id as number;
+    expect((await until(() => runById(again), (run) => !['queued', 'running'].includes(run.status))).status).toBe('succeeded');
+    const totals = await t.database.query<{ total: number }>(
+      'select distinct total from prices where feed_id = $1 and valid_to is null',
+      [id],
+    );
+    expect(totals).toEqual([{ total: 200 }]);
+  });
+});
