@@ -17,6 +17,8 @@ import { ProductHead } from '../seo/ProductHead';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { useGetProductQuery, useGetRecommendationsQuery } from './api';
 import { Gallery } from './Gallery';
+import { LowestInDays } from '../price-history/LowestInDays';
+import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
 import { PriceList } from './PriceList';
 import { DealBadge, hasDeal } from '../deals/DealBadge';
 import { Typography } from '../../lib/typography';
@@ -32,9 +34,12 @@ function PriceSummary({ product }: { product: Product }) {
   return (
     <Space orientation="vertical" size={2} aria-label={t('product.lowestPrice')} role="group">
       <Typography.Text type="secondary">{t('product.lowestPrice')}</Typography.Text>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {formatMoney(lowest.total)}
-      </Typography.Title>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 12 }}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {formatMoney(lowest.total)}
+        </Typography.Title>
+        <LowestInDays productId={product.id} />
+      </div>
       <Typography.Text>{t('product.atStore', { store: lowest.store.name })}</Typography.Text>
       {hasDeal(product) && (
         <span>
@@ -191,6 +196,7 @@ export default function ProductPage() {
         <Typography.Title level={3}>{t('product.otherPrices')}</Typography.Title>
         <PriceList product={product} />
       </section>
+      <PriceHistorySlot productId={product.id} />
       <Related product={product} />
       {assigning && (
         <Suspense fallback={null}>
