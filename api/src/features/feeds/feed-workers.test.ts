@@ -211,4 +211,22 @@ interface RunView {
     );
     expect(totals).toEqual([{ total: 200 }]);
   });
+
+  it('a worker stopped with SIGTERM mid-run puts the run back in the queue, and another worker completes it', async () => {
+    const env = { FEED_SCHEDULER: 'off', FEED_RETRY_DELAY_SECONDS: '1' };
+    const stopping = await spawnWorker(env);
+    store.serve('hold', '3.00');
+    const { id } = await t.createFeed({ name: 'overgedragen', importer: 'awin', path: 'winkel/s.csv', url: store.url });
+    const runId = (await runNow(id)).json().id as number;
+    await until(() => runById(runId), (run) => run.status === 'running' && run.recordsRead > 0);
+    await stopping.kill('SIGTERM');
+    store.release();
+    expect(await runById(runId)).toMatchObject({ status: 'queued', failureReason: 'Interrupted: the worker stopped; queued again' });
+
+    store.serve('full', '3.00');
+    await spawnWorker(env);
+    const run = await until(() => runById(runId), (r) => !['queued', 'running'].includes(r.status));
+    expect({ status: run.status, reason: run.failureReason }).toEqual({ status: 'succeeded', reason: null });
+    expect((await runsOf(id)).map((r) => r.id)).toEqual([runId]);
+  });
 });
