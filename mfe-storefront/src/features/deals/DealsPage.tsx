@@ -48,11 +48,13 @@ export default function DealsPage() {
     setParams(search);
   };
 
+  // The answer for this page and category only: another category's deals never stand in while loading.
+  const data = deals.currentData;
   let content;
-  if (deals.isLoading || (deals.isFetching && !deals.data)) content = <Spin />;
-  else if (deals.isError)
+  if (deals.isError)
     content = <Alert type="error" showIcon title={t('deals.loadFailed')} description={errorMessage(deals.error, '')} />;
-  else if (!deals.data || deals.data.products.length === 0)
+  else if (!data) content = <Spin />;
+  else if (data.products.length === 0)
     content = (
       <Empty
         description={
@@ -66,9 +68,9 @@ export default function DealsPage() {
   else
     content = (
       <>
-        <Typography.Text type="secondary">{t('deals.count', { count: deals.data.pagination.totalItems })}</Typography.Text>
-        <ProductGrid products={deals.data.products} columns={COLUMNS} label={t('deals.listLabel')} />
-        <PaginationBar pagination={deals.data.pagination} onChange={(next) => go({ category, page: next })} />
+        <Typography.Text type="secondary">{t('deals.count', { count: data.pagination.totalItems })}</Typography.Text>
+        <ProductGrid products={data.products} columns={COLUMNS} label={t('deals.listLabel')} />
+        <PaginationBar pagination={data.pagination} onChange={(next) => go({ category, page: next })} />
       </>
     );
 
