@@ -202,6 +202,8 @@ export function normaliseOffer(position: number, raw: RawOffer, warnings: Record
     shipping,
     total: price.cents + shipping,
     fromAmount,
+    ...(raw.priceChangesAt ? { priceChangesAt: raw.priceChangesAt } : {}),
+    inStock: raw.inStock !== false,
     url,
     deliveryTime,
     deliveryDays: parseDeliveryDays(deliveryTime),

@@ -31,6 +31,10 @@ export interface RawOffer {
   price?: string;
   /** The store's "from" (was) price, when the feed carries one. */
   fromPrice?: string;
+  /** When this record's price changes meaning by itself (a sale period starts or ends), epoch ms. */
+  priceChangesAt?: number;
+  /** False when the feed says the product is out of stock or not deliverable (kept, never the lowest price). */
+  inStock?: boolean;
   currency?: string;
   shipping?: string;
   deliveryTime?: string;
@@ -82,6 +86,10 @@ export interface NormalisedOffer {
   total: number;
   /** The feed's "from" amount in cents when above the price (checked against the store's history when applied). */
   fromAmount: number | null;
+  /** When the record's price changes meaning by itself (a sale period starts or ends), epoch ms: the feed runs again then. */
+  priceChangesAt?: number;
+  /** False: out of stock (docs/feeds.md "Availability"): kept and shown as such, never a product's lowest price. */
+  inStock: boolean;
   url: string;
   deliveryTime: string | null;
   deliveryDays: number | null;

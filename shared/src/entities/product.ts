@@ -40,6 +40,8 @@ export const priceSchema = z.object({
   /** The store's "from" (was) amount, only when it charged that amount in the last 30 days (product page strike-through). */
   fromPrice: cents.nullable().optional(),
   isLowest: z.boolean().optional(),
+  /** False: the store says it is out of stock (shown as such on the product page, never the lowest price). */
+  inStock: z.boolean().optional(),
   validFrom: isoDateTime,
   validTo: isoDateTime.nullable(),
   lastSeen: isoDateTime,

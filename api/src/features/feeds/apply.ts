@@ -162,7 +162,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         price_id = p.id,
         total_changed = p.total <> s.total,
         is_changed = p.valid_to is not null or p.total <> s.total or p.amount <> s.amount
-          or p.shipping <> s.shipping or p.url <> s.url
+          or p.shipping <> s.shipping or p.url <> s.url or p.in_stock <> s.in_stock
           or p.delivery_time is distinct from s.delivery_time
           or p.feed_id is distinct from ${feedId} or p.external_id is distinct from s.external_id
       from prices p
@@ -265,9 +265,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     await tx.execute(sql`
       with inserted as (
         insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
-          delivery_time, delivery_days, valid_from, last_seen)
+          delivery_time, delivery_days, valid_from, last_seen, in_stock)
         select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
-          s.delivery_time, s.delivery_days, now(), now()
+          s.delivery_time, s.delivery_days, now(), now(), s.in_stock
         from ${staged} and s.price_id is null
         returning id, product_id, store_id, amount, shipping, total),
       history as (
@@ -284,7 +284,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     await tx.execute(sql`
       update prices p set
         amount = s.amount, shipping = s.shipping, total = s.total, url = s.url,
-        delivery_time = s.delivery_time, delivery_days = s.delivery_days,
+        delivery_time = s.delivery_time, delivery_days = s.delivery_days, in_stock = s.in_stock,
         feed_id = ${feedId}, external_id = s.external_id,
         price_change = case when s.total_changed then ${priceChangeOf(sql`s.total`, sql`p.total`)} else p.price_change end,
         percentage_change = case when s.total_changed then ${percentageChangeOf(sql`s.total`, sql`p.total`)} else p.percentage_change end,

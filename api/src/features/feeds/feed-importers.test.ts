@@ -13,6 +13,7 @@ interface OfferRow {
   brand: string | null;
   gtin: string | null;
   alias: string | null;
+  in_stock: boolean;
 }
 
 /** Each importer against its fixture: the offers, products, aliases and identifiers it yields. */
@@ -29,7 +30,7 @@ describe('importers', () => {
     const { id } = await t.createFeed({ name: fixture, importer, path: relative, ...feed });
     const run = await t.run(id);
     const offers = await t.database.query<OfferRow>(
-      `select o.external_id, o.amount, o.shipping, o.total, o.url, o.delivery_time, o.delivery_days, p.name, p.brand,
+      `select o.external_id, o.amount, o.shipping, o.total, o.url, o.delivery_time, o.delivery_days, o.in_stock, p.name, p.brand,
          (select value from product_identifiers i where i.product_id = p.id and i.type in ('EAN', 'GTIN') limit 1) as gtin,
          (select a.path from product_category_aliases pca join category_aliases a on a.id = pca.alias_id
            where pca.product_id = p.id order by a.id desc limit 1) as alias
@@ -70,13 +71,14 @@ describe('importers', () => {
     expect(offers[0]).toMatchObject({ external_id: 'TT1-1', total: 12900, brand: 'Tefal', gtin: '8710000000048', alias: 'Koken', delivery_days: 1 });
   });
 
-  it('awin: CSV columns, out-of-stock skipped, missing price rejected', async () => {
+  it('awin: CSV columns, out-of-stock kept and marked, missing price rejected', async () => {
     const { run, offers } = await importFixture('awin', 'awin.csv');
     // The catalog product already has this store's offer (from another feed): it is updated, not duplicated.
-    expect(run).toMatchObject({ status: 'succeeded', recordsRead: 4, offersCreated: 1, offersUpdated: 1, recordsRejected: 2 });
-    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias])).toEqual([
-      ['AW-1', 29900, EXISTING_EAN, null, 'Audio > Koptelefoons'],
-      ['AW-2', 10490, '8710000000055', 'JBL', 'Audio > Speakers'],
+    expect(run).toMatchObject({ status: 'succeeded', recordsRead: 4, offersCreated: 2, offersUpdated: 1, recordsRejected: 1 });
+    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias, o.in_stock])).toEqual([
+      ['AW-1', 29900, EXISTING_EAN, null, 'Audio > Koptelefoons', true],
+      ['AW-2', 10490, '8710000000055', 'JBL', 'Audio > Speakers', true],
+      ['AW-3', 27900, '8710000000062', 'Bose', 'Audio > Koptelefoons', false],
     ]);
     const images = await t.database.query<{ url: string; is_main: boolean }>(
       "select i.url, i.is_main from product_images i join products p on p.id = i.product_id where p.name = 'JBL Flip 6'",
@@ -98,12 +100,13 @@ describe('importers', () => {
     expect(images).toEqual([{ url: 'https://daisycon.example/img/puzzel.jpg' }, { url: 'https://daisycon.example/img/puzzel-2.jpg' }]);
   });
 
-  it('bol: gzip, "|" delimiter, quoted fields, category columns, undeliverable skipped', async () => {
+  it('bol: gzip, "|" delimiter, quoted fields, category columns, undeliverable kept out of stock', async () => {
     const { run, offers } = await importFixture('bol', 'bol.csv', { compression: 'gzip', gzip: true });
-    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 2, recordsRejected: 1 });
-    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.alias, o.delivery_days])).toEqual([
-      ['9200000101', 32999, '8710000000116', 'Games > Consoles', 1],
-      ['9200000102', 5298, '8710000000123', 'Games > Switch games', 3],
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 3, recordsRejected: 0 });
+    expect(offers.map((o) => [o.external_id, o.total, o.gtin, o.alias, o.delivery_days, o.in_stock])).toEqual([
+      ['9200000101', 32999, '8710000000116', 'Games > Consoles', 1, true],
+      ['9200000102', 5298, '8710000000123', 'Games > Switch games', 3, true],
+      ['9200000103', 5999, '8710000000130', 'Games > Switch games', 5, false],
     ]);
   });
 
@@ -117,10 +120,12 @@ describe('importers', () => {
 
   it('koopjesland (Google Merchant Center): RSS, Atom and tab-separated', async () => {
     const rss = await importFixture('koopjesland', 'koopjesland.xml');
-    expect(rss.run).toMatchObject({ offersCreated: 1, recordsRejected: 1 });
-    expect(rss.offers.map((o) => [o.external_id, o.total, o.gtin, o.brand, o.alias])).toEqual([
-      ['KL-1', 64900, '8710000000161', 'Dyson', 'Huishouden > Stofzuigers'],
+    expect(rss.run).toMatchObject({ offersCreated: 2, recordsRejected: 0 });
+    expect(rss.offers.map((o) => [o.external_id, o.total, o.gtin, o.in_stock])).toEqual([
+      ['KL-1', 64900, '8710000000161', true],
+      ['KL-2', 59900, '8710000000178', false],
     ]);
+    expect(rss.offers[0]).toMatchObject({ brand: 'Dyson', alias: 'Huishouden > Stofzuigers' });
     const atom = await importFixture('koopjesland', 'koopjesland-atom.xml');
     expect(atom.offers.map((o) => [o.external_id, o.total, o.gtin])).toEqual([['KL-3', 29900, '8710000000185']]);
     const tsv = await importFixture('koopjesland', 'koopjesland.tsv');

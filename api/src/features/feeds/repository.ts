@@ -156,16 +156,18 @@ export async function stageBatch(db: Database, runId: number, batch: NormalisedO
       category_path: o.categoryPath,
       images: o.images.length ? o.images : null,
       properties: o.properties.length ? o.properties : null,
+      in_stock: o.inStock,
     })),
   );
   await db.execute(sql`
     insert into ${feedStaging} (run_id, "position", gtin, external_id, product_key, name, slug, brand, description,
-      amount, shipping, total, from_amount, url, delivery_time, delivery_days, category_path, images, properties)
+      amount, shipping, total, from_amount, url, delivery_time, delivery_days, category_path, images, properties, in_stock)
     select ${runId}, x."position", x.gtin, x.external_id, x.product_key, x.name, x.slug, x.brand, x.description,
-      x.amount, x.shipping, x.total, x.from_amount, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties
+      x.amount, x.shipping, x.total, x.from_amount, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties,
+      x.in_stock
     from jsonb_to_recordset(${payload}::jsonb) as x("position" int, gtin text, external_id text, product_key text,
       name text, slug text, brand text, description text, amount int, shipping int, total int, from_amount int, url text,
-      delivery_time text, delivery_days int, category_path text, images jsonb, properties jsonb)`);
+      delivery_time text, delivery_days int, category_path text, images jsonb, properties jsonb, in_stock boolean)`);
 }
 
 export async function dropStaging(db: Database, runId: number): Promise<void> {

@@ -25,7 +25,8 @@ export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, pro
     lowest as (
       select distinct on (product_id) product_id, id, total, store_id
       from prices
-      where ${visibleOffer()} and product_id in (select id from ids)
+      -- An offer out of stock is shown but never the lowest price (docs/feeds.md "Availability").
+      where ${visibleOffer()} and in_stock and product_id in (select id from ids)
       order by product_id, total, id
     ),
     agg as (

@@ -36,6 +36,7 @@ type OfferRow = Pick<
   priceChange: number | null;
   percentageChange: number | null;
   fromPrice: number | null;
+  inStock: boolean;
   validFrom: Date;
   validTo: Date | null;
   lastSeen: Date;
@@ -91,9 +92,9 @@ async function loadProductDetail(db: Database, product: ProductRow) {
             s.slug as "storeSlug",
             o.price_change as "priceChange", o.percentage_change as "percentageChange",
             case when o.from_amount > o.amount then o.from_amount end as "fromPrice", o.valid_from as "validFrom",
-            o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
+            o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt", o.in_stock as "inStock"
           from prices o join stores s on s.id = o.store_id
-          where o.product_id = ${id} and ${visibleOffer(o)} order by o.total, o.id`,
+          where o.product_id = ${id} and ${visibleOffer(o)} order by o.in_stock desc, o.total, o.id`,
     ),
     storeRatingSummaries(db),
   ]);
@@ -101,9 +102,10 @@ async function loadProductDetail(db: Database, product: ProductRow) {
   const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ...offer }, index) => ({
     ...offer,
     store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
-    isLowest: index === 0,
+    // Offers in stock come first; one out of stock is never the lowest (docs/feeds.md "Availability").
+    isLowest: index === 0 && offer.inStock,
   }));
-  const lowest = prices[0];
+  const lowest = prices[0]?.inStock ? prices[0] : undefined;
   // The breadcrumb follows the product's first real category (overig sorts last).
   const breadcrumb = categories[0] ? await breadcrumbOf(db, categories[0].id) : [];
   return {
@@ -119,7 +121,7 @@ async function loadProductDetail(db: Database, product: ProductRow) {
       ? { id: lowest.id, amount: lowest.amount, shipping: lowest.shipping, total: lowest.total, store: lowest.store }
       : null,
     lowestPriceId: lowest?.id ?? null,
-    highestPrice: prices.length ? prices[prices.length - 1]!.total : null,
+    highestPrice: prices.length ? Math.max(...prices.map((offer) => offer.total)) : null,
     offerCount: prices.length,
     _count: counts ?? { prices: 0, categories: 0 },
   };

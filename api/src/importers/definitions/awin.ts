@@ -1,7 +1,6 @@
 /** Awin CSV (header row; delimiter detected unless set): the standard Awin feed columns. */
-import { RecordSkipped } from '../normalise';
 import type { ImporterDefinition } from '../types';
-import { first, isFalse } from './helpers';
+import { first, isFalse, isOutOfStock } from './helpers';
 
 export const awin: ImporterDefinition = {
   name: 'awin',
@@ -24,7 +23,8 @@ export const awin: ImporterDefinition = {
     categoryPath: ['merchant_category', 'category_name'],
   },
   refine(record, offer) {
-    if (isFalse(first(record, 'in_stock'))) throw new RecordSkipped('Out of stock');
+    // Kept, marked out of stock: never the product's lowest price (docs/feeds.md "Availability").
+    if (isFalse(first(record, 'in_stock')) || isOutOfStock(first(record, 'stock_status'))) offer.inStock = false;
     const rrp = first(record, 'rrp_price');
     if (rrp) offer.properties.push({ name: 'Adviesprijs', value: rrp });
   },

@@ -1,5 +1,4 @@
 /** bol.com product feed: gzip CSV, "|" delimited, quoted fields, OfferNL.* columns, category columns. */
-import { RecordSkipped } from '../normalise';
 import type { ImporterDefinition } from '../types';
 import { first, isFalse } from './helpers';
 
@@ -25,7 +24,8 @@ export const bol: ImporterDefinition = {
     categoryPath: [],
   },
   refine(record, offer) {
-    if (isFalse(first(record, 'OfferNL.isDeliverable'))) throw new RecordSkipped('Not deliverable');
+    // Kept, marked out of stock: never the product's lowest price (docs/feeds.md "Availability").
+    if (isFalse(first(record, 'OfferNL.isDeliverable'))) offer.inStock = false;
     const days = offer.deliveryTime;
     if (days && /^\d+$/.test(days.trim())) offer.deliveryTime = `${days.trim()} werkdagen`;
     const path = CATEGORY_COLUMNS.map((c) => first(record, c)).filter(Boolean);

@@ -1,5 +1,4 @@
 /** GameResource XML game catalogue: <game> with EAN, platform and genre (the category path "platform > genre"). */
-import { RecordSkipped } from '../normalise';
 import type { ImporterDefinition } from '../types';
 import { first, isFalse } from './helpers';
 
@@ -21,7 +20,8 @@ export const gameresource: ImporterDefinition = {
     categoryPath: [],
   },
   refine(record, offer) {
-    if (isFalse(first(record, 'in_stock', 'stock'))) throw new RecordSkipped('Out of stock');
+    // Kept, marked out of stock: never the product's lowest price (docs/feeds.md "Availability").
+    if (isFalse(first(record, 'in_stock', 'stock'))) offer.inStock = false;
     const platform = first(record, 'platform');
     const genre = first(record, 'genre');
     offer.categoryPath = ['Games', platform, genre].filter(Boolean).join(' > ');

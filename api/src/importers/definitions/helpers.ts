@@ -19,5 +19,9 @@ export function pairs(record: FlatRecord, nameKey: string, valueKey: string): { 
 export const findPair = (list: { name: string; value: string }[], ...names: string[]) =>
   list.find((p) => names.some((n) => p.name.toLowerCase() === n.toLowerCase()))?.value;
 
+/** An availability value meaning "not available now" (Google's out_of_stock, Dutch "uitverkocht", …). */
+export const isOutOfStock = (value: string | undefined) =>
+  value !== undefined && /^(out[ _]?of[ _]?stock|sold[ _]?out|uitverkocht|niet (op voorraad|leverbaar)|discontinued)$/i.test(value.trim());
+
 export const isFalse = (value: string | undefined) =>
   value !== undefined && /^(0|false|no|nee|n|out of stock|outofstock|niet leverbaar)$/i.test(value.trim());

@@ -6,9 +6,8 @@
  * else the entry without a country (the feed's default), else the first.
  */
 import { GROUP_SUFFIX } from '../readers/xml';
-import { RecordSkipped } from '../normalise';
 import type { FlatRecord, ImporterDefinition } from '../types';
-import { first } from './helpers';
+import { first, isOutOfStock } from './helpers';
 
 const OUR_COUNTRY = 'NL';
 
@@ -47,6 +46,19 @@ export function saleIsEffective(period: string | undefined, now = Date.now()): b
   return startsAt <= now && now < endsAt;
 }
 
+/**
+ * The next moment after `now` at which a sale period starts or ends (epoch ms), so the feed can
+ * be run again then; undefined without a period, or when neither edge lies ahead.
+ */
+export function nextSaleBoundary(period: string | undefined, now = Date.now()): number | undefined {
+  if (!period?.trim()) return undefined;
+  const edges = period
+    .split('/')
+    .map((part) => (part?.trim() ? Date.parse(part.trim()) : NaN))
+    .filter((edge) => !Number.isNaN(edge) && edge > now);
+  return edges.length ? Math.min(...edges) : undefined;
+}
+
 export const koopjesland: ImporterDefinition = {
   name: 'koopjesland',
   defaultFormat: 'xml',
@@ -69,7 +81,8 @@ export const koopjesland: ImporterDefinition = {
   },
   refine(record, offer) {
     const availability = first(record, 'availability');
-    if (availability && /out[ _]of[ _]stock/i.test(availability)) throw new RecordSkipped('Out of stock');
+    // Kept, marked out of stock: never the product's lowest price (docs/feeds.md "Availability").
+    if (isOutOfStock(availability)) offer.inStock = false;
     offer.shipping = shippingForUs(record) ?? offer.shipping;
     if (!offer.deliveryTime) {
       const days = first(record, 'shipping.max_transit_time', 'max_handling_time');
@@ -78,6 +91,8 @@ export const koopjesland: ImporterDefinition = {
     offer.images = offer.images.flatMap((cell) => cell.split(/,(?=https?:)/));
     const sale = first(record, 'sale_price');
     const regular = first(record, 'price');
+    const changesAt = sale ? nextSaleBoundary(first(record, 'sale_price_effective_date')) : undefined;
+    if (changesAt) offer.priceChangesAt = changesAt;
     if (sale && !saleIsEffective(first(record, 'sale_price_effective_date'))) {
       // A sale that has not started or has ended: the store charges the regular price.
       offer.price = regular;

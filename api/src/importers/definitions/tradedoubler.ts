@@ -3,7 +3,7 @@
  * identifiers.ean, categories, deliveryTime, and shipping among the free "fields".
  */
 import type { ImporterDefinition } from '../types';
-import { findPair, first, pairs } from './helpers';
+import { findPair, first, isFalse, isOutOfStock, pairs } from './helpers';
 
 export const tradedoubler: ImporterDefinition = {
   name: 'tradedoubler',
@@ -28,6 +28,9 @@ export const tradedoubler: ImporterDefinition = {
     const fields = [...pairs(record, 'fields.name', 'fields.value'), ...pairs(record, 'fields.field@name', 'fields.field@value')];
     offer.shipping ??= findPair(fields, 'shippingCost', 'shipping', 'deliveryCost');
     offer.properties = fields.filter((f) => !/^(shippingcost|shipping|deliverycost)$/i.test(f.name));
+    // Kept, marked out of stock: never the product's lowest price (docs/feeds.md "Availability").
+    const stock = first(record, 'availability', 'inStock') ?? findPair(fields, 'availability', 'inStock');
+    if (isFalse(stock) || isOutOfStock(stock)) offer.inStock = false;
     const categories = record.get('categories.name') ?? record.get('categories.category@name') ?? record.get('categories.category') ?? record.get('categories');
     if (categories?.length) offer.categoryPath = categories.join(' > ');
     offer.brand ??= first(record, 'manufacturer');

@@ -4,7 +4,7 @@
  * <productURL>, <imageURL>, <currency>, <additional><field name>.
  */
 import type { ImporterDefinition } from '../types';
-import { findPair, first, pairs } from './helpers';
+import { findPair, first, isFalse, isOutOfStock, pairs } from './helpers';
 
 export const tradetracker: ImporterDefinition = {
   name: 'tradetracker',
@@ -31,6 +31,9 @@ export const tradetracker: ImporterDefinition = {
     offer.brand ??= findPair(properties, 'brand', 'merk');
     offer.shipping ??= findPair(properties, 'deliveryCosts', 'shippingCosts', 'verzendkosten');
     offer.deliveryTime ??= findPair(properties, 'deliveryTime', 'levertijd');
+    // Kept, marked out of stock: never the product's lowest price (docs/feeds.md "Availability").
+    const stock = findPair(properties, 'stock', 'inStock', 'availability', 'voorraad');
+    if (isFalse(stock) || isOutOfStock(stock)) offer.inStock = false;
     offer.properties = properties.filter(
       (p) => !/^(ean|gtin|ean13|brand|merk|deliverycosts|shippingcosts|verzendkosten|deliverytime|levertijd)$/i.test(p.name),
     );

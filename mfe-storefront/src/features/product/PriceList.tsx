@@ -35,6 +35,7 @@ export function PriceList({ product }: { product: Product }) {
                 </Typography.Text>
               )}
               {price.isLowest && <Tag color={TAG_COLORS.green}>{t('product.lowestPrice')}</Tag>}
+              {price.inStock === false && <Tag>{t('product.outOfStock')}</Tag>}
             </Space>
             <Typography.Text>
               {t('product.priceLine', { amount: formatMoney(price.amount) })}{' '}
