@@ -52,15 +52,15 @@ export interface PriceAlertLine {
 const alertTexts = {
   nl: {
     subject: (line: PriceAlertLine) => `Prijsalarm: ${line.productName} voor ${formatMoney(line.total)}`,
-    digestSubject: (count: number) => `Prijsalarm: ${count} producten op of onder je streefprijs`,
+    digestSubject: (count: number) => `Prijsalarm: ${count} producten op of onder je richtprijs`,
     reached: (line: PriceAlertLine) =>
-      `${line.productName} kost nu ${formatMoney(line.total)} bij ${line.storeName ?? 'een winkel'}, op of onder je streefprijs van ${formatMoney(line.target)}.`,
+      `${line.productName} kost nu ${formatMoney(line.total)} bij ${line.storeName ?? 'een winkel'}, op of onder je richtprijs van ${formatMoney(line.target)}.`,
     digestIntro: (count: number) =>
-      `Je hebt vandaag al het maximum van 10 losse prijsalarmen gekregen. Deze ${count} producten staan nu ook op of onder je streefprijs:`,
+      `Je hebt vandaag al het maximum van 10 losse prijsalarmen gekregen. Deze ${count} producten staan nu ook op of onder je richtprijs:`,
     digestLine: (line: PriceAlertLine) =>
-      `${line.productName}: ${formatMoney(line.total)} bij ${line.storeName ?? 'een winkel'} (streefprijs ${formatMoney(line.target)})`,
+      `${line.productName}: ${formatMoney(line.total)} bij ${line.storeName ?? 'een winkel'} (richtprijs ${formatMoney(line.target)})`,
     view: 'Bekijk het product',
-    why: 'Je krijgt deze mail omdat dit product met een streefprijs op je verlanglijst staat. Je krijgt pas weer een mail als de prijs eerst boven je streefprijs komt en daarna weer bereikt, of als je de streefprijs wijzigt.',
+    why: 'Je krijgt deze mail omdat dit product met een richtprijs op je verlanglijst staat. Je krijgt pas weer een mail als de prijs eerst boven je richtprijs komt en daarna weer bereikt, of als je de richtprijs wijzigt.',
     unsubscribe: 'Geen prijsalarmen meer ontvangen? Afmelden met één klik',
   },
   en: {

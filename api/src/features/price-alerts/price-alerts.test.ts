@@ -128,7 +128,7 @@ describe('one user with a target on the existing product', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe(`Prijsalarm: Bestaand product voor ${formatMoney(2000)}`);
-    expect(mail!.text).toContain(`Bestaand product kost nu ${formatMoney(2000)} bij Winkel, op of onder je streefprijs van ${formatMoney(2000)}.`);
+    expect(mail!.text).toContain(`Bestaand product kost nu ${formatMoney(2000)} bij Winkel, op of onder je richtprijs van ${formatMoney(2000)}.`);
     expect(mail!.text).toContain(`https://koopjesland.example/product/bestaand-product/${t.existingProductId}`);
     const unsubscribe = /<(https:\/\/koopjesland\.example\/api\/price-alerts\/unsubscribe\?token=[\w.-]+)>/.exec(
       mail!.headers['list-unsubscribe']!,
@@ -155,7 +155,7 @@ describe('one user with a target on the existing product', () => {
     const changed = await t.app.inject({ method: 'PUT', url: `/api/wishlist/${itemId}`, headers: user.headers, payload: { maxPrice: 1950 } });
     expect(changed.statusCode).toBe(200);
     expect(mailsTo(user.email).map((mail) => mail.text)).toEqual([
-      expect.stringContaining(`op of onder je streefprijs van ${formatMoney(1950)}`),
+      expect.stringContaining(`op of onder je richtprijs van ${formatMoney(1950)}`),
     ]);
     inbox = [];
     await t.app.inject({ method: 'PUT', url: `/api/wishlist/${itemId}`, headers: user.headers, payload: { maxPrice: 1950 } });
@@ -192,7 +192,7 @@ describe('one user with a target on the existing product', () => {
     expect(put.statusCode).toBe(200);
     await importPrice('18.50');
     expect(mailsTo(user.email).map((mail) => mail.text)).toEqual([
-      expect.stringContaining(`op of onder je streefprijs van ${formatMoney(1900)}`),
+      expect.stringContaining(`op of onder je richtprijs van ${formatMoney(1900)}`),
     ]);
   });
 
@@ -215,6 +215,25 @@ describe('one user with a target on the existing product', () => {
     await t.app.inject({ method: 'PUT', url: `/api/wishlist/${itemId}`, headers: user.headers, payload: { maxPrice: 1600 } });
     expect(mailsTo(user.email)).toEqual([]);
   });
+});
+
+it('turns alerts off and on again from the wishlist page setting; on again sends the targets met now', async () => {
+  const user = await createTestUser(t.app, { email: 'schakelaar@example.nl' });
+  const setting = (enabled?: boolean) =>
+    t.app.inject({
+      method: enabled === undefined ? 'GET' : 'PUT',
+      url: '/api/price-alerts/settings',
+      headers: user.headers,
+      ...(enabled === undefined ? {} : { payload: { enabled } }),
+    });
+  expect((await setting()).json()).toEqual({ enabled: true });
+  expect((await setting(false)).json()).toEqual({ enabled: false });
+  await addToWishlist(user, t.existingProductId, 100_000);
+  expect(mailsTo(user.email)).toEqual([]);
+  expect((await setting()).json()).toEqual({ enabled: false });
+  expect((await setting(true)).json()).toEqual({ enabled: true });
+  expect(mailsTo(user.email)).toHaveLength(1);
+  expect((await t.app.inject({ method: 'GET', url: '/api/price-alerts/settings' })).statusCode).toBe(401);
 });
 
 describe('the unsubscribe link', () => {
@@ -283,9 +302,9 @@ it('sends at most 10 alert mails a day to one user; the rest come in one digest'
   expect(mails).toHaveLength(11);
   expect(mails.slice(0, 10).every((mail) => mail.subject.startsWith('Prijsalarm: Product '))).toBe(true);
   const digest = mails[10]!;
-  expect(digest.subject).toBe('Prijsalarm: 2 producten op of onder je streefprijs');
-  expect(digest.text).toContain(`Product 11: ${formatMoney(3900)} bij Winkel (streefprijs ${formatMoney(4000)})`);
-  expect(digest.text).toContain(`Product 12: ${formatMoney(3900)} bij Winkel (streefprijs ${formatMoney(4000)})`);
+  expect(digest.subject).toBe('Prijsalarm: 2 producten op of onder je richtprijs');
+  expect(digest.text).toContain(`Product 11: ${formatMoney(3900)} bij Winkel (richtprijs ${formatMoney(4000)})`);
+  expect(digest.text).toContain(`Product 12: ${formatMoney(3900)} bij Winkel (richtprijs ${formatMoney(4000)})`);
   expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
   // The day's mails are used up: a new alert today waits (pending) for tomorrow.

@@ -175,6 +175,17 @@ export async function cancel(db: Database, ids: number[], reason: string): Promi
   await db.update(priceAlerts).set({ status: 'cancelled', claimedAt: null, lastError: reason }).where(inArray(priceAlerts.id, ids));
 }
 
+/** Whether the user gets price alerts (false after an unsubscribe). */
+export async function alertsEnabled(db: Database, userId: number): Promise<boolean> {
+  const [user] = await db.select({ off: users.priceAlertsUnsubscribedAt }).from(users).where(eq(users.id, userId));
+  return user?.off === null;
+}
+
+/** Subscribes again (the user's choice on their wishlist page); items met meanwhile fire on the next pass. */
+export async function resubscribe(db: Database, userId: number): Promise<void> {
+  await db.update(users).set({ priceAlertsUnsubscribedAt: null }).where(eq(users.id, userId));
+}
+
 /** The one-click unsubscribe: no more alerts; the user's open alerts are cancelled. False for an unknown user. */
 export async function unsubscribe(db: Database, userId: number): Promise<{ language: 'nl' | 'en' } | undefined> {
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 /**
- * The one-click unsubscribe of price alerts (RFC 8058), public: the token in the link is the
+ * The signed-in user's price alert setting (on/off, shown on My wishlist), and the one-click
+ * unsubscribe of price alerts (RFC 8058), public: the token in the link is the
  * proof. POST is what a mail client's unsubscribe button sends (List-Unsubscribe-Post, form body
  * `List-Unsubscribe=One-Click`); GET is the link in the mail's body and answers a small page in
  * the user's language. Both stop every future price alert of that user.
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
 import { errorResponses } from '../../http/route-schemas';
 import { runPriceAlerts } from './alerts';
-import { unsubscribe } from './repository';
+import { alertsEnabled, resubscribe, unsubscribe } from './repository';
 import { UNSUBSCRIBE_TOKEN_PATTERN, userOfUnsubscribeToken } from './unsubscribe-token';
 
 /** How often the background pass runs (retries, and the alerts held for the next day). */
@@ -25,13 +26,13 @@ const tokenQuery = z.object({
 const pageTexts = {
   nl: {
     title: 'Afgemeld voor prijsalarmen',
-    body: 'Je krijgt geen prijsalarmen van Koopjesland meer. Je verlanglijst en streefprijzen blijven bewaard.',
-    home: 'Naar Koopjesland',
+    body: 'Je krijgt geen prijsalarmen van Koopjesland meer. Je verlanglijst en richtprijzen blijven bewaard; op Mijn verlanglijst zet je de prijsalarmen weer aan.',
+    home: 'Naar Mijn verlanglijst',
   },
   en: {
     title: 'Unsubscribed from price alerts',
-    body: 'You will not get any more price alerts from Koopjesland. Your wishlist and target prices are kept.',
-    home: 'Go to Koopjesland',
+    body: 'You will not get any more price alerts from Koopjesland. Your wishlist and target prices are kept; you can turn the alerts on again on My wishlist.',
+    home: 'Go to My wishlist',
   },
 };
 
@@ -88,7 +89,40 @@ export default async function priceAlertRoutes(fastify: FastifyInstance) {
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(confirmationPage(language, `${app.config.publicUrl}/`));
+        .send(confirmationPage(language, `${app.config.publicUrl}/wishlist`));
+    },
+  });
+
+  const settings = z.object({ enabled: z.boolean() });
+  const signedIn = { tags: ['price-alerts'], security: [{ bearer: [] }] };
+
+  app.get('/price-alerts/settings', {
+    config: { access: 'user' },
+    schema: {
+      ...signedIn,
+      summary: 'Whether the caller gets price alert mails for their wishlist targets',
+      response: { 200: settings, ...errorResponses(401) },
+    },
+    handler: async (request) => ({ enabled: await alertsEnabled(app.db, request.authUser!.id) }),
+  });
+
+  app.put('/price-alerts/settings', {
+    config: { access: 'user' },
+    schema: {
+      ...signedIn,
+      summary: 'Turns price alert mails on or off for the caller; on again sends the alerts of targets met now',
+      body: settings,
+      response: { 200: settings, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => {
+      const userId = request.authUser!.id;
+      if (request.body.enabled) {
+        await resubscribe(app.db, userId);
+        await runPriceAlerts(app, { userId });
+      } else {
+        await unsubscribe(app.db, userId);
+      }
+      return { enabled: request.body.enabled };
     },
   });
 

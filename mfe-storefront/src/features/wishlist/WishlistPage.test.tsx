@@ -80,6 +80,29 @@ describe('My wishlist', () => {
     expect(await screen.findByText('Your wishlist is empty. Use the heart on a product to follow its price.')).toBeInTheDocument();
   });
 
+  it('shows that price alert mails are off (after an unsubscribe) and turns them on again', async () => {
+    signInVisitor();
+    let enabled = false;
+    const calls = mockApi({
+      'GET /auth/profile': () => visitor,
+      'GET /wishlist': () => ({ wishlistItems: [item(1, priced(1, 'Below target', 4500), 5000)] }),
+      'GET /price-alerts/settings': () => ({ enabled }),
+      'PUT /price-alerts/settings': ({ body }) => {
+        enabled = (body as { enabled: boolean }).enabled;
+        return { enabled };
+      },
+    });
+    renderAt(<WishlistPage />, { route: '/wishlist' });
+    const setting = await screen.findByRole('switch', { name: 'E-mail me when a price reaches my target' });
+    expect(setting).not.toBeChecked();
+    expect(screen.getByText('Price alerts are off: you get no e-mails about your targets.')).toBeInTheDocument();
+
+    fireEvent.click(setting);
+    await waitFor(() => expect(calls.find('PUT', '/price-alerts/settings')[0]?.body).toEqual({ enabled: true }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'E-mail me when a price reaches my target' })).toBeChecked());
+    expect(screen.getByText(/You get one e-mail when the lowest price \(shipping included\) drops to your target/)).toBeInTheDocument();
+  });
+
   it('sends a signed-out visitor to sign in and back', async () => {
     mockApi({});
     renderAt(<WishlistPage />, { route: '/wishlist', path: 'wishlist' });

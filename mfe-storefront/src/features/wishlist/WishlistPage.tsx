@@ -4,7 +4,7 @@
  * or remove the item (the same modal as the product page). Closest to its target first: reached
  * items lead, products without a current price come last. Signed-out visitors sign in first.
  */
-import { Alert, Button, Card, Empty, Flex, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Spin, Switch, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { errorMessage, formatMoney, selectIsAuthenticated, TAG_COLORS, useAuthStore, type Product, type WishlistItem } from '@koopjesland/shared';
@@ -13,7 +13,8 @@ import { Typography } from '../../lib/typography';
 import { loginPathFor } from '../login/redirect';
 import { productPath } from '../products/paths';
 import { PageHead } from '../seo/PageHead';
-import { useWishlistQuery } from './api';
+import { usePriceAlertSettingsQuery, useSetPriceAlertsMutation, useWishlistQuery } from './api';
+import { useNotify } from '../notifications/notifications';
 
 const WishlistModal = lazy(() => import('./WishlistModal'));
 
@@ -64,6 +65,36 @@ function WishlistEntry({ item, onEdit }: { item: WishlistItem & { product: Produ
   );
 }
 
+/** Price alert mails on or off (off after an unsubscribe link too); hidden while unknown. */
+function PriceAlertSetting({ viewer }: { viewer: number }) {
+  const { t } = useStorefrontT();
+  const notification = useNotify();
+  const settings = usePriceAlertSettingsQuery(viewer);
+  const [setPriceAlerts, saving] = useSetPriceAlertsMutation();
+  if (!settings.data) return null;
+  const change = async (enabled: boolean) => {
+    try {
+      await setPriceAlerts({ enabled }).unwrap();
+    } catch {
+      notification.error({ title: t('wishlistPage.alertsFailed') });
+    }
+  };
+  return (
+    <Flex vertical gap={4}>
+      <Flex align="center" gap={8}>
+        <Switch
+          id="price-alert-setting"
+          checked={settings.data.enabled}
+          loading={saving.isLoading || settings.isFetching}
+          onChange={(enabled) => void change(enabled)}
+        />
+        <label htmlFor="price-alert-setting">{t('wishlistPage.alerts')}</label>
+      </Flex>
+      <Typography.Text type="secondary">{settings.data.enabled ? t('wishlistPage.alertsOn') : t('wishlistPage.alertsOff')}</Typography.Text>
+    </Flex>
+  );
+}
+
 export default function WishlistPage() {
   const { t } = useStorefrontT();
   const location = useLocation();
@@ -86,6 +117,7 @@ export default function WishlistPage() {
       <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
         {t('wishlistPage.title')}
       </Typography.Title>
+      {viewer !== null && <PriceAlertSetting viewer={viewer} />}
       {content}
       {editing && (
         <Suspense fallback={null}>

@@ -54,6 +54,16 @@ const wishlistApi = storefrontApi.injectEndpoints({
       query: (id) => ({ path: `wishlist/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Wishlist']),
     }),
+    /** Whether the visitor `viewer` gets price alert mails (their id keys the answer). */
+    priceAlertSettings: build.query<{ enabled: boolean }, number>({
+      query: () => 'price-alerts/settings',
+      providesTags: ['Wishlist'],
+    }),
+    /** On again also sends the alerts of targets met now, so the wishlist is read again too. */
+    setPriceAlerts: build.mutation<{ enabled: boolean }, { enabled: boolean }>({
+      query: (body) => ({ path: 'price-alerts/settings', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Wishlist']),
+    }),
   }),
 });
 
@@ -63,4 +73,6 @@ export const {
   useAddToWishlistMutation,
   useUpdateWishlistItemMutation,
   useRemoveWishlistItemMutation,
+  usePriceAlertSettingsQuery,
+  useSetPriceAlertsMutation,
 } = wishlistApi;
