@@ -463,6 +463,8 @@ export const feedRuns = pgTable(
     problems: jsonb().$type<FeedProblemGroup[]>().notNull().default([]),
     /** Why the collapse guard held the run (status 'held'). */
     heldReason: text(),
+    /** The earliest moment a record of this run changes price by itself (a sale period starts or ends): the feed runs again then. */
+    priceChangesAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.feedId, t.createdAt),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createFeedTestApp, FIXTURES, type FeedTestContext } from '../../../test/feed-test-app';
+import { createFeedTestApp, EXISTING_EAN, FIXTURES, type FeedTestContext } from '../../../test/feed-test-app';
 import { enqueueDueFeeds } from './scheduler';
 import { nextRunAt, periodStart } from './schedule-times';
 
@@ -151,6 +151,37 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     expect(await enqueueDueFeeds(t.app)).toEqual([]);
     expect(await runsOf(id)).toHaveLength(1);
     expect(store.requests()).toBe(1);
+  });
+
+  it('runs a feed again when a sale period of its records starts (Google Merchant sale_price_effective_date)', async () => {
+    const start = new Date(Date.now() + 3_600_000);
+    const end = new Date(Date.now() + 7_200_000);
+    t.place(
+      'winkel/uitverkoop.xml',
+      `<?xml version="1.0"?>
+<rss xmlns:g="http://base.google.com/ns/1.0" version="2.0"><channel><item>
+  <g:id>S-1</g:id><g:title>Product in de uitverkoop</g:title><g:link>https://winkel.example/s-1</g:link>
+  <g:price>50.00 EUR</g:price><g:sale_price>40.00 EUR</g:sale_price>
+  <g:sale_price_effective_date>${start.toISOString()}/${end.toISOString()}</g:sale_price_effective_date>
+  <g:gtin>${EXISTING_EAN}</g:gtin>
+</item></channel></rss>`,
+    );
+    const { id } = await t.createFeed({ name: 'uitverkoop', importer: 'koopjesland', path: 'winkel/uitverkoop.xml' });
+    const run = await t.run(id);
+    expect(run.status).toBe('succeeded');
+    // The sale has not started: the regular price is live, and the run notes when that changes.
+    const live = await t.database.query<{ amount: number }>('select amount from prices where feed_id = $1 and valid_to is null', [id]);
+    expect(live).toEqual([{ amount: 5000 }]);
+    const [noted] = await t.database.query<{ at: Date }>('select price_changes_at as at from feed_runs where id = $1', [run.id]);
+    expect(new Date(noted!.at).getTime()).toBe(start.getTime());
+
+    // Within its 6-hour interval the feed is not due, until the moment the sale starts.
+    await enqueueDueFeeds(t.app, new Date(start.getTime() - 60_000));
+    expect((await runsOf(id)).map((r) => r.id)).toEqual([run.id]);
+    const queued = await enqueueDueFeeds(t.app, new Date(start.getTime() + 1_000));
+    const runs = await runsOf(id);
+    expect(runs.map((r) => r.trigger)).toEqual(['schedule', 'manual']);
+    expect(queued).toContain(runs[0]!.id);
   });
 });
 

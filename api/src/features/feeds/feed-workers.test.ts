@@ -122,9 +122,9 @@ interface RunView {
   beforeAll(async () => {
     // The API of this test runs no worker (WORKER=off): every import happens in the worker processes.
     t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'], runWorker: false });
-    const [{ name }] = await t.database.query<{ name: string }>('select current_database() as name');
+    const [database] = await t.database.query<{ name: string }>('select current_database() as name');
     const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
+    url.pathname = `/${database!.name}`;
     databaseUrl = url.toString();
     store = await feedServer();
   });

@@ -204,7 +204,7 @@ export type FeedValues = Omit<typeof storeFeeds.$inferInsert, 'id' | 'storeId' |
 
 /** A run as the API shows it: with its duration (so far, while it runs). */
 export function presentRun(run: FeedRunRow) {
-  const { problems: _problems, cancelRequested: _cancel, heartbeatAt: _heartbeat, ...rest } = run;
+  const { problems: _problems, cancelRequested: _cancel, heartbeatAt: _heartbeat, priceChangesAt: _changes, ...rest } = run;
   const end = run.finishedAt ?? (run.status === 'running' ? new Date() : null);
   return { ...rest, durationMs: run.startedAt && end ? end.getTime() - run.startedAt.getTime() : null };
 }
@@ -427,22 +427,35 @@ export interface ScheduleCandidate {
   parameters: Record<string, unknown>;
   /** When the feed's last run was created; null when it never ran. */
   lastRunAt: Date | null;
+  /** When a price of the feed's last successful run changes by itself (a sale period starts or ends). */
+  priceChangesAt: Date | null;
 }
 
-/** Active feeds with their parameters and the creation time of their last run, for the schedule. */
+/** Active feeds with their parameters, the creation time of their last run and their next price change, for the schedule. */
 export async function scheduleCandidates(db: Database): Promise<ScheduleCandidate[]> {
   const lastRun = db
     .select({ feedId: feedRuns.feedId, at: sql<Date>`max(${feedRuns.createdAt})`.as('at') })
     .from(feedRuns)
     .groupBy(feedRuns.feedId)
     .as('last_run');
+  const lastGood = db
+    .selectDistinctOn([feedRuns.feedId], { feedId: feedRuns.feedId, changesAt: sql<Date | null>`${feedRuns.priceChangesAt}`.as('changes_at') })
+    .from(feedRuns)
+    .where(eq(feedRuns.status, 'succeeded'))
+    .orderBy(feedRuns.feedId, desc(feedRuns.id))
+    .as('last_good');
   const rows = await db
-    .select({ id: storeFeeds.id, parameters: storeFeeds.parameters, lastRunAt: lastRun.at })
+    .select({ id: storeFeeds.id, parameters: storeFeeds.parameters, lastRunAt: lastRun.at, priceChangesAt: lastGood.changesAt })
     .from(storeFeeds)
     .leftJoin(lastRun, eq(lastRun.feedId, storeFeeds.id))
+    .leftJoin(lastGood, eq(lastGood.feedId, storeFeeds.id))
     .where(eq(storeFeeds.isActive, true))
     .orderBy(asc(storeFeeds.id));
-  return rows.map((row) => ({ ...row, lastRunAt: row.lastRunAt ? new Date(row.lastRunAt) : null }));
+  return rows.map((row) => ({
+    ...row,
+    lastRunAt: row.lastRunAt ? new Date(row.lastRunAt) : null,
+    priceChangesAt: row.priceChangesAt ? new Date(row.priceChangesAt) : null,
+  }));
 }
 
 /**

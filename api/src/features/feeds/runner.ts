@@ -359,6 +359,8 @@ async function runToEnd(
     }, PROGRESS_INTERVAL_MS);
     progressTicker.unref();
 
+    /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
+    let priceChangesAt: number | undefined;
     for await (const item of readFeedRecords(importer, source.stream, parameters)) {
       if (signal.aborted || cancelled) {
         cancelled = true;
@@ -368,6 +370,8 @@ async function runToEnd(
       if ('offer' in item) {
         for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
         batch.push(item.offer);
+        const changesAt = item.offer.priceChangesAt;
+        if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
         if (batch.length >= BATCH_SIZE) {
           await stageBatch(app.db, runId, batch);
           batch = [];
@@ -397,6 +401,7 @@ async function runToEnd(
       bytesRead: bytesRead(),
       bytesTotal: bytesTotal ?? bytesRead(),
       recordsPerSecond: recordsPerSecond(),
+      priceChangesAt: priceChangesAt === undefined ? null : new Date(priceChangesAt),
     };
     // Collapse guard, first case: an empty file would expire every offer of the feed.
     if (counters.recordsRead === 0) {
