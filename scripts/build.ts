@@ -10,8 +10,14 @@ import { FRONT_ENDS, findFrontEnd } from '../shared/build/front-ends';
 export const ROOT = path.resolve(__dirname, '..');
 const FRONT_END_WORKSPACES = FRONT_ENDS.map((frontEnd) => frontEnd.workspace);
 
-const isBuilt = (workspace: string) =>
-  fs.existsSync(path.join(ROOT, workspace, 'dist', findFrontEnd(workspace).kind === 'host' ? 'index.html' : 'mf-manifest.json'));
+/** Built: its browser build and, for the shell and the storefront, its Node build (server rendering). */
+const isBuilt = (workspace: string) => {
+  const frontEnd = findFrontEnd(workspace);
+  const dist = path.join(ROOT, workspace, 'dist');
+  if (!fs.existsSync(path.join(dist, frontEnd.kind === 'host' ? 'index.html' : 'mf-manifest.json'))) return false;
+  if (frontEnd.kind === 'host') return fs.existsSync(path.join(dist, 'server', 'server.js'));
+  return frontEnd.mount !== 'storefront' || fs.existsSync(path.join(dist, 'server', 'remoteEntry.js'));
+};
 
 export function buildFrontEnds({ onlyMissing = false } = {}): void {
   const targets = FRONT_END_WORKSPACES.filter((workspace) => !onlyMissing || !isBuilt(workspace));

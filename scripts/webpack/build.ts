@@ -5,12 +5,28 @@
  * in its mf-manifest.json (`metaData.buildInfo.buildVersion`) is its package.json version, or
  * `MF_BUILD_VERSION` when set (Module Federation's own build-time override).
  */
-import { resolve } from 'node:path';
-import webpack from 'webpack';
-import { webpackConfig } from './config';
+import { join, resolve } from 'node:path';
+import webpack, { type Configuration } from 'webpack';
+import { findFrontEnd } from '../../shared/build/front-ends';
+import { SERVER_DIST, webpackConfig } from './config';
 
-export function build(workspace: string, options: { outDir?: string; shareAntd?: boolean } = {}): Promise<void> {
-  const compiler = webpack(webpackConfig(workspace, { mode: 'production', ...options }));
+/** Front ends with a Node build: the shell and the storefront (admin areas stay client-rendered). */
+export function rendersOnServer(workspace: string): boolean {
+  const frontEnd = findFrontEnd(workspace);
+  return frontEnd.kind === 'host' || frontEnd.mount === 'storefront';
+}
+
+/** The browser build, then (shell and storefront) the Node build into `dist/server`. */
+export async function build(workspace: string, options: { outDir?: string; shareAntd?: boolean } = {}): Promise<void> {
+  await compile(webpackConfig(workspace, { mode: 'production', ...options }));
+  if (rendersOnServer(workspace) && !options.shareAntd) {
+    const outDir = options.outDir ? join(options.outDir, SERVER_DIST) : undefined;
+    await compile(webpackConfig(workspace, { mode: 'production', server: true, outDir }));
+  }
+}
+
+function compile(config: Configuration): Promise<void> {
+  const compiler = webpack(config);
   return new Promise((resolvePromise, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => undefined);

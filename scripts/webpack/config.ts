@@ -9,7 +9,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
-import type { Configuration } from 'webpack';
+import { NormalModuleReplacementPlugin, type Configuration } from 'webpack';
 import { sharedMap, type SharedConfig } from '../../shared/build/federation';
 import { findFrontEnd } from '../../shared/build/front-ends';
 
@@ -21,9 +21,20 @@ export interface BuildOptions {
   outDir?: string;
   /** Measurement variant: share antd whole as a singleton instead of bundling parts per front end. */
   shareAntd?: boolean;
+  /**
+   * The Node build (`<workspace>/dist/server`) for server rendering: the shell's `server.js` (a
+   * CommonJS module exporting `renderPage`) or a remote's Node container (`remoteEntry.js`,
+   * loaded over HTTP by @module-federation/node's runtime plugin). Same shared map and versions
+   * as the browser build; CSS is left out (the browser build's stylesheets style the page).
+   */
+  server?: boolean;
 }
 
+/** Path of the Node build inside a front end's dist. */
+export const SERVER_DIST = 'server';
+
 export function webpackConfig(workspace: string, options: BuildOptions): Configuration {
+  if (options.server) return serverWebpackConfig(workspace, options);
   const frontEnd = findFrontEnd(workspace);
   const workspaceDir = join(ROOT_DIR, frontEnd.workspace);
   const production = options.mode === 'production';
@@ -100,6 +111,67 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
         new EsbuildPlugin({ target: 'es2020', css: true, format: undefined, include: /\.css$/ }),
       ],
     },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The Node build of a front end (see `BuildOptions.server`). */
+function serverWebpackConfig(workspace: string, options: BuildOptions): Configuration {
+  const frontEnd = findFrontEnd(workspace);
+  const workspaceDir = join(ROOT_DIR, frontEnd.workspace);
+  const isHost = frontEnd.kind === 'host';
+  const nodeRuntimePlugin = require.resolve('@module-federation/node/runtimePlugin');
+  return {
+    name: `${frontEnd.name}-server`,
+    mode: options.mode,
+    context: workspaceDir,
+    // A remote's Node build is its container alone; the shell's is the render module.
+    entry: isHost ? { server: './src/server.ts' } : {},
+    target: 'async-node',
+    devtool: false,
+    output: {
+      path: options.outDir ?? join(workspaceDir, 'dist', SERVER_DIST),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: `${frontEnd.name}-server`,
+      clean: true,
+      ...(isHost ? { library: { type: 'commonjs2' } } : {}),
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'node20', jsx: 'automatic' },
+        },
+        { test: /\.(woff2?|ttf|eot|png|jpe?g|gif|svg|webp|avif|ico)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      // Stylesheets are the browser build's business.
+      new NormalModuleReplacementPlugin(/\.css$/, join(__dirname, 'empty-module.js')),
+      new ModuleFederationPlugin({
+        name: frontEnd.name,
+        filename: 'remoteEntry.js',
+        ...(isHost
+          ? { runtimePlugins: [nodeRuntimePlugin, join(workspaceDir, 'src', 'federation', 'runtime-plugin.ts')] }
+          : {
+              exposes: { './routes': './src/routes.tsx', ...(frontEnd.mount === 'storefront' ? { './ssr': './src/ssr.ts' } : {}) },
+              runtimePlugins: [nodeRuntimePlugin],
+              library: { type: 'commonjs-module', name: frontEnd.name },
+            }),
+        remoteType: 'script',
+        shared: sharedMap(workspaceDir, ROOT_DIR),
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+      }),
+    ],
+    optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -7,6 +7,7 @@ export * from './i18n';
 export * from './format/money';
 export * from './format/date';
 export * from './theme';
+export * from './ssr/page-context';
 export type * from './entities';
 export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
 export {

@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
+import { createServerRenderer, type RenderedPage } from './server-render';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
@@ -26,6 +27,25 @@ export function inlineRemotesConfig(html: string, config: Record<string, string>
   const placeholder = /<script id="remotes-config"[^>]*>[\s\S]*?<\/script>/;
   if (placeholder.test(html)) return html.replace(placeholder, tag);
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
+}
+
+/** Anonymous server-rendered pages: a CDN may keep them a minute and serve them stale while it refreshes. */
+export const SERVER_RENDERED_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=300';
+
+const escapeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * index.html with a server render in it: `<html lang>`, the page's head (its own title replaces
+ * the build's), the markup in #root, and the state the browser hydrates from (#kl-state, JSON:
+ * not executed, so the CSP's script rules do not apply to it).
+ */
+export function composeServerRenderedPage(indexHtml: string, page: RenderedPage): string {
+  let html = indexHtml.replace(/<html\b[^>]*>/, `<html lang="${page.language}">`);
+  if (page.head.includes('<title')) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
+  const state = `<script id="kl-state" type="application/json">${escapeJson(page.state)}</script>`;
+  html = html.replace('</head>', `${page.head}${state}</head>`);
+  return html.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
 }
 
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|map)$/i;
@@ -77,6 +97,38 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   });
 
   const policy = contentSecurityPolicy(Object.values(config));
+  const renderer = createServerRenderer(app, { root, storefrontManifest: () => remotesConfig(options.env).storefront! });
+  let missingBuildLogged = false;
+  app.addHook('onListen', async () => {
+    if (fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
+  });
+  /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
+  const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!fs.existsSync(indexFile)) return false;
+    const page = await renderer.render(request);
+    if ('fallback' in page) {
+      const missingBuild = page.fallback.includes('no Node build');
+      if (!missingBuild || !missingBuildLogged) {
+        request.log.warn({ url: request.url, reason: page.fallback }, 'server rendering failed: answering the client-rendered page');
+      }
+      missingBuildLogged ||= missingBuild;
+      return false;
+    }
+    if (page.status === 301 && page.location) {
+      await reply.header('cache-control', SERVER_RENDERED_CACHE_CONTROL).redirect(page.location, 301);
+      return true;
+    }
+    indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
+    await reply
+      .status(page.status)
+      .header('cache-control', SERVER_RENDERED_CACHE_CONTROL)
+      .header('vary', 'Accept-Language, Cookie')
+      .header('content-language', page.language)
+      .header('content-security-policy', policy)
+      .type('text/html; charset=utf-8')
+      .send(composeServerRenderedPage(indexHtml, page));
+    return true;
+  };
   let indexHtml: string | undefined;
   const sendIndex = (reply: FastifyReply) => {
     if (!fs.existsSync(indexFile)) {
@@ -97,6 +149,10 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
       if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/'))
         return reply.callNotFound();
+      if (request.method === 'GET' && renderer.isServerRenderedPath(urlPath)) {
+        if (await sendServerRendered(request, reply)) return reply;
+        return sendIndex(reply);
+      }
       if (urlPath === '/' || urlPath === '/index.html') return sendIndex(reply);
       const file = path.resolve(shellDist, `.${urlPath}`);
       if (file.startsWith(shellDist + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {

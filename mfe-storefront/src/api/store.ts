@@ -11,8 +11,18 @@
  * hooks find the data already cached (CategoryPage.test.tsx renders from such a store).
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import { DEV_CHECK_OPTIONS, apiBaseQuery } from '@koopjesland/shared/rtk-query';
+
+/**
+ * On the server (no `window`), the query hooks start their requests while rendering instead of in
+ * an effect (effects never run there): the server renders once, awaits the running queries, then
+ * renders again with their data (`src/ssr.ts`).
+ */
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
+);
 
 /**
  * Tags: `Category` (a category's page data by id; 'LIST' for the navigation and homepage
@@ -42,3 +52,8 @@ export function createStorefrontStore(preloadedState?: Partial<StorefrontState>)
 }
 
 export type StorefrontStore = ReturnType<typeof createStorefrontStore>;
+
+/** The queries `store` has in flight (a server render awaits them before its next pass). */
+export function runningQueries(store: StorefrontStore): Promise<unknown>[] {
+  return store.dispatch(storefrontApi.util.getRunningQueriesThunk());
+}

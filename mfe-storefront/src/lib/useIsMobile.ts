@@ -1,23 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { BREAKPOINTS } from '@koopjesland/shared';
 
 const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile - 1}px)`;
 
-function matchesMobile(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(MOBILE_QUERY).matches
-    : false;
+function mobileQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_QUERY) : null;
 }
 
-/** True under the spec's 768 px mobile breakpoint; follows window resizes. */
+function subscribe(onChange: () => void): () => void {
+  const query = mobileQuery();
+  query?.addEventListener?.('change', onChange);
+  return () => query?.removeEventListener?.('change', onChange);
+}
+
+/**
+ * True under the spec's 768 px mobile breakpoint; follows window resizes. A server render (and the
+ * hydration of its HTML) renders the desktop layout first, then the phone's, so both agree.
+ */
 export function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(matchesMobile);
-  useEffect(() => {
-    const query = window.matchMedia?.(MOBILE_QUERY);
-    if (!query) return undefined;
-    const onChange = () => setMobile(query.matches);
-    query.addEventListener?.('change', onChange);
-    return () => query.removeEventListener?.('change', onChange);
-  }, []);
-  return mobile;
+  return useSyncExternalStore(
+    subscribe,
+    () => mobileQuery()?.matches ?? false,
+    () => false,
+  );
 }

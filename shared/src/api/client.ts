@@ -13,15 +13,22 @@ export type Query = Record<string, QueryValue>;
 
 let baseUrl = typeof window !== 'undefined' ? `${window.location.origin}/api` : 'http://localhost:8080/api';
 
-/** For a front end whose API lives on another origin (set before the first call). */
-export function configureApiBaseUrl(url: string): void {
+let fetchImplementation: typeof fetch | undefined;
+
+/**
+ * For a front end whose API lives on another origin (set before the first call). `fetch`: how
+ * requests are sent (a server render answers them in-process); the platform's by default.
+ */
+export function configureApiBaseUrl(url: string, options: { fetch?: typeof fetch } = {}): void {
   baseUrl = url.replace(/\/$/, '');
+  fetchImplementation = options.fetch;
   http = createInstance();
 }
 
 function createInstance() {
   return ky.create({
     prefixUrl: baseUrl,
+    ...(fetchImplementation ? { fetch: fetchImplementation } : {}),
     throwHttpErrors: false,
     timeout: 30_000,
     retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },

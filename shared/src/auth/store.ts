@@ -3,7 +3,7 @@
  * against the profile and dropped when that fails; login/register store both; logout clears
  * state and storage. One instance in the page: @koopjesland/shared is a federation singleton.
  */
-import { create } from 'zustand';
+import { createPageStore } from '../ssr/page-store';
 import type { AuthResponse, User } from '../entities';
 import { apiGet, apiPost } from '../api/client';
 import { setTokenSource } from '../api/token';
@@ -37,7 +37,7 @@ function clearStoredCredentials() {
   safeStorage.remove(STORAGE_KEYS.authUser);
 }
 
-export const useAuthStore = create<AuthState>()((set, get) => {
+export const useAuthStore = createPageStore<AuthState>((set, get) => {
   const signIn = (response: AuthResponse) => {
     safeStorage.set(STORAGE_KEYS.authToken, response.token);
     safeStorage.set(STORAGE_KEYS.authUser, JSON.stringify(response.user));

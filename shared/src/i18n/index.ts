@@ -1,7 +1,7 @@
 /**
  * i18next for every front end (one instance: a federation singleton). Dutch is the default
- * and fallback; detection order is the stored choice, the browser language, then <html lang>;
- * the choice is cached under `i18nextLng`. Each remote adds its own namespace with
+ * and fallback; detection order is the stored choice (cookie, then localStorage), the browser
+ * language, then <html lang>; the choice is cached under `i18nextLng` in both. Each remote adds its own namespace with
  * `registerTranslations`.
  */
 import i18next, { type i18n as I18n } from 'i18next';
@@ -34,10 +34,14 @@ export function initI18n(): I18n {
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       interpolation: { escapeValue: false },
+      // The choice is kept in a cookie too, so the server renders pages in it (docs/architecture.md "Server rendering").
       detection: {
-        order: ['localStorage', 'navigator', 'htmlTag'],
+        order: ['cookie', 'localStorage', 'navigator', 'htmlTag'],
+        lookupCookie: STORAGE_KEYS.language,
         lookupLocalStorage: STORAGE_KEYS.language,
-        caches: ['localStorage'],
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 60 * 24 * 365,
+        cookieOptions: { path: '/', sameSite: 'lax' },
       },
       initAsync: false,
       react: { useSuspense: false },

@@ -3,7 +3,7 @@
  * start by the shell, read by every remote (one instance: @koopjesland/shared is a singleton).
  * A 404 means none exists yet for this domain ('missing'), which is not an error.
  */
-import { create } from 'zustand';
+import { createPageStore } from '../ssr/page-store';
 import type { SiteConfiguration } from '../entities';
 import { apiGet } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -18,7 +18,7 @@ export interface SiteConfigState {
   load(domain?: string): Promise<void>;
 }
 
-export const useSiteConfigStore = create<SiteConfigState>()((set) => ({
+export const useSiteConfigStore = createPageStore<SiteConfigState>((set) => ({
   status: 'idle',
   configuration: null,
   error: null,

@@ -3,15 +3,20 @@
  * cookie_consent as 'all' or 'essential'. Plain markup rather than antd's Modal, so the
  * visitor's first load does not carry antd for one dialog.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CookieConsent as Choice, readConsent, storeConsent } from './consent';
 
 export const PRIVACY_POLICY_URL = '/privacy';
 
+const noSubscription = () => () => undefined;
+
 export function CookieConsent() {
   const { t } = useTranslation('shell');
-  const [decided, setDecided] = useState(() => readConsent() !== null);
+  // The choice lives in the browser: a server render (and its hydration) shows no dialog; it opens right after.
+  const stored = useSyncExternalStore(noSubscription, () => readConsent() !== null, () => true);
+  const [chosen, setChosen] = useState(false);
+  const decided = stored || chosen;
   const acceptButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -22,7 +27,7 @@ export function CookieConsent() {
 
   const choose = (choice: Choice) => {
     storeConsent(choice);
-    setDecided(true);
+    setChosen(true);
   };
 
   return (

@@ -9,7 +9,7 @@ import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { isIncompatibleRemoteError } from './compatibility';
 import { FEDERATION_NAMESPACE, registerFederationTranslations } from './i18n';
 import type { RemoteName } from './remotes-config';
-import { loadRemoteRoutes } from './runtime';
+import { loadedRemoteRoutes, loadRemoteRoutes } from './runtime';
 
 registerFederationTranslations();
 
@@ -17,8 +17,13 @@ type LoadState =
   { status: 'loading' } | { status: 'loaded'; Routes: ComponentType } | { status: 'failed'; error: Error };
 
 function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // Loaded already (a server render, or the hydration of one): render it at once, no spinner.
+  const [state, setState] = useState<LoadState>(() => {
+    const Routes = loadedRemoteRoutes(name);
+    return Routes ? { status: 'loaded', Routes } : { status: 'loading' };
+  });
   useEffect(() => {
+    if (attempt === 0 && loadedRemoteRoutes(name)) return undefined;
     let active = true;
     setState({ status: 'loading' });
     loadRemoteRoutes(name, attempt).then(

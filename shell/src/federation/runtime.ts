@@ -20,6 +20,17 @@ export function initFederation(config: Promise<RemotesConfig>): void {
 
 export type RoutesModule = { default: ComponentType };
 
+/** Routes components provided before rendering (a server render, or the hydration of one): rendered at once. */
+const loadedRoutes = new Map<RemoteName, ComponentType>();
+
+/** The routes component of `name` if it is loaded already. */
+export const loadedRemoteRoutes = (name: RemoteName): ComponentType | undefined => loadedRoutes.get(name);
+
+/** The routes component to render at once: loaded from the Node container (server) or before hydrating (browser). */
+export function provideRemoteRoutes(name: RemoteName, Routes: ComponentType): void {
+  loadedRoutes.set(name, Routes);
+}
+
 export async function loadRemoteRoutes(name: RemoteName, attempt = 0): Promise<ComponentType> {
   if (!remotesConfig) throw new Error('Federation is not initialised');
   const remotes = await remotesConfig;

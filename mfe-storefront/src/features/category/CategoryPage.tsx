@@ -5,7 +5,7 @@
  */
 import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_CATEGORY_SETTINGS, errorMessage } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
@@ -61,6 +61,8 @@ function PopularFromSubcategories({ categoryId }: { categoryId: number }) {
   );
 }
 
+const noSubscription = () => () => undefined;
+
 /** One page per category: another slug mounts a fresh page (spinner, its own state and data). */
 export default function CategoryRoute() {
   const { slug = '' } = useParams();
@@ -73,6 +75,8 @@ function CategoryPage({ slug }: { slug: string }) {
   const canEditCatalog = useCanEditCatalog();
   const { setParams, filters, page, update, clearAll, setPage } = useFilterParams();
   const [chosenDisplay, setChosenDisplay] = useState<{ slug: string; value: DisplayType } | null>(null);
+  // The stored choice is the browser's: a server render (and its hydration) shows the category's default first.
+  const storedDisplay = useSyncExternalStore(noSubscription, () => readDisplayPreference(slug), () => null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
 
@@ -123,7 +127,7 @@ function CategoryPage({ slug }: { slug: string }) {
     ? (settings?.defaultDisplayType ?? DEFAULT_CATEGORY_SETTINGS.defaultDisplayType)
     : chosenDisplay?.slug === slug
       ? chosenDisplay.value
-      : (readDisplayPreference(slug) ?? settings?.defaultDisplayType ?? DEFAULT_CATEGORY_SETTINGS.defaultDisplayType);
+      : (storedDisplay ?? settings?.defaultDisplayType ?? DEFAULT_CATEGORY_SETTINGS.defaultDisplayType);
   const chooseDisplay = (value: DisplayType) => {
     saveDisplayPreference(slug, value);
     setChosenDisplay({ slug, value });

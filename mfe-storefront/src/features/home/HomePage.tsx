@@ -1,7 +1,7 @@
 /** Homepage (docs/product.md §2): popular categories, popular products, top price drops, sign-in prompt. */
 import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
-import { errorMessage, selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
+import { errorMessage, selectIsAuthenticated, useAuthStore, usePageOrigin } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { CategoryGrid } from '../category/CategoryCard';
 import { ProductGrid } from '../products/ProductGrid';
@@ -18,6 +18,7 @@ export default function HomePage() {
   const { t } = useStorefrontT();
   const site = useSiteConfiguration();
   const signedIn = useAuthStore(selectIsAuthenticated);
+  const origin = usePageOrigin();
   const siteId = site.configuration?.id ?? null;
 
   const popularQuery = useGetPopularProductsQuery();
@@ -31,7 +32,7 @@ export default function HomePage() {
       description={site.configuration?.metaDescription ?? site.configuration?.description}
       keywords={site.configuration?.keywords?.split(',').map((k) => k.trim()).filter(Boolean)}
       canonicalPath="/"
-      jsonLd={[websiteJsonLd(window.location.origin, siteName)]}
+      jsonLd={[websiteJsonLd(origin, siteName)]}
     />
   );
 

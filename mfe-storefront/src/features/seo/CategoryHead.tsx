@@ -1,4 +1,4 @@
-import type { BreadcrumbEntry, Product } from '@koopjesland/shared';
+import { usePageOrigin, type BreadcrumbEntry, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
 import { PageHead } from './PageHead';
@@ -22,7 +22,7 @@ export function CategoryHead({
 }) {
   const { t } = useStorefrontT();
   const siteName = useSiteConfiguration().configuration?.name ?? t('common:app.name');
-  const origin = window.location.origin;
+  const origin = usePageOrigin();
   const brands = brandsOf(products);
   const path = `/${category.slug}`;
   const title = t('seo.categoryTitle', {

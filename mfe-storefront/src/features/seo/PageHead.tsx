@@ -2,6 +2,7 @@
  * Title, description, keywords, social cards, locale, canonical and JSON-LD for one page.
  * React 19 hoists <title>, <meta> and <link> into the document head.
  */
+import { usePageOrigin } from '@koopjesland/shared';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
 
 export interface PageHeadProps {
@@ -18,7 +19,7 @@ export interface PageHeadProps {
 
 export function PageHead({ title, description, keywords, canonicalPath, image, type = 'website', noindex, jsonLd = [] }: PageHeadProps) {
   const site = useSiteConfiguration().configuration;
-  const origin = window.location.origin;
+  const origin = usePageOrigin();
   const canonical = canonicalPath ? `${origin}${canonicalPath}` : undefined;
   const metaDescription = description ?? site?.metaDescription ?? site?.description ?? undefined;
   const ogImage = image ?? site?.ogImage ?? undefined;

@@ -1,4 +1,4 @@
-import { formatMoney, type Product } from '@koopjesland/shared';
+import { formatMoney, usePageOrigin, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
 import { productPath } from '../products/paths';
@@ -8,7 +8,7 @@ import { breadcrumbJsonLd, productJsonLd, websiteJsonLd } from './structured-dat
 export function ProductHead({ product }: { product: Product }) {
   const { t } = useStorefrontT();
   const siteName = useSiteConfiguration().configuration?.name ?? t('common:app.name');
-  const origin = window.location.origin;
+  const origin = usePageOrigin();
   const category = product.breadcrumb?.at(-1)?.name ?? product.categories?.[0]?.name ?? '';
   const price = product.lowestPrice ? formatMoney(product.lowestPrice.total) : '';
   const parts = [product.name, category, product.brand, price].filter(Boolean).join(' - ');

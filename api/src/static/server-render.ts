@@ -1,0 +1,254 @@
+/**
+ * Server rendering of the visitor pages (`/`, `/{slug}`, `/product/{slug}/{id}`, `/search`),
+ * docs/architecture.md "Server rendering". The shell's Node build (`shell/dist/server/server.js`)
+ * renders; it loads the storefront's Node container at run time from the storefront's URL in
+ * remotes.json (`…/mf-manifest.json` → `…/server/remoteEntry.js`, relative URLs on this server),
+ * so a storefront deploy needs no shell or API rebuild: every `SSR_REMOTE_TTL_MS` (30 s) the
+ * container is fetched again and, when it changed, loaded afresh.
+ *
+ * The page's data comes through the storefront's own RTK Query endpoints; their requests reach
+ * this API in-process (`app.inject`, no socket). Availability first: when the shell's Node build
+ * is missing, the container cannot load, the render throws or takes longer than `SSR_BUDGET_MS`
+ * (300 ms), the caller sends the client-rendered shell (200) and the reason is logged.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isReservedPageSlug } from '../../../shared/src/entities/category';
+import type { SiteConfiguration } from '../../../shared/src/entities';
+
+export type Language = 'nl' | 'en';
+
+/** What the shell's Node build exports (shell/src/server.ts). */
+interface ShellServerModule {
+  renderPage(request: {
+    url: string;
+    origin: string;
+    language: Language;
+    storefrontEntry: string;
+    reloadStorefront?: boolean;
+    apiBaseUrl: string;
+    apiFetch: typeof fetch;
+    siteConfiguration: SiteConfiguration | null;
+  }): Promise<{ status: 200 | 301 | 404; location?: string; html: string; head: string; state: unknown }>;
+}
+
+export interface RenderedPage {
+  status: 200 | 301 | 404;
+  location?: string;
+  html: string;
+  head: string;
+  state: unknown;
+  language: Language;
+}
+
+export interface ServerRenderOptions {
+  /** Folder holding shell/dist/server. */
+  root: string;
+  /** The storefront's manifest URL from remotes.json. */
+  storefrontManifest: () => string;
+  budgetMs?: number;
+  remoteTtlMs?: number;
+}
+
+/** The paths rendered on the server: home, search, product pages and one-segment category pages. */
+export function isServerRenderedPath(pathname: string): boolean {
+  if (pathname === '/' || pathname === '/search') return true;
+  if (/^\/product\/[^/]+\/[^/]+$/.test(pathname)) return true;
+  const single = /^\/([^/.]+)$/.exec(pathname);
+  return single !== null && !isReservedPageSlug(single[1]!);
+}
+
+const LANGUAGE_COOKIE = 'i18nextLng';
+
+/** The stored choice (cookie), then Accept-Language, Dutch by default. */
+export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
+  const cookie = request.headers.cookie ?? '';
+  const stored = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie)?.[1];
+  const fromCookie = stored ? decodeURIComponent(stored).slice(0, 2).toLowerCase() : '';
+  if (fromCookie === 'nl' || fromCookie === 'en') return fromCookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((param) => param.trim().startsWith('q='));
+      return { language: tag.slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => entry.language === 'nl' || entry.language === 'en')
+    .sort((a, b) => b.q - a.q);
+  return (accepted[0]?.language as Language | undefined) ?? 'nl';
+}
+
+/** `…/mf-manifest.json` → `…/server/remoteEntry.js`, made absolute against `base`. */
+export function serverContainerUrl(manifestUrl: string, base: string): string {
+  return new URL('server/remoteEntry.js', new URL(manifestUrl, base)).toString();
+}
+
+/** A `fetch` answering from this Fastify instance (`app.inject`): the server's API calls stay in-process. */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(item));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD';
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      statusText: response.statusMessage,
+      headers: responseHeaders,
+    });
+  };
+}
+
+class RenderTimeout extends Error {}
+
+function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RenderTimeout(`the render took longer than its budget of ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const SITE_CONFIGURATION_TTL_MS = 60_000;
+
+export function createServerRenderer(app: FastifyInstance, options: ServerRenderOptions) {
+  const serverBundle = path.join(options.root, 'shell', 'dist', 'server', 'server.js');
+  const budgetMs = options.budgetMs ?? Number(process.env.SSR_BUDGET_MS ?? 300);
+  const remoteTtlMs = options.remoteTtlMs ?? Number(process.env.SSR_REMOTE_TTL_MS ?? 30_000);
+  const internalBase = 'http://127.0.0.1';
+  let shell: { module: ShellServerModule; mtimeMs: number } | null = null;
+  const apiFetch = injectFetch(app);
+  const siteConfigurations = new Map<string, { value: SiteConfiguration | null; at: number }>();
+  let container: { url: string; hash: string | null; checkedAt: number; reload: boolean } | null = null;
+
+  /** The shell's Node build, loaded again when it was rebuilt. */
+  function shellModule(): ShellServerModule | null {
+    const stat = fs.statSync(serverBundle, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (!shell || shell.mtimeMs !== stat.mtimeMs) {
+      delete require.cache[require.resolve(serverBundle)];
+      shell = { module: require(serverBundle) as ShellServerModule, mtimeMs: stat.mtimeMs };
+    }
+    return shell.module;
+  }
+
+  /** Where this process listens (the storefront's container is fetched from it when remotes.json is relative). */
+  function ownOrigin(): string | null {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+  }
+
+  /** The storefront container's URL, and whether a deploy since the last check asks for a reload. */
+  function storefrontContainer(): { url: string; reload: boolean } | null {
+    const origin = ownOrigin();
+    if (!origin) return null;
+    const url = serverContainerUrl(options.storefrontManifest(), origin);
+    const now = Date.now();
+    if (!container || container.url !== url) {
+      container = { url, hash: null, checkedAt: now, reload: false };
+      void fingerprint(url).then((hash) => container?.url === url && (container.hash = hash));
+    } else if (now - container.checkedAt > remoteTtlMs) {
+      const current = container;
+      current.checkedAt = now;
+      void fingerprint(url).then((hash) => {
+        if (hash && current.hash && hash !== current.hash) {
+          app.log.info({ url }, 'server rendering: a new storefront container was deployed; loading it');
+          current.reload = true;
+        }
+        if (hash) current.hash = hash;
+      });
+    }
+    const reload = container.reload;
+    container.reload = false;
+    return { url, reload };
+  }
+
+  async function fingerprint(url: string): Promise<string | null> {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (!response.ok) return null;
+      return crypto.createHash('sha256').update(await response.text()).digest('hex');
+    } catch {
+      return null;
+    }
+  }
+
+  async function siteConfigurationFor(domain: string): Promise<SiteConfiguration | null> {
+    const cached = siteConfigurations.get(domain);
+    if (cached && Date.now() - cached.at < SITE_CONFIGURATION_TTL_MS) return cached.value;
+    const response = await app.inject({ method: 'GET', url: '/api/site-configuration', query: { domain } });
+    if (response.statusCode !== 200 && response.statusCode !== 404) {
+      throw new Error(`the site configuration answered ${response.statusCode}`);
+    }
+    const value = response.statusCode === 200 ? (response.json() as SiteConfiguration) : null;
+    siteConfigurations.set(domain, { value, at: Date.now() });
+    return value;
+  }
+
+  /**
+   * Renders `request`'s page, or answers why not (`{ fallback: reason }`): the caller then sends
+   * the client-rendered shell.
+   */
+  async function render(
+    request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>,
+    budget = budgetMs,
+  ): Promise<RenderedPage | { fallback: string }> {
+    const module = shellModule();
+    if (!module) return { fallback: 'the shell has no Node build (shell/dist/server/server.js)' };
+    const target = storefrontContainer();
+    if (!target) return { fallback: 'the server is not listening yet' };
+    const language = languageOf(request);
+    const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
+    const hostname = String(host).split(',')[0]!.trim();
+    const origin = `${request.protocol}://${hostname}`;
+    try {
+      const page = await withBudget(
+        (async () => {
+          const siteConfiguration = await siteConfigurationFor(hostname.replace(/:\d+$/, ''));
+          return module.renderPage({
+            url: request.url,
+            origin,
+            language,
+            storefrontEntry: target.url,
+            reloadStorefront: target.reload,
+            // The storefront's API client reaches this API in-process.
+            apiBaseUrl: `${internalBase}/api`,
+            apiFetch,
+            siteConfiguration,
+          });
+        })(),
+        budget,
+      );
+      return { ...page, language };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { fallback: reason };
+    }
+  }
+
+  /** Loads the shell's Node build and the storefront's container once, so the first visitor's render fits its budget. */
+  async function warm(): Promise<void> {
+    const started = Date.now();
+    const result = await render({ url: '/', headers: { host: 'localhost' }, protocol: 'http' }, 30_000);
+    if ('fallback' in result) app.log.warn({ reason: result.fallback }, 'server rendering is not available yet');
+    else app.log.info(`server rendering ready (first render ${Date.now() - started} ms)`);
+  }
+
+  return { render, warm, isServerRenderedPath };
+}

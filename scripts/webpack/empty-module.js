@@ -1,0 +1,1 @@
+// Stands in for stylesheets in the Node builds (scripts/webpack/config.ts).

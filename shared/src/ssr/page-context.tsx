@@ -1,0 +1,119 @@
+/**
+ * What a server render tells the components of one page, and what the browser finds again when it
+ * hydrates that page (docs/architecture.md "Server rendering"). One React context in
+ * @koopjesland/shared, a federation singleton, so the shell provides it and every remote reads it.
+ *
+ * - `origin`: the page's origin for canonical and og:url addresses (the server has no `window`).
+ * - `store(key, create)`: one data store per remote and page. On the server the render is run more
+ *   than once (a first pass starts the page's queries, the last renders their data), so the store
+ *   must outlive a pass: the context keeps it, and the server reads every store's state afterwards
+ *   to embed it in the HTML. In the browser, the state embedded by the server (`#kl-state`) is
+ *   handed to `create` once, for the first store of that key.
+ * - `headStyles`: a remote whose CSS-in-JS styles belong in the server's `<head>` registers a
+ *   function returning them.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+
+export interface ServerStoreHandle {
+  /** The store itself (what the component uses). */
+  store: unknown;
+  getState(): unknown;
+  /** The requests this store has running (the server awaits them, then renders again). */
+  running(): Promise<unknown>[];
+}
+
+export interface PageContextValue {
+  origin: string;
+  /** Server only: stores made during this request, by key. */
+  stores?: Map<string, ServerStoreHandle>;
+  /** Server only: functions returning style markup for the document head, by key (the last pass's wins). */
+  headStyles?: Map<string, () => string>;
+}
+
+const PageContext = createContext<PageContextValue | null>(null);
+
+export function PageContextProvider({ value, children }: { value: PageContextValue; children: ReactNode }) {
+  return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
+}
+
+/** The id of the script element holding the server's embedded state. */
+export const PAGE_STATE_ELEMENT_ID = 'kl-state';
+
+export interface EmbeddedPageState {
+  /** The language the server rendered in. */
+  language: string;
+  /** The site configuration the server rendered with (null: none for this domain). */
+  siteConfiguration: unknown;
+  /** Each remote's store state, by key. */
+  stores: Record<string, unknown>;
+}
+
+let embedded: EmbeddedPageState | null | undefined;
+
+/** The state the server embedded in this page, or null (client-rendered page, tests, server). */
+export function embeddedPageState(): EmbeddedPageState | null {
+  if (embedded !== undefined) return embedded;
+  embedded = null;
+  if (typeof document === 'undefined') return embedded;
+  const text = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
+  if (text) {
+    try {
+      embedded = JSON.parse(text) as EmbeddedPageState;
+    } catch {
+      embedded = null;
+    }
+  }
+  return embedded;
+}
+
+/** True when this page's HTML came from a server render that the browser should hydrate. */
+export const isServerRenderedPage = () => embeddedPageState() !== null;
+
+const claimed = new Set<string>();
+
+/** The embedded state for `key`, handed out once (a later store of the same key starts empty). */
+function claimEmbeddedState(key: string): unknown {
+  const state = embeddedPageState()?.stores[key];
+  if (state === undefined || claimed.has(key)) return undefined;
+  claimed.add(key);
+  return state;
+}
+
+/** This page's origin: the server's request origin while rendering there, else the browser's. */
+export function usePageOrigin(): string {
+  const context = useContext(PageContext);
+  if (context) return context.origin;
+  return typeof window !== 'undefined' ? window.location.origin : '';
+}
+
+/**
+ * The store `key` of this page, made by `create(initialState)` (call once, e.g. in a useState
+ * initialiser). Server: kept for the whole request and exposed to the renderer. Browser: gets the
+ * state the server embedded for `key`, the first time only.
+ */
+export function usePageStoreFactory<S extends { getState(): unknown }>(
+  key: string,
+  running: (store: S) => Promise<unknown>[],
+): (create: (initialState: unknown) => S) => S {
+  const context = useContext(PageContext);
+  return (create) => {
+    if (context?.stores) {
+      const existing = context.stores.get(key);
+      if (existing) return existing.store as S;
+      const store = create(undefined);
+      context.stores.set(key, { store, getState: () => store.getState(), running: () => running(store) });
+      return store;
+    }
+    return create(claimEmbeddedState(key));
+  };
+}
+
+/** Server only: registers, under `key`, a function returning `<style>` markup for the head; null in the browser. */
+export function useHeadStyles(): ((key: string, collect: () => string) => void) | null {
+  const context = useContext(PageContext);
+  if (!context?.headStyles) return null;
+  const headStyles = context.headStyles;
+  return (key, collect) => {
+    headStyles.set(key, collect);
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Entry of the shell's Node build (`shell/dist/server/server.js`, docs/architecture.md "Server
+ * rendering"). Async boundary, as in the browser: the federation runtime settles the shared
+ * singletons before any React code runs.
+ */
+import type { RenderRequest, RenderResult } from './server/render';
+
+export type { RenderRequest, RenderResult };
+
+export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  const { renderPage: render } = await import('./server/render');
+  return render(request);
+}

@@ -1,0 +1,168 @@
+/**
+ * The server render of a visitor page (docs/architecture.md "Server rendering"): the shell's App
+ * at the request's address, with the storefront's routes loaded from the storefront's Node
+ * container (the URL the API derives from remotes.json), rendered with React's `prerender` (it
+ * waits for lazy page chunks). The storefront's queries start while rendering (RTK Query's
+ * side effects in render, on the server only); the render repeats once they are in, at most
+ * `MAX_PASSES` times, so the last pass shows the page's data. Returns the root's markup, the
+ * head elements React hoisted (title, meta, canonical), the CSS-in-JS styles, the state to
+ * embed, and the HTTP answer the storefront asks for (404, 301).
+ *
+ * Per request: origin, language (a clone of the one i18next instance) and stores (page context).
+ * Per process: the API's address, the anonymous visitor (per-user parts appear after hydration)
+ * and the site configuration, which the API sets before each render (one domain per process in
+ * practice; see the architecture notes).
+ */
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { StrictMode, type ComponentType } from 'react';
+import { prerender } from 'react-dom/static';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  configureApiBaseUrl,
+  PageContextProvider,
+  useAuthStore,
+  useSiteConfigStore,
+  type EmbeddedPageState,
+  type Language,
+  type PageContextValue,
+  type ServerStoreHandle,
+  type SiteConfiguration,
+} from '@koopjesland/shared';
+import { App } from '../app/App';
+import { provideRemoteRoutes, type RoutesModule } from '../federation/runtime';
+import { STOREFRONT_REMOTE } from '../routing/route-table';
+import { initShellI18n } from '../i18n';
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. `/laptops?page=2`. */
+  url: string;
+  /** The page's origin (canonical and og:url addresses). */
+  origin: string;
+  language: Language;
+  /** Absolute URL of the storefront's Node container (`…/server/remoteEntry.js`). */
+  storefrontEntry: string;
+  /** Load the container afresh (a new storefront was deployed). */
+  reloadStorefront?: boolean;
+  /** The API's base URL for the page's data, and the fetch that reaches it (the API answers in-process). */
+  apiBaseUrl: string;
+  apiFetch?: typeof fetch;
+  /** The domain's site configuration (null: none). */
+  siteConfiguration: SiteConfiguration | null;
+}
+
+export interface RenderResult {
+  status: 200 | 301 | 404;
+  location?: string;
+  /** The markup inside `#root`. */
+  html: string;
+  /** Elements for `<head>`: title, meta, link, the storefront's styles. */
+  head: string;
+  state: EmbeddedPageState;
+}
+
+interface StorefrontServerModule {
+  pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
+}
+
+const MAX_PASSES = 4;
+
+let apiBaseUrl: string | null = null;
+let storefront: Promise<{ Routes: ComponentType; ssr: StorefrontServerModule }> | null = null;
+let storefrontEntry: string | null = null;
+const languages = new Map<Language, I18n>();
+
+function setUp(request: RenderRequest) {
+  if (apiBaseUrl !== request.apiBaseUrl) {
+    apiBaseUrl = request.apiBaseUrl;
+    configureApiBaseUrl(apiBaseUrl, { fetch: request.apiFetch });
+    initShellI18n();
+    // The server renders for an anonymous visitor; the browser checks its own sign-in after hydrating.
+    useAuthStore.setState({ status: 'anonymous', user: null, token: null });
+  }
+}
+
+function i18nFor(language: Language): I18n {
+  let instance = languages.get(language);
+  if (!instance) {
+    // Shares the resources (every remote's namespaces) with the one instance; only the language differs.
+    instance = i18next.cloneInstance({ lng: language, initAsync: false });
+    languages.set(language, instance);
+  }
+  return instance;
+}
+
+function loadStorefront(entry: string, reload: boolean) {
+  if (storefront && storefrontEntry === entry && !reload) return storefront;
+  storefrontEntry = entry;
+  registerRemotes([{ name: STOREFRONT_REMOTE, entry }], { force: storefront !== null });
+  const loading = Promise.all([
+    loadRemote<RoutesModule>(`${STOREFRONT_REMOTE}/routes`),
+    loadRemote<StorefrontServerModule>(`${STOREFRONT_REMOTE}/ssr`),
+  ]).then(([routes, ssr]) => {
+    if (!routes?.default || !ssr?.pageOutcome) throw new Error('The storefront container lacks ./routes or ./ssr');
+    provideRemoteRoutes(STOREFRONT_REMOTE, routes.default);
+    return { Routes: routes.default, ssr };
+  });
+  storefront = loading;
+  // A failed load is tried again by the next request.
+  loading.catch(() => {
+    if (storefront === loading) storefront = null;
+  });
+  return loading;
+}
+
+/** React puts hoisted head elements (title, meta, link) first when the root is not `<html>`. */
+const LEADING_HEAD_ELEMENTS = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/;
+
+export function splitHoistedHead(markup: string): { head: string; body: string } {
+  const match = LEADING_HEAD_ELEMENTS.exec(markup);
+  if (!match) return { head: '', body: markup };
+  return { head: match[0], body: markup.slice(match[0].length) };
+}
+
+export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  setUp(request);
+  const { ssr } = await loadStorefront(request.storefrontEntry, Boolean(request.reloadStorefront));
+  useSiteConfigStore.setState(
+    request.siteConfiguration
+      ? { status: 'ready', configuration: request.siteConfiguration, error: null }
+      : { status: 'missing', configuration: null, error: null },
+  );
+  const stores = new Map<string, ServerStoreHandle>();
+  const headStyles = new Map<string, () => string>();
+  const context: PageContextValue = { origin: request.origin, stores, headStyles };
+  const i18n = i18nFor(request.language);
+
+  let markup = '';
+  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <PageContextProvider value={context}>
+          <I18nextProvider i18n={i18n}>
+            <MemoryRouter initialEntries={[request.url]}>
+              <App />
+            </MemoryRouter>
+          </I18nextProvider>
+        </PageContextProvider>
+      </StrictMode>,
+    );
+    markup = await new Response(prelude).text();
+    const running = [...stores.values()].flatMap((store) => store.running());
+    if (running.length === 0) break;
+    await Promise.allSettled(running);
+  }
+
+  const storeStates = Object.fromEntries([...stores].map(([key, store]) => [key, store.getState()]));
+  const pathname = request.url.split('?')[0] ?? '/';
+  const outcome = ssr.pageOutcome(storeStates.storefront, pathname);
+  const { head, body } = splitHoistedHead(markup);
+  const styles = [...headStyles.values()].map((collect) => collect()).join('');
+  return {
+    ...outcome,
+    html: body,
+    head: head + styles,
+    state: { language: request.language, siteConfiguration: request.siteConfiguration, stores: storeStates },
+  };
+}
