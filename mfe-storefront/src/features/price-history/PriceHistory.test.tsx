@@ -80,6 +80,9 @@ class FakeObserver {
   }
 }
 
+/** The visitor scrolls: the block starts watching whether it is in view. */
+const scroll = () => act(() => void window.dispatchEvent(new Event('scroll')));
+
 describe('price history on the product page', () => {
   beforeAll(() => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
@@ -98,6 +101,7 @@ describe('price history on the product page', () => {
   it('shows 90 days first with the lowest, highest and today, and switches ranges and store lines', async () => {
     const calls = api();
     renderAt(<PriceHistorySlot productId={5} />);
+    scroll();
     expect(await screen.findByText('lowest: 90 days, last 99900')).toBeInTheDocument();
     expect(screen.getByText('Lowest € 999,00 on 16 nov 2026')).toBeInTheDocument();
     expect(screen.getByText('Highest € 1.099,00 on 28 aug 2026')).toBeInTheDocument();
@@ -130,6 +134,7 @@ describe('price history on the product page', () => {
       });
     api(empty);
     const { unmount } = renderAt(<PriceHistorySlot productId={5} />);
+    scroll();
     expect(await screen.findByText('No price history for this period yet')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Show each store' })).toBeDisabled();
@@ -137,6 +142,7 @@ describe('price history on the product page', () => {
 
     api(() => reply(500, { error: 'Internal Server Error' }));
     renderAt(<PriceHistorySlot productId={5} />);
+    scroll();
     expect(await screen.findByText('The price history could not be loaded')).toBeInTheDocument();
   });
 
@@ -147,7 +153,11 @@ describe('price history on the product page', () => {
     expect(screen.getByRole('heading', { name: 'Price history' })).toBeInTheDocument();
     const holder = screen.getByTestId('price-history');
     expect(holder.style.minHeight).toBe('350px');
+    // Nothing is watched before the visitor scrolls (or a while after the page loaded).
     await waitFor(() => expect(observers.length).toBeGreaterThan(0));
+    expect(observers.at(-1)!.element).toBeUndefined();
+    scroll();
+    expect(observers.at(-1)!.element).toBe(holder);
     expect(screen.queryByText('30 days')).not.toBeInTheDocument();
 
     const { callback, element } = observers.at(-1)!;
@@ -161,6 +171,8 @@ describe('price history on the product page', () => {
     const summary = await screen.findByRole('group', { name: 'Lowest price' });
     expect(await within(summary).findByText('Lowest price in 90 days')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Price history' })).toBeInTheDocument();
+    scroll();
+    expect(await screen.findByText('Lowest € 999,00 on 16 nov 2026')).toBeInTheDocument();
     unmount();
 
     api((range) => history(range, { lowestInDays: 365 }));
@@ -170,6 +182,8 @@ describe('price history on the product page', () => {
 
     api((range) => history(range, { lowestInDays: null }));
     renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    await screen.findByRole('heading', { name: 'Price history' });
+    scroll();
     await screen.findByText('lowest: 90 days, last 99900');
     expect(screen.queryByText(/Lowest price in/)).not.toBeInTheDocument();
   });

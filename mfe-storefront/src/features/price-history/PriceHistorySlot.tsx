@@ -1,12 +1,16 @@
 /**
  * The product page's price history block. Only this (and the data request) is in the page's
  * first load: the block's code, antd controls and uPlot load when it scrolls into view (200 px
- * before), into a space held at its final height.
+ * before), into a space held at its final height. A block visible without scrolling loads a few
+ * seconds after the page's load event.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStorefrontT } from '../../i18n';
 import { Typography } from '../../lib/typography';
 import { PRICE_HISTORY_BLOCK_HEIGHT } from './layout';
+
+/** How long after the page's load event a block that is in view without scrolling loads. */
+export const START_AFTER_LOAD_MS = 3000;
 
 const PriceHistorySection = lazy(() => import(/* webpackChunkName: "price-history" */ './PriceHistorySection'));
 
@@ -18,9 +22,8 @@ export function PriceHistorySlot({ productId }: { productId: number }) {
 
   useEffect(() => {
     const element = holder.current;
-    if (inView || !element) return undefined;
     // Without IntersectionObserver (no current browser; jsdom) the block stays unloaded.
-    if (typeof IntersectionObserver === 'undefined') return undefined;
+    if (inView || !element || typeof IntersectionObserver === 'undefined') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -30,8 +33,27 @@ export function PriceHistorySlot({ productId }: { productId: number }) {
       },
       { rootMargin: '200px 0px' },
     );
-    observer.observe(element);
-    return () => observer.disconnect();
+    // Watching starts at the visitor's first scroll, or a while after the page has loaded: even when
+    // the block is visible at once (a short page, a tall screen) its code is not part of the first load.
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      observer.observe(element);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startLater = () => {
+      timer = setTimeout(start, START_AFTER_LOAD_MS);
+    };
+    if (document.readyState === 'complete') startLater();
+    else window.addEventListener('load', startLater, { once: true });
+    window.addEventListener('scroll', start, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      window.removeEventListener('load', startLater);
+      window.removeEventListener('scroll', start);
+    };
   }, [inView]);
 
   return (
