@@ -1,21 +1,31 @@
 /**
- * Feed import benchmark: generates a 1,000,000-record Awin CSV (gzip) and TradeTracker
- * XML, imports each twice (all new, then 10 % of prices changed) on PGlite and, when
- * DATABASE_URL is set, on PostgreSQL, and prints records per second and peak RSS.
- * RECORDS=<n> changes the size. Figures are printed, not asserted.
+ * Feed import benchmark (`npm run bench:import`). Generates an Awin CSV (gzip) feed, and with
+ * `--importers awin,tradetracker` a TradeTracker XML one too, then for each database
+ * (PGlite, and PostgreSQL when DATABASE_URL is set; `--db pglite|postgres` for one) imports
+ * each feed twice: all new, then with 10 % of the prices changed. Every import runs in a
+ * process of its own (scripts/bench/import-child.ts), so its peak RSS is that process's own
+ * high-water mark (VmHWM) and nothing of one run leaks into the next. In the same run it times
+ * a raw COPY of the same rows into an unindexed table and prints the import's speed as a share
+ * of that. `--records <n>` (or RECORDS) sets the size, 1,000,000 by default; `--profile`
+ * prints where each import's time went (read and normalise, stage, match, each apply step).
+ * Figures are printed, never asserted.
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
-import { buildApp } from '../../api/src/app';
-import { loadConfig } from '../../api/src/config';
-import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
-import { createRun, executeRun } from '../../api/src/features/feeds/runner';
 
-const RECORDS = Number(process.env.RECORDS ?? 1_000_000);
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const RECORDS = Number(argument('records') ?? process.env.RECORDS ?? 1_000_000);
+const IMPORTERS = (argument('importers') ?? 'awin').split(',') as ('awin' | 'tradetracker')[];
+const SHOW_PROFILE = process.argv.includes('--profile');
 
 function ean(n: number): string {
   const body = `20${String(n).padStart(10, '0')}`;
@@ -45,99 +55,150 @@ async function writeFeed(file: string, gzip: boolean, head: string, line: (n: nu
   await new Promise<void>((r) => out.on('close', () => r()));
 }
 
-async function generate(dir: string, changed: boolean) {
-  await writeFeed(
-    path.join(dir, 'awin.csv.gz'),
-    true,
-    'merchant_product_id,product_name,description,search_price,currency,delivery_cost,delivery_time,ean,brand_name,merchant_category,merchant_image_url,aw_deep_link,in_stock\n',
-    (n) =>
-      `A${n},"Product ${n} van merk ${n % 500}","Omschrijving van product ${n}",${(price(n, changed) / 100).toFixed(2)},EUR,${n % 3 ? '3.95' : '0.00'},"1-2 werkdagen",${ean(n)},Merk ${n % 500},"Categorie ${n % 50} > Sub ${n % 7}",https://img.example/${n}.jpg,https://www.awin1.com/pclick.php?p=${n},1\n`,
-    '',
-  );
-  await writeFeed(
-    path.join(dir, 'tradetracker.xml'),
-    false,
-    '<?xml version="1.0" encoding="UTF-8"?>\n<products>\n',
-    (n) =>
-      `<product ID="T${n}"><name>Artikel ${n}</name><price currency="EUR">${(price(n, changed) / 100).toFixed(2)}</price><URL>https://tt.example/p/${n}</URL>` +
-      `<images><image>https://img.example/t${n}.jpg</image></images><description>Beschrijving ${n}</description>` +
-      `<categories><category path="Winkel &gt; Groep ${n % 40}"/></categories><properties><property name="EAN"><value>${ean(n + 5_000_000)}</value></property>` +
-      `<property name="brand"><value>Merk ${n % 300}</value></property><property name="deliveryCosts"><value>2.95</value></property></properties></product>\n`,
-    '</products>\n',
-  );
+const FEEDS = {
+  awin: { file: 'awin.csv.gz', compression: 'gzip' },
+  tradetracker: { file: 'tradetracker.xml', compression: 'none' },
+} as const;
+
+async function generate(dir: string, importer: 'awin' | 'tradetracker', changed: boolean) {
+  const file = path.join(dir, FEEDS[importer].file);
+  if (importer === 'awin') {
+    await writeFeed(
+      file,
+      true,
+      'merchant_product_id,product_name,description,search_price,currency,delivery_cost,delivery_time,ean,brand_name,merchant_category,merchant_image_url,aw_deep_link,in_stock\n',
+      (n) =>
+        `A${n},"Product ${n} van merk ${n % 500}","Omschrijving van product ${n}",${(price(n, changed) / 100).toFixed(2)},EUR,${n % 3 ? '3.95' : '0.00'},"1-2 werkdagen",${ean(n)},Merk ${n % 500},"Categorie ${n % 50} > Sub ${n % 7}",https://img.example/${n}.jpg,https://www.awin1.com/pclick.php?p=${n},1\n`,
+      '',
+    );
+  } else {
+    await writeFeed(
+      file,
+      false,
+      '<?xml version="1.0" encoding="UTF-8"?>\n<products>\n',
+      (n) =>
+        `<product ID="T${n}"><name>Artikel ${n}</name><price currency="EUR">${(price(n, changed) / 100).toFixed(2)}</price><URL>https://tt.example/p/${n}</URL>` +
+        `<images><image>https://img.example/t${n}.jpg</image></images><description>Beschrijving ${n}</description>` +
+        `<categories><category path="Winkel &gt; Groep ${n % 40}"/></categories><properties><property name="EAN"><value>${ean(n + 5_000_000)}</value></property>` +
+        `<property name="brand"><value>Merk ${n % 300}</value></property><property name="deliveryCosts"><value>2.95</value></property></properties></product>\n`,
+      '</products>\n',
+    );
+  }
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: async () => undefined };
-  }
-  const base = process.env.DATABASE_URL!;
-  const name = `koopjesland_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
-  return {
-    database,
-    drop: async () => {
+/** Runs one step in a fresh process and answers its JSON line. */
+function child<T>(step: string, job: object): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'import-child.ts'), step, JSON.stringify(job)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, FEED_SCHEDULER: 'off', WORKER: 'off', LOG_LEVEL: 'warn' },
+    });
+    let out = '';
+    proc.stdout.on('data', (data: Buffer) => (out += data.toString()));
+    proc.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as T);
+      else reject(new Error(`bench step ${step} exited with ${code}: ${out.slice(-500)}`));
+    });
+  });
+}
+
+interface ImportAnswer {
+  status: string;
+  failureReason: string | null;
+  records: number;
+  seconds: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rssBefore: number;
+  rssAfter: number;
+  peak: number;
+  profile: Record<string, number>;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function bench(kind: 'pglite' | 'postgres', dir: string) {
+  let databaseUrl: string | undefined;
+  let drop = async () => undefined as void;
+  const pgliteDir = kind === 'pglite' ? path.join(dir, `pglite-${crypto.randomBytes(3).toString('hex')}`) : undefined;
+  if (kind === 'postgres') {
+    const base = process.env.DATABASE_URL!;
+    const name = `koopjesland_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
       const client = new Client({ connectionString: base });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
-    },
-  };
-}
-
-async function bench(kind: 'pglite' | 'postgres', dir: string) {
-  const { database, drop } = await openBenchDatabase(kind);
-  const config = loadConfig({ dataDir: dir, feedStorageDir: path.join(dir, 'feeds'), jwtSecret: 'bench', runScheduler: false, databaseUrl: undefined });
-  const app = await buildApp({ config, database });
-  await app.ready();
-  const [store] = await database.query<{ id: number }>("insert into stores (name, slug, url) values ('Bench', 'bench', 'https://bench.example') returning id");
-  await database.query("insert into categories (name, slug) values ('Overig', 'overig')");
-  const feeds = [
-    { importer: 'awin', path: 'bench/awin.csv.gz', compression: 'gzip' },
-    { importer: 'tradetracker', path: 'bench/tradetracker.xml', compression: 'none' },
-  ];
-  for (const feed of feeds) {
-    const [row] = await database.query<{ id: number }>(
-      'insert into store_feeds (store_id, name, importer, path, compression) values ($1, $2, $2, $3, $4) returning id',
-      [store!.id, feed.importer, feed.path, feed.compression],
-    );
-    for (const pass of ['first run (all new)', 'second run (10 % changed)']) {
-      if (pass.startsWith('second')) await generate(path.join(dir, 'feeds', 'bench'), true);
-      let peak = process.memoryUsage().rss;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-      const started = performance.now();
-      const run = await executeRun(app, (await createRun(app, row!.id, 'cli')).id);
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      console.log(
-        `${kind.padEnd(8)} ${feed.importer.padEnd(12)} ${pass.padEnd(26)} ${run.status} ${run.recordsRead} records, ` +
-          `${Math.round(run.recordsRead / seconds)} records/s, ${seconds.toFixed(1)} s, peak RSS ${Math.round(peak / 1024 ** 2)} MB ` +
-          `(created ${run.offersCreated}, updated ${run.offersUpdated}, unchanged ${run.offersUnchanged})${run.failureReason ? ` ${run.failureReason}` : ''}`,
-      );
-    }
-    await generate(path.join(dir, 'feeds', 'bench'), false);
+    };
+  } else {
+    drop = async () => fs.rmSync(pgliteDir!, { recursive: true, force: true });
   }
-  await app.close();
-  await database.close();
-  await drop();
+  const base = { databaseUrl, pgliteDir, dir };
+  try {
+    const feeds = IMPORTERS.map((importer) => ({ importer, path: `bench/${FEEDS[importer].file}`, compression: FEEDS[importer].compression }));
+    const { feedIds } = await child<{ feedIds: number[] }>('setup', { ...base, feeds });
+    for (const [i, importer] of IMPORTERS.entries()) {
+      const feedDir = path.join(dir, 'feeds', 'bench');
+      await generate(feedDir, importer, false);
+      const copy = await child<{ records: number; seconds: number; peak: number }>('copy', {
+        ...base,
+        importer,
+        feedPath: feeds[i]!.path,
+        compression: feeds[i]!.compression,
+      });
+      const copyRate = copy.records / copy.seconds;
+      console.log(
+        `${kind.padEnd(8)} ${importer.padEnd(12)} ${'raw COPY, unindexed table'.padEnd(26)} ${fmt(copy.records)} rows, ` +
+          `${fmt(copyRate)} rows/s, ${copy.seconds.toFixed(1)} s, peak RSS ${copy.peak} MB`,
+      );
+      for (const pass of ['new', 'changed'] as const) {
+        if (pass === 'changed') await generate(feedDir, importer, true);
+        const run = await child<ImportAnswer>('import', { ...base, feedId: feedIds[i] });
+        const rate = run.records / run.seconds;
+        console.log(
+          `${kind.padEnd(8)} ${importer.padEnd(12)} ${(pass === 'new' ? 'all new' : '10 % changed').padEnd(26)} ${run.status} ` +
+            `${fmt(run.records)} records, ${fmt(rate)} records/s, ${run.seconds.toFixed(1)} s, ` +
+            `${Math.round((rate / copyRate) * 100)} % of raw COPY, peak RSS ${run.peak} MB ` +
+            `(RSS ${run.rssBefore} MB before, ${run.rssAfter} MB after; created ${fmt(run.created)}, updated ${fmt(run.updated)}, ` +
+            `unchanged ${fmt(run.unchanged)})${run.failureReason ? ` ${run.failureReason}` : ''}`,
+        );
+        if (SHOW_PROFILE) {
+          for (const [phase, ms] of Object.entries(run.profile).sort((a, b) => b[1] - a[1])) {
+            if (ms >= 50) console.log(`           ${String(ms).padStart(7)} ms  ${phase}`);
+          }
+        }
+      }
+    }
+  } finally {
+    await drop();
+  }
 }
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-bench-'));
   fs.mkdirSync(path.join(dir, 'feeds', 'bench'), { recursive: true });
-  console.log(`Generating ${RECORDS} records per feed in ${dir} …`);
-  await generate(path.join(dir, 'feeds', 'bench'), false);
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DB ? [process.env.BENCH_DB as 'pglite'] : ['pglite'];
-  if (!process.env.BENCH_DB && process.env.DATABASE_URL) kinds.push('postgres');
-  for (const kind of kinds) await bench(kind, dir);
-  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`${fmt(RECORDS)} records per feed, in ${dir}; machine: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
+  const chosen = argument('db');
+  const kinds: ('pglite' | 'postgres')[] = chosen ? (chosen.split(',') as ('pglite' | 'postgres')[]) : ['pglite'];
+  if (!chosen && process.env.DATABASE_URL) kinds.push('postgres');
+  if (kinds.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
+  try {
+    for (const kind of kinds) await bench(kind, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

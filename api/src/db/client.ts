@@ -10,7 +10,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { Pool } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
 
@@ -27,6 +30,13 @@ export interface DatabaseHandle {
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
+   * Bulk load: `COPY table (columns) FROM STDIN` in text format (lines from `copyText`). On
+   * PostgreSQL one COPY on a connection of its own streams every write; on PGlite the text is
+   * loaded in slices through its `/dev/blob` device. Rows are visible once `finish` resolves
+   * (PGlite: per slice); `abort` gives up (rows of slices already loaded stay, as with batches).
+   */
+  copyIn(table: string, columns: readonly string[]): Promise<CopyWriter>;
+  /**
    * SQL text as another library writes it (pg-boss): positional parameters, several statements
    * when there are none; answers the driver's result. The application goes through Drizzle.
    */
@@ -42,6 +52,29 @@ export interface DatabaseHandle {
 }
 
 export { MIGRATIONS_FOLDER };
+
+export interface CopyWriter {
+  /** Queues COPY text (whole lines); resolves when the writer can take more. */
+  write(text: string): Promise<void>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** One value in COPY text format: \N for null, backslash escapes for the characters COPY treats specially. */
+export function copyText(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value !== 'string') return String(value);
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
+}
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  return `COPY ${quote(table)} (${columns.map(quote).join(', ')}) FROM ${source}`;
+}
+
+/** PGlite copies from a Blob: text is gathered into slices of about this many characters. */
+const PGLITE_COPY_SLICE = 4 * 1024 * 1024;
 
 export interface OpenDatabaseOptions {
   /** postgres://… connection string; when absent PGlite is used. */
@@ -68,6 +101,40 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const result = await pool.query(text, params);
         return result.rows as T[];
       },
+      async copyIn(table, columns) {
+        const client = await pool.connect();
+        const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+        let failure: Error | undefined;
+        stream.on('error', (error: Error) => (failure ??= error));
+        let released = false;
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          client.release(error);
+        };
+        return {
+          async write(text) {
+            if (failure) throw failure;
+            if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+            if (failure) throw failure;
+          },
+          async finish() {
+            try {
+              stream.end();
+              await finished(stream);
+              release();
+            } catch (error) {
+              release(error as Error);
+              throw error;
+            }
+          },
+          async abort() {
+            // The connection is mid-COPY: it is closed rather than returned to the pool.
+            stream.destroy();
+            release(new Error('COPY aborted'));
+          },
+        };
+      },
       executeSql: (text: string, values?: unknown[]) => pool.query(text, values),
       async dedicated() {
         const client = await pool.connect();
@@ -90,6 +157,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     async query<T>(text: string, params: unknown[] = []) {
       const result = await client.query<T>(text, params);
       return result.rows;
+    },
+    async copyIn(table, columns) {
+      const statement = copyStatement(table, columns, "'/dev/blob'");
+      let slice: string[] = [];
+      let size = 0;
+      const flush = async () => {
+        if (!size) return;
+        const blob = new Blob(slice);
+        slice = [];
+        size = 0;
+        await client.query(statement, [], { blob });
+      };
+      return {
+        async write(text) {
+          slice.push(text);
+          size += text.length;
+          if (size >= PGLITE_COPY_SLICE) await flush();
+        },
+        finish: flush,
+        async abort() {
+          slice = [];
+          size = 0;
+        },
+      };
     },
     async executeSql(text: string, values?: unknown[]) {
       if (values?.length) return client.query(text, values);

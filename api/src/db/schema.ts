@@ -524,6 +524,9 @@ export const feedStaging = pgTable(
     isChanged: boolean().notNull().default(false),
     totalChanged: boolean().notNull().default(false),
     inStock: boolean().notNull().default(true),
+    /** Ids the run draws for what it creates (migration 0018): the new product's main image, the new offer. */
+    newImageId: integer(),
+    newPriceId: integer(),
   },
   (t) => [index().on(t.runId, t.position)],
 );

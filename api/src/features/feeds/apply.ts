@@ -13,9 +13,10 @@ import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
-import { holdImplausibleOffers, REJECTED_PRICE_REASON, routeReviewedRecords, type HeldRecord } from './plausibility';
 import { keepVerifiedFromPrices } from '../deals/repository';
+import { holdImplausibleOffers, REJECTED_PRICE_REASON, routeReviewedRecords, type HeldRecord } from './plausibility';
 import { showReportedOffersCarriedByRun } from '../offers/hidden-offers';
+import { profiled, type RunProfile } from './profile';
 
 export interface ApplyTarget {
   runId: number;
@@ -44,6 +45,8 @@ export interface ApplyResult extends ApplyCounts {
 /** The collapse guard: the share of the feed's current offers a run may expire; null = no guard. */
 export interface ApplyOptions {
   maxExpireRatio: number | null;
+  /** Notes each statement's time (the import benchmark). */
+  profile?: RunProfile;
 }
 
 /** Thrown inside the transaction to roll it back when the collapse guard holds the run. */
@@ -114,7 +117,9 @@ export async function currentOfferCount(db: Tx, feedId: number): Promise<number>
 
 export async function applyStagedRun(db: Database, target: ApplyTarget, options: ApplyOptions): Promise<ApplyResult> {
   const { runId, feedId, storeId } = target;
-  return db.transaction(async (tx) => {
+  return db.transaction(async (transaction) => {
+    // With a profile (the import benchmark), each statement's time is noted under its first words.
+    const tx = profiled(transaction, options.profile, 'apply');
     // Two instances never apply the same feed at once, whatever their run bookkeeping says.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
     const staged = sql`feed_staging s where s.run_id = ${runId}`;
@@ -196,17 +201,30 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       if (result.offersExpired > current * options.maxExpireRatio) throw new RunHeld(result, current);
     }
 
-    // New products: ids drawn up front so every staged row knows its product.
-    if (result.productsCreated > 0) {
+    // What the run creates gets its ids up front, in one pass: every new offer its id, every new
+    // product its id and its main image's id. So a new product is written once, with its image and
+    // its price summary (its one offer), instead of being inserted and then updated twice.
+    if (result.offersCreated > 0) {
       await tx.execute(sql`
-        update feed_staging s set product_id = nextval(pg_get_serial_sequence('products', 'id')), is_new_product = true
-        where s.run_id = ${runId} and s.product_id is null`);
+        update feed_staging s set
+          new_price_id = nextval(pg_get_serial_sequence('prices', 'id')),
+          product_id = coalesce(s.product_id, nextval(pg_get_serial_sequence('products', 'id'))),
+          is_new_product = s.product_id is null,
+          new_image_id = case when s.product_id is null and s.images is not null
+            then nextval(pg_get_serial_sequence('product_images', 'id')) end
+        where s.run_id = ${runId} and s.price_id is null`);
+    }
+    if (result.productsCreated > 0) {
       // The staging statistics (taken before matching) still say these rows have no product: every
       // join on product_id below would be planned for one row and run as a loop per row.
       if (result.productsCreated >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze feed_staging`);
+      // The summary a refresh would give a product whose only offer is this one (price-summary.ts).
       await tx.execute(sql`
-        insert into products (id, slug, name, brand, description, image)
-        select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0
+        insert into products (id, slug, name, brand, description, image, image_id,
+          lowest_price_id, lowest_total, lowest_store_id, highest_total, offer_count)
+        select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0, s.new_image_id,
+          case when s.in_stock then s.new_price_id end, case when s.in_stock then s.total end,
+          case when s.in_stock then ${storeId}::int end, s.total, 1
         from ${staged} and s.is_new_product`);
       await analyzeIfGrown(tx, 'products', result.productsCreated);
       await tx.execute(sql`
@@ -214,17 +232,17 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         select s.product_id, case when length(s.gtin) = 14 then 'GTIN' else 'EAN' end, s.gtin
         from ${staged} and s.is_new_product and s.gtin is not null
         on conflict do nothing`);
+      // A URL listed twice is one image, at its first place (so the main image is always kept).
       await tx.execute(sql`
-        insert into product_images (product_id, url, store_id, is_main)
-        select s.product_id, i.url, ${storeId}, i.n = 1
-        from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as i(url, n)
-        where s.run_id = ${runId} and s.is_new_product and s.images is not null
+        insert into product_images (id, product_id, url, store_id, is_main)
+        select case when i.n = 1 then i.new_image_id else nextval(pg_get_serial_sequence('product_images', 'id')) end,
+          i.product_id, i.url, ${storeId}, i.n = 1
+        from (
+          select distinct on (s.product_id, x.url) s.product_id, s.new_image_id, x.url, x.n
+          from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as x(url, n)
+          where s.run_id = ${runId} and s.is_new_product and s.images is not null
+          order by s.product_id, x.url, x.n) as i
         on conflict do nothing`);
-      await tx.execute(sql`
-        update products p set image_id = pi.id
-        from feed_staging s, product_images pi
-        where s.run_id = ${runId} and s.is_new_product and p.id = s.product_id
-          and pi.product_id = s.product_id and pi.is_main`);
       await tx.execute(sql`
         insert into product_properties (product_id, name, value)
         select s.product_id, x.name, x.value
@@ -264,9 +282,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     // not yet know this store's offers (a new store's first run took minutes on a large catalogue).
     await tx.execute(sql`
       with inserted as (
-        insert into prices (product_id, store_id, feed_id, external_id, amount, shipping, total, url,
+        insert into prices (id, product_id, store_id, feed_id, external_id, amount, shipping, total, url,
           delivery_time, delivery_days, valid_from, last_seen, in_stock)
-        select s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
+        select s.new_price_id, s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
           s.delivery_time, s.delivery_days, now(), now(), s.in_stock
         from ${staged} and s.price_id is null
         returning id, product_id, store_id, amount, shipping, total),
@@ -275,6 +293,9 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         select id, product_id, store_id, amount, shipping, total from inserted)
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
       select ${runId}, 'new', id, product_id, null, total from inserted`);
+    // A run that grew the offers by a large share (a new store on a young site) leaves the
+    // planner's statistics describing the table before it: every later step reads prices.
+    await analyzeIfGrown(tx, 'prices', result.offersCreated);
 
     await tx.execute(sql`
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
@@ -313,10 +334,8 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     // Implausible prices, part 2 (plausibility.ts): held hidden, without history or a drop, before the summaries.
     result.held = await holdImplausibleOffers(tx, target);
 
-    // A run that grew the offers by a large share (a new store on a young site) leaves the
-    // planner's statistics describing the table before it.
-    await analyzeIfGrown(tx, 'prices', result.offersCreated);
-    await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and (s.price_id is null or s.is_changed)`);
+    // New products were written with their summary; the others' summaries follow their offers.
+    await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and not s.is_new_product and (s.price_id is null or s.is_changed)`);
     await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
     await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
-import type { Database } from '../../db/client';
+import { copyText, type Database, type DatabaseHandle } from '../../db/client';
 import { isUniqueViolation, selectRows } from '../../db/sql';
 import { feedRunChanges, feedRuns, feedStaging, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
@@ -135,39 +135,62 @@ export async function finishRun(db: Database, runId: number, values: FeedRunChan
 }
 
 /** Stages one batch in a single statement: the rows travel as one JSON parameter. */
-export async function stageBatch(db: Database, runId: number, batch: NormalisedOffer[]): Promise<void> {
-  const payload = JSON.stringify(
-    batch.map((o) => ({
-      position: o.position,
-      gtin: o.gtin,
-      external_id: o.externalId,
-      product_key: o.productKey,
-      name: o.name,
-      slug: o.slug,
-      brand: o.brand,
-      description: o.description,
-      amount: o.amount,
-      shipping: o.shipping,
-      total: o.total,
-      from_amount: o.fromAmount,
-      url: o.url,
-      delivery_time: o.deliveryTime,
-      delivery_days: o.deliveryDays,
-      category_path: o.categoryPath,
-      images: o.images.length ? o.images : null,
-      properties: o.properties.length ? o.properties : null,
-      in_stock: o.inStock,
-    })),
-  );
-  await db.execute(sql`
-    insert into ${feedStaging} (run_id, "position", gtin, external_id, product_key, name, slug, brand, description,
-      amount, shipping, total, from_amount, url, delivery_time, delivery_days, category_path, images, properties, in_stock)
-    select ${runId}, x."position", x.gtin, x.external_id, x.product_key, x.name, x.slug, x.brand, x.description,
-      x.amount, x.shipping, x.total, x.from_amount, x.url, x.delivery_time, x.delivery_days, x.category_path, x.images, x.properties,
-      x.in_stock
-    from jsonb_to_recordset(${payload}::jsonb) as x("position" int, gtin text, external_id text, product_key text,
-      name text, slug text, brand text, description text, amount int, shipping int, total int, from_amount int, url text,
-      delivery_time text, delivery_days int, category_path text, images jsonb, properties jsonb, in_stock boolean)`);
+/** The staging columns a run writes, in the order of `stagingLine`. */
+export const STAGING_COLUMNS = [
+  'run_id', 'position', 'gtin', 'external_id', 'product_key', 'name', 'slug', 'brand', 'description',
+  'amount', 'shipping', 'total', 'from_amount', 'url', 'delivery_time', 'delivery_days', 'category_path', 'images', 'properties',
+  'in_stock',
+] as const;
+
+/** One staged record as a line of COPY text. */
+export function stagingLine(runId: number, o: NormalisedOffer): string {
+  return [
+    runId,
+    o.position,
+    copyText(o.gtin),
+    copyText(o.externalId),
+    copyText(o.productKey),
+    copyText(o.name),
+    copyText(o.slug),
+    copyText(o.brand),
+    copyText(o.description),
+    o.amount,
+    o.shipping,
+    o.total,
+    copyText(o.fromAmount),
+    copyText(o.url),
+    copyText(o.deliveryTime),
+    copyText(o.deliveryDays),
+    copyText(o.categoryPath),
+    o.images.length ? copyText(JSON.stringify(o.images)) : '\\N',
+    o.properties.length ? copyText(JSON.stringify(o.properties)) : '\\N',
+    o.inStock ? 't' : 'f',
+  ].join('\t') + '\n';
+}
+
+export interface StagingWriter {
+  add(batch: readonly NormalisedOffer[]): Promise<void>;
+  /** Every added row is in the staging table once this resolves. */
+  finish(): Promise<void>;
+  /** Stops loading; the caller drops what was staged (`dropStaging`). */
+  abort(): Promise<void>;
+}
+
+/**
+ * Stages a run's records with COPY (one stream per run on PostgreSQL, slices on PGlite)
+ * instead of INSERT statements: the database parses plain text, no JSON or parameters.
+ */
+export async function openStaging(handle: DatabaseHandle, runId: number): Promise<StagingWriter> {
+  const writer = await handle.copyIn('feed_staging', STAGING_COLUMNS);
+  return {
+    async add(batch) {
+      let text = '';
+      for (const offer of batch) text += stagingLine(runId, offer);
+      await writer.write(text);
+    },
+    finish: () => writer.finish(),
+    abort: () => writer.abort(),
+  };
 }
 
 export async function dropStaging(db: Database, runId: number): Promise<void> {

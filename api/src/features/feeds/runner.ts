@@ -16,6 +16,7 @@ import { applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyR
 import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import { lockFeedRun } from './run-lock';
+import { timed, type RunProfile } from './profile';
 import {
   cancelQueuedRun,
   claimQueuedRun,
@@ -31,7 +32,7 @@ import {
   recordProgress,
   requeueRun,
   requestCancelOfRunningRun,
-  stageBatch,
+  openStaging,
   touchRun,
   type FeedRunRow,
   type RunTrigger,
@@ -57,6 +58,8 @@ export interface RunProgress {
 export interface RunOptions {
   limits?: Partial<SourceLimits>;
   onProgress?: (progress: RunProgress) => void;
+  /** Filled with the time each phase took (the import benchmark prints it). */
+  profile?: RunProfile;
 }
 
 /** Runs executing in this process, so tests and the CLI can await them and cancel reaches them at once. */
@@ -292,6 +295,7 @@ async function runToEnd(
   let bytesTotal: number | null = null;
   let cancelled = false;
   let closeSource = async () => undefined as void;
+  let abortStaging = async () => undefined as void;
   let progressTicker: NodeJS.Timeout | undefined;
   let progressWrite: Promise<void> | null = null;
   /** Stops the progress ticker and waits for a write under way, so it cannot land after the end. */
@@ -359,6 +363,16 @@ async function runToEnd(
     }, PROGRESS_INTERVAL_MS);
     progressTicker.unref();
 
+    const profile = options.profile;
+    const readStarted = performance.now();
+    let stagingMs = 0;
+    const staging = await openStaging(app.dbHandle, runId);
+    abortStaging = staging.abort;
+    const stage = async (rows: NormalisedOffer[]) => {
+      const started = performance.now();
+      await staging.add(rows);
+      stagingMs += performance.now() - started;
+    };
     /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
     let priceChangesAt: number | undefined;
     for await (const item of readFeedRecords(importer, source.stream, parameters)) {
@@ -373,7 +387,7 @@ async function runToEnd(
         const changesAt = item.offer.priceChangesAt;
         if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
         if (batch.length >= BATCH_SIZE) {
-          await stageBatch(app.db, runId, batch);
+          await stage(batch);
           batch = [];
           if (counters.recordsRead >= 1_000 && tooManyInvalid()) break;
         }
@@ -391,7 +405,13 @@ async function runToEnd(
         `Too many invalid records: ${counters.invalid} of ${counters.recordsRead} (more than ${Math.round(maxInvalidRatio * 100)}%)`,
       );
     }
-    if (batch.length) await stageBatch(app.db, runId, batch);
+    if (batch.length) await stage(batch);
+    const finishing = performance.now();
+    await staging.finish();
+    abortStaging = async () => undefined;
+    stagingMs += performance.now() - finishing;
+    profile?.add('read and normalise', performance.now() - readStarted - stagingMs);
+    profile?.add('stage', stagingMs);
     await progress();
     if ((await isCancelRequested(app.db, runId)) || signal.aborted || cancelled) throw new FeedFailure('Cancelled');
 
@@ -415,12 +435,12 @@ async function runToEnd(
     }
     await reportProgress('matching');
     if (cancelled) throw new FeedFailure('Cancelled');
-    await matchStagedRun(app.db, target);
+    await timed(profile, 'match', () => matchStagedRun(app.db, target));
     await reportProgress('applying');
     const maxExpireRatio = parameters.maxExpireRatio ?? DEFAULT_MAX_EXPIRE_RATIO;
     let result: ApplyResult;
     try {
-      result = await applyStagedRun(app.db, target, { maxExpireRatio });
+      result = await applyStagedRun(app.db, target, { maxExpireRatio, profile });
     } catch (error) {
       if (!(error instanceof RunHeld)) throw error;
       // Collapse guard, second case: the staged rows stay for Apply anyway, which counts the
@@ -449,6 +469,7 @@ async function runToEnd(
   } catch (error) {
     await stopProgress();
     await closeSource().catch(() => undefined);
+    await abortStaging().catch(() => undefined);
     await dropStaging(app.db, runId).catch(() => undefined);
     const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
     if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');

@@ -1,0 +1,91 @@
+jest.setTimeout(60_000);
+
+import { sql } from 'drizzle-orm';
+import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
+import { refreshPriceSummariesOf } from '../offers/price-summary';
+
+/**
+ * The fast paths of a run (issue 10 part 3): records staged with COPY arrive exactly as read,
+ * and a product the run creates is written once with its main image and the price summary a
+ * refresh would give it.
+ */
+const header = 'merchant_product_id,product_name,description,search_price,delivery_cost,ean,aw_deep_link,merchant_category,merchant_image_url,alternate_image';
+
+describe('feed runs: COPY staging and products written once', () => {
+  let t: FeedTestContext;
+  beforeAll(async () => {
+    t = await createFeedTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('stores text with tabs, backslashes, line breaks and \\N exactly as the feed has it', async () => {
+    const description = 'Regel 1\nRegel 2\twith a tab, a back\\slash, \\N and "quotes" – ünïcode €';
+    t.place(
+      'tekst/feed.csv',
+      [
+        header,
+        `T1,"Naam \\N met\ttab","${description.replace(/"/g, '""')}",10.00,0.00,,https://awin.example/T1,Tekst > Vreemd\\Pad,,`,
+      ].join('\n'),
+    );
+    const feed = await t.createFeed({ name: 'tekst', importer: 'awin', path: 'tekst/feed.csv' });
+    const run = await t.run(feed.id);
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 1, productsCreated: 1 });
+    const [product] = await t.database.query<{ name: string; description: string }>(
+      "select p.name, p.description from products p join prices o on o.product_id = p.id where o.external_id = 'T1'",
+    );
+    expect(product).toEqual({ name: 'Naam \\N met\ttab', description: expect.stringContaining('back\\slash, \\N and "quotes" – ünïcode €') });
+    expect(product!.description).toContain('Regel 1');
+    const aliases = await t.database.query<{ path: string }>("select path from category_aliases where path like 'Tekst%'");
+    expect(aliases).toEqual([{ path: 'Tekst > Vreemd\\Pad' }]);
+    const [staged] = await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging');
+    expect(staged!.n).toBe(0);
+  });
+
+  it('gives a new product its main image and the price summary a refresh would give it', async () => {
+    t.place(
+      'nieuw/feed.csv',
+      [
+        header,
+        'N1,Nieuw een,,12.50,2.95,,https://awin.example/N1,Nieuw,https://img.example/n1.jpg,https://img.example/n1b.jpg',
+        // The main image listed again as an alternate is one image.
+        'N2,Nieuw twee,,8.00,0.00,,https://awin.example/N2,Nieuw,https://img.example/n2.jpg,https://img.example/n2.jpg',
+        'N3,Nieuw drie,,5.00,0.00,,https://awin.example/N3,Nieuw,,',
+        `N4,Bestaand,,7.00,0.00,${EXISTING_EAN},https://awin.example/N4,Nieuw,,`,
+      ].join('\n'),
+    );
+    const feed = await t.createFeed({ name: 'nieuw', importer: 'awin', path: 'nieuw/feed.csv' });
+    const run = await t.run(feed.id);
+    expect(run).toMatchObject({ status: 'succeeded', offersCreated: 4, productsCreated: 3 });
+
+    const summaries = () =>
+      t.database.query<Record<string, unknown>>(
+        `select p.id, p.lowest_price_id, p.lowest_total, p.lowest_store_id, p.highest_total, p.offer_count,
+           p.price_change, p.percentage_change, p.deal_percentage, p.image_id, p.image
+         from products p order by p.id`,
+      );
+    const written = await summaries();
+    const created = await t.database.query<{ external_id: string; id: number; product_id: number; total: number }>(
+      "select external_id, id, product_id, total from prices where external_id like 'N%' order by external_id",
+    );
+    expect(created.map((o) => [o.external_id, o.total])).toEqual([['N1', 1545], ['N2', 800], ['N3', 500], ['N4', 700]]);
+    const n1 = written.find((p) => p.id === created[0]!.product_id)!;
+    expect(n1).toMatchObject({ lowest_price_id: created[0]!.id, lowest_total: 1545, lowest_store_id: t.storeId, highest_total: 1545, offer_count: 1 });
+
+    // What the one summary refresh makes of the same products: nothing changes.
+    await refreshPriceSummariesOf(t.database.db, sql`select id from products`);
+    expect(await summaries()).toEqual(written);
+
+    const images = await t.database.query<{ product_id: number; id: number; url: string; is_main: boolean }>(
+      "select product_id, id, url, is_main from product_images where url like 'https://img.example/n%' order by product_id, url",
+    );
+    expect(images.map((i) => [i.url, i.is_main])).toEqual([
+      ['https://img.example/n1.jpg', true],
+      ['https://img.example/n1b.jpg', false],
+      ['https://img.example/n2.jpg', true],
+    ]);
+    expect(n1.image_id).toBe(images[0]!.id);
+    expect(n1.image).toBe('https://img.example/n1.jpg');
+    const n3 = written.find((p) => p.id === created[2]!.product_id)!;
+    expect(n3).toMatchObject({ image_id: null, image: null, lowest_total: 500 });
+  });
+});
