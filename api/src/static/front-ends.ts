@@ -61,6 +61,8 @@ export interface FrontEndOptions {
   /** Folder holding shell and the mfe-* folders, each with its dist. */
   root?: string;
   env?: NodeJS.ProcessEnv;
+  /** Server rendering's budget and container check interval (default SSR_BUDGET_MS, SSR_REMOTE_TTL_MS). */
+  serverRendering?: { budgetMs?: number; remoteTtlMs?: number };
 }
 
 export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
@@ -97,7 +99,11 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   });
 
   const policy = contentSecurityPolicy(Object.values(config));
-  const renderer = createServerRenderer(app, { root, storefrontManifest: () => remotesConfig(options.env).storefront! });
+  const renderer = createServerRenderer(app, {
+    root,
+    storefrontManifest: () => remotesConfig(options.env).storefront!,
+    ...options.serverRendering,
+  });
   let missingBuildLogged = false;
   app.addHook('onListen', async () => {
     if (fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
