@@ -133,6 +133,22 @@ async function stubApi(page: Page): Promise<void> {
         categories: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
         breadcrumb: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
       });
+    // The product's price history (90 days), so the chart's code would load if it were part of the first load.
+    if (path.endsWith('/products/1/price-history')) {
+      const days = Array.from({ length: 90 }, (_, index) => new Date(Date.UTC(2026, 10, index - 64)).toISOString().slice(0, 10));
+      const lowest = days.map((_, index) => (index < 80 ? 10999 : 9999));
+      return json(200, {
+        productId: 1,
+        range: '90d',
+        days,
+        lowest,
+        stores: [{ store: { id: 1, name: 'Bol', slug: 'bol' }, totals: lowest }],
+        lowestInRange: { day: days[80], total: 9999 },
+        highestInRange: { day: days[0], total: 10999 },
+        current: 9999,
+        lowestInDays: 90,
+      });
+    }
     if (path.endsWith('/auth/users'))
       return json(200, { users: [ADMIN], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 20 } });
     return json(404, { error: 'Not found' });
