@@ -5,7 +5,13 @@
  */
 import { TAG_COLORS } from '@koopjesland/shared';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FEED_CANONICAL_FIELDS, FEED_COMPRESSIONS, FEED_IMPORTERS } from '@koopjesland/shared/entities';
+import {
+  DEFAULT_IMPLAUSIBLE_ABOVE,
+  DEFAULT_IMPLAUSIBLE_BELOW,
+  FEED_CANONICAL_FIELDS,
+  FEED_COMPRESSIONS,
+  FEED_IMPORTERS,
+} from '@koopjesland/shared/entities';
 import { Alert, Button, Collapse, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,6 +123,16 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
         </Form.Item>
         <Form.Item name="collapsePercent" label={t('feeds.fields.collapseShare')} extra={t('feeds.help.collapseShare')}>
           <InputNumber min={1} max={100} step={5} placeholder={String(DEFAULT_COLLAPSE_SHARE * 100)} suffix="%" />
+        </Form.Item>
+        <Form.Item
+          name="implausibleBelowPercent"
+          label={t('feeds.fields.implausibleBelow')}
+          extra={t('feeds.help.implausibleBelow')}
+        >
+          <InputNumber min={0} max={100} step={5} placeholder={(DEFAULT_IMPLAUSIBLE_BELOW * 100).toFixed(1)} suffix="%" />
+        </Form.Item>
+        <Form.Item name="implausibleAbove" label={t('feeds.fields.implausibleAbove')} extra={t('feeds.help.implausibleAbove')}>
+          <InputNumber min={1} max={1000} step={0.5} placeholder={String(DEFAULT_IMPLAUSIBLE_ABOVE)} suffix="×" />
         </Form.Item>
       </Space>
     </>

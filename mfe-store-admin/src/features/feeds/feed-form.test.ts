@@ -22,6 +22,18 @@ describe('feed form values', () => {
     expect(input.parameters).toEqual({ delimiter: '\t', intervalHours: 12, zipEntry: '\\.csv$', fieldMap: { gtin: ['ean', 'product_GTIN'] } });
   });
 
+  it('edits the implausible-price thresholds as a percent and a multiple of the median; empty means the defaults', () => {
+    const values = valuesOfFeed({ ...stored, parameters: { ...stored.parameters, implausibleBelow: 0.25, implausibleAbove: 4 } });
+    expect(values).toMatchObject({ implausibleBelowPercent: 25, implausibleAbove: 4 });
+    expect(toFeedInput({ ...values, implausibleBelowPercent: 20, implausibleAbove: 2.5 }, stored).parameters).toMatchObject({
+      implausibleBelow: 0.2,
+      implausibleAbove: 2.5,
+    });
+    const cleared = toFeedInput({ ...values, implausibleBelowPercent: null, implausibleAbove: null }, stored).parameters;
+    expect(cleared).not.toHaveProperty('implausibleBelow');
+    expect(cleared).not.toHaveProperty('implausibleAbove');
+  });
+
   it('keeps stored credentials unless replaced or cleared; never reads them back', () => {
     const values = valuesOfFeed(stored);
     expect(values.credentialAction).toBe('keep');

@@ -39,6 +39,10 @@ export interface FeedFormValues {
   intervalHours?: number | null;
   /** Percent (0–100) in the form; a share (0–1) in the parameters. */
   collapsePercent?: number | null;
+  /** Implausible prices: percent (0–100) of the median in the form; a share (0–1) in `implausibleBelow`. */
+  implausibleBelowPercent?: number | null;
+  /** Implausible prices: a multiple (≥ 1) of the median, as `implausibleAbove`. */
+  implausibleAbove?: number | null;
   credentialAction: CredentialAction;
   credentialKind: CredentialKind;
   username?: string;
@@ -73,6 +77,7 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.is
 export function valuesOfFeed(feed: AdminFeed): FeedFormValues {
   const parameters = feed.parameters as FeedParameters & Record<string, unknown>;
   const share = numberOrNull(parameters[COLLAPSE_SHARE_PARAMETER]);
+  const below = numberOrNull(parameters.implausibleBelow);
   return {
     name: feed.name,
     importer: feed.importer,
@@ -91,6 +96,8 @@ export function valuesOfFeed(feed: AdminFeed): FeedFormValues {
     recordElement: parameters.recordElement,
     intervalHours: numberOrNull(parameters.intervalHours),
     collapsePercent: share === null ? null : Math.round(share * 1000) / 10,
+    implausibleBelowPercent: below === null ? null : Math.round(below * 1000) / 10,
+    implausibleAbove: numberOrNull(parameters.implausibleAbove),
     credentialAction: feed.hasCredentials ? 'keep' : 'replace',
     credentialKind: 'basic',
   };
@@ -135,6 +142,13 @@ function parametersOf(values: FeedFormValues, previous: Record<string, unknown>)
   set('encoding', values.encoding);
   set('recordElement', values.recordElement?.trim());
   set('intervalHours', values.intervalHours);
+  set(
+    'implausibleBelow',
+    values.implausibleBelowPercent === null || values.implausibleBelowPercent === undefined
+      ? undefined
+      : values.implausibleBelowPercent / 100,
+  );
+  set('implausibleAbove', values.implausibleAbove);
   set(
     COLLAPSE_SHARE_PARAMETER,
     values.collapsePercent === null || values.collapsePercent === undefined ? undefined : values.collapsePercent / 100,
