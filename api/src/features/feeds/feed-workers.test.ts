@@ -117,7 +117,7 @@ interface RunView {
   let t: FeedTestContext;
   let databaseUrl: string;
   let store: Awaited<ReturnType<typeof feedServer>>;
-  const workers: ChildProcess[] = [];
+  const workers: { child: ChildProcess; kill: (signal: NodeJS.Signals) => Promise<void> }[] = [];
 
   beforeAll(async () => {
     // The API of this test runs no worker (WORKER=off): every import happens in the worker processes.
@@ -129,16 +129,20 @@ interface RunView {
     store = await feedServer();
   });
   afterAll(async () => {
-    for (const worker of workers) worker.kill('SIGKILL');
+    for (const worker of workers) worker.child.kill('SIGKILL');
     await store.close();
     await t.close();
   });
 
   const spawnWorker = async (env: Record<string, string> = {}) => {
     const worker = await startWorker(databaseUrl, env);
-    workers.push(worker.child);
+    workers.push(worker);
     return worker;
   };
+  /** Each test starts with no worker running: the previous test's are stopped. */
+  beforeEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGTERM')));
+  });
   const runsOf = async (feedId: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}/runs`, headers: t.auth })).json().runs as RunView[];
   const runNow = (feedId: number) => t.app.inject({ method: 'POST', url: `/api/store-feeds/${feedId}/run`, headers: t.auth });
@@ -146,7 +150,7 @@ interface RunView {
     (await t.app.inject({ method: 'GET', url: `/api/feed-runs/${runId}`, headers: t.auth })).json() as RunView;
 
   it('two workers queue a due feed exactly once and never run it twice at once', async () => {
-    const [a, b] = await Promise.all([spawnWorker(), spawnWorker()]);
+    await Promise.all([spawnWorker(), spawnWorker()]);
     store.serve('hold', '1.00');
     const { id } = await t.createFeed({ name: 'gepland', importer: 'awin', path: 'winkel/w.csv', url: store.url, parameters: { intervalHours: 1 } });
     // Both workers evaluate the schedule every second: the feed is due at once.
@@ -169,7 +173,6 @@ interface RunView {
       [id],
     );
     expect(offers!.count).toBe(600);
-    await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
     // Deactivated, so the schedule leaves it alone in the next test.
     await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${id}`, headers: t.auth, payload: { isActive: false } });
   });
