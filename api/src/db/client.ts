@@ -10,7 +10,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -115,7 +114,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return {
           async write(text) {
             if (failure) throw failure;
-            if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+            if (!stream.write(text)) {
+              await new Promise<void>((resolve) => {
+                const done = () => {
+                  stream.off('drain', done);
+                  stream.off('error', done);
+                  resolve();
+                };
+                stream.on('drain', done);
+                stream.on('error', done);
+              });
+            }
             if (failure) throw failure;
           },
           async finish() {
