@@ -214,10 +214,13 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
             then nextval(pg_get_serial_sequence('product_images', 'id')) end
         where s.run_id = ${runId} and s.price_id is null`);
     }
+    // The staging statistics (taken before matching) still say these rows have no product, no
+    // offer and no change: every join on them below (new products, changed offers, the summary
+    // refresh) would be planned for one row and run as a loop per row (a re-import with 20,000
+    // changed totals spent minutes rescanning an aggregate per product).
+    const stagedRows = result.offersCreated + result.offersUpdated + result.offersUnchanged;
+    if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze feed_staging`);
     if (result.productsCreated > 0) {
-      // The staging statistics (taken before matching) still say these rows have no product: every
-      // join on product_id below would be planned for one row and run as a loop per row.
-      if (result.productsCreated >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze feed_staging`);
       // The summary a refresh would give a product whose only offer is this one (price-summary.ts).
       await tx.execute(sql`
         insert into products (id, slug, name, brand, description, image, image_id,
