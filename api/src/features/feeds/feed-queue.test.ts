@@ -88,7 +88,10 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     const store = await serve(unavailable);
     const { id } = await feedAt(store.url);
     const run = await t.run(id);
-    expect({ status: run.status, reason: run.failureReason }).toEqual({ status: 'failed', reason: 'Download failed: HTTP 503' });
+    expect({ status: run.status, reason: run.failureReason }).toEqual({
+      status: 'failed',
+      reason: 'Download failed: HTTP 503',
+    });
     expect(store.requests()).toBe(3);
     expect(await jobOf(run.id)).toEqual({ state: 'failed', retry_count: 2 });
     // One run record for the three tries: the admin screens show one run.
@@ -170,9 +173,14 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     const run = await t.run(id);
     expect(run.status).toBe('succeeded');
     // The sale has not started: the regular price is live, and the run notes when that changes.
-    const live = await t.database.query<{ amount: number }>('select amount from prices where feed_id = $1 and valid_to is null', [id]);
+    const live = await t.database.query<{ amount: number }>(
+      'select amount from prices where feed_id = $1 and valid_to is null',
+      [id],
+    );
     expect(live).toEqual([{ amount: 5000 }]);
-    const [noted] = await t.database.query<{ at: Date }>('select price_changes_at as at from feed_runs where id = $1', [run.id]);
+    const [noted] = await t.database.query<{ at: Date }>('select price_changes_at as at from feed_runs where id = $1', [
+      run.id,
+    ]);
     expect(new Date(noted!.at).getTime()).toBe(start.getTime());
 
     // Within its 6-hour interval the feed is not due, until the moment the sale starts.
@@ -199,7 +207,9 @@ describe('feed schedule times', () => {
   it('a cron feed is due from its latest occurrence and wins over the interval', () => {
     const now = new Date(2026, 10, 25, 12, 30);
     expect(periodStart({ cron: '0 */6 * * *', intervalHours: 1 }, now)).toEqual(new Date(2026, 10, 25, 12, 0));
-    expect(nextRunAt({ cron: '0 */6 * * *' }, new Date(2026, 10, 25, 12, 1), now)).toEqual(new Date(2026, 10, 25, 18, 0));
+    expect(nextRunAt({ cron: '0 */6 * * *' }, new Date(2026, 10, 25, 12, 1), now)).toEqual(
+      new Date(2026, 10, 25, 18, 0),
+    );
     // A run that is late is due now, not in the past.
     expect(nextRunAt({ cron: '0 */6 * * *' }, new Date(2026, 10, 24, 12, 1), now)).toEqual(now);
   });

@@ -20,7 +20,10 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category\n';
 const rows = (from: number, to: number, price: string) =>
-  Array.from({ length: to - from }, (_, i) => `W${from + i},Werker ${from + i},${price},0.00,,https://awin.example/w${from + i},Audio\n`).join('');
+  Array.from(
+    { length: to - from },
+    (_, i) => `W${from + i},Werker ${from + i},${price},0.00,,https://awin.example/w${from + i},Audio\n`,
+  ).join('');
 
 /**
  * A feed server that counts requests and how many downloads run at once. `full` sends the whole
@@ -113,123 +116,188 @@ interface RunView {
   failureReason: string | null;
 }
 
-(onPostgres ? describe : describe.skip)('import workers apart from the API (PostgreSQL only: a worker process cannot open PGlite)', () => {
-  let t: FeedTestContext;
-  let databaseUrl: string;
-  let store: Awaited<ReturnType<typeof feedServer>>;
-  const workers: { child: ChildProcess; kill: (signal: NodeJS.Signals) => Promise<void> }[] = [];
+(onPostgres ? describe : describe.skip)(
+  'import workers apart from the API (PostgreSQL only: a worker process cannot open PGlite)',
+  () => {
+    let t: FeedTestContext;
+    let databaseUrl: string;
+    let store: Awaited<ReturnType<typeof feedServer>>;
+    const workers: { child: ChildProcess; kill: (signal: NodeJS.Signals) => Promise<void> }[] = [];
 
-  beforeAll(async () => {
-    // The API of this test runs no worker (WORKER=off): every import happens in the worker processes.
-    t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'], runWorker: false });
-    const [database] = await t.database.query<{ name: string }>('select current_database() as name');
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database!.name}`;
-    databaseUrl = url.toString();
-    store = await feedServer();
-  });
-  afterAll(async () => {
-    for (const worker of workers) worker.child.kill('SIGKILL');
-    await store.close();
-    await t.close();
-  });
+    beforeAll(async () => {
+      // The API of this test runs no worker (WORKER=off): every import happens in the worker processes.
+      t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'], runWorker: false });
+      const [database] = await t.database.query<{ name: string }>('select current_database() as name');
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${database!.name}`;
+      databaseUrl = url.toString();
+      store = await feedServer();
+    });
+    afterAll(async () => {
+      for (const worker of workers) worker.child.kill('SIGKILL');
+      await store.close();
+      await t.close();
+    });
 
-  const spawnWorker = async (env: Record<string, string> = {}) => {
-    const worker = await startWorker(databaseUrl, env);
-    workers.push(worker);
-    return worker;
-  };
-  /** Each test starts with no worker running: the previous test's are stopped. */
-  beforeEach(async () => {
-    await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGTERM')));
-  });
-  const runsOf = async (feedId: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}/runs`, headers: t.auth })).json().runs as RunView[];
-  const runNow = (feedId: number) => t.app.inject({ method: 'POST', url: `/api/store-feeds/${feedId}/run`, headers: t.auth });
-  const runById = async (runId: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/feed-runs/${runId}`, headers: t.auth })).json() as RunView;
+    const spawnWorker = async (env: Record<string, string> = {}) => {
+      const worker = await startWorker(databaseUrl, env);
+      workers.push(worker);
+      return worker;
+    };
+    /** Each test starts with no worker running: the previous test's are stopped. */
+    beforeEach(async () => {
+      await Promise.all(workers.splice(0).map((worker) => worker.kill('SIGTERM')));
+    });
+    const runsOf = async (feedId: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}/runs`, headers: t.auth })).json()
+        .runs as RunView[];
+    const runNow = (feedId: number) =>
+      t.app.inject({ method: 'POST', url: `/api/store-feeds/${feedId}/run`, headers: t.auth });
+    const runById = async (runId: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/feed-runs/${runId}`, headers: t.auth })).json() as RunView;
 
-  it('two workers queue a due feed exactly once and never run it twice at once', async () => {
-    await Promise.all([spawnWorker(), spawnWorker()]);
-    store.serve('hold', '1.00');
-    const { id } = await t.createFeed({ name: 'gepland', importer: 'awin', path: 'winkel/w.csv', url: store.url, parameters: { intervalHours: 1 } });
-    // Both workers evaluate the schedule every second: the feed is due at once.
-    await until(async () => store.requests(), (n) => n >= 1);
-    // While the download is held, both workers tick a few more times and Run now is asked for.
-    await pause(3_000);
-    expect((await runNow(id)).statusCode).toBe(409);
-    const during = await runsOf(id);
-    expect(during.map((run) => [run.trigger, run.status])).toEqual([['schedule', 'running']]);
-    expect(store.requests()).toBe(1);
+    it('two workers queue a due feed exactly once and never run it twice at once', async () => {
+      await Promise.all([spawnWorker(), spawnWorker()]);
+      store.serve('hold', '1.00');
+      const { id } = await t.createFeed({
+        name: 'gepland',
+        importer: 'awin',
+        path: 'winkel/w.csv',
+        url: store.url,
+        parameters: { intervalHours: 1 },
+      });
+      // Both workers evaluate the schedule every second: the feed is due at once.
+      await until(
+        async () => store.requests(),
+        (n) => n >= 1,
+      );
+      // While the download is held, both workers tick a few more times and Run now is asked for.
+      await pause(3_000);
+      expect((await runNow(id)).statusCode).toBe(409);
+      const during = await runsOf(id);
+      expect(during.map((run) => [run.trigger, run.status])).toEqual([['schedule', 'running']]);
+      expect(store.requests()).toBe(1);
 
-    store.release();
-    await until(() => runById(during[0]!.id), (run) => run.status === 'succeeded');
-    await pause(2_000);
-    expect((await runsOf(id)).map((run) => run.status)).toEqual(['succeeded']);
-    expect(store.requests()).toBe(1);
-    expect(store.maxOpen()).toBe(1);
-    const [offers] = await t.database.query<{ count: number }>(
-      'select count(*)::int as count from prices where feed_id = $1 and valid_to is null',
-      [id],
-    );
-    expect(offers!.count).toBe(600);
-    // Deactivated, so the schedule leaves it alone in the next test.
-    await t.app.inject({ method: 'PUT', url: `/api/store-feeds/${id}`, headers: t.auth, payload: { isActive: false } });
-  });
+      store.release();
+      await until(
+        () => runById(during[0]!.id),
+        (run) => run.status === 'succeeded',
+      );
+      await pause(2_000);
+      expect((await runsOf(id)).map((run) => run.status)).toEqual(['succeeded']);
+      expect(store.requests()).toBe(1);
+      expect(store.maxOpen()).toBe(1);
+      const [offers] = await t.database.query<{ count: number }>(
+        'select count(*)::int as count from prices where feed_id = $1 and valid_to is null',
+        [id],
+      );
+      expect(offers!.count).toBe(600);
+      // Deactivated, so the schedule leaves it alone in the next test.
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/store-feeds/${id}`,
+        headers: t.auth,
+        payload: { isActive: false },
+      });
+    });
 
-  it('a worker killed mid-run loses nothing: the run is marked failed, its staged rows dropped, the offers stay the last good run’s', async () => {
-    const first = await spawnWorker({ FEED_SCHEDULER: 'off' });
-    store.serve('full', '1.00');
-    const { id } = await t.createFeed({ name: 'onderbroken', importer: 'awin', path: 'winkel/k.csv', url: store.url });
-    const good = (await runNow(id)).json().id as number;
-    expect((await until(() => runById(good), (run) => !['queued', 'running'].includes(run.status))).status).toBe('succeeded');
-    const lastGood = await t.snapshot();
+    it('a worker killed mid-run loses nothing: the run is marked failed, its staged rows dropped, the offers stay the last good run’s', async () => {
+      const first = await spawnWorker({ FEED_SCHEDULER: 'off' });
+      store.serve('full', '1.00');
+      const { id } = await t.createFeed({
+        name: 'onderbroken',
+        importer: 'awin',
+        path: 'winkel/k.csv',
+        url: store.url,
+      });
+      const good = (await runNow(id)).json().id as number;
+      expect(
+        (
+          await until(
+            () => runById(good),
+            (run) => !['queued', 'running'].includes(run.status),
+          )
+        ).status,
+      ).toBe('succeeded');
+      const lastGood = await t.snapshot();
 
-    store.serve('hold', '2.00');
-    const interrupted = (await runNow(id)).json().id as number;
-    await until(() => runById(interrupted), (run) => run.status === 'running' && run.recordsRead > 0);
-    await first.kill('SIGKILL');
-    store.release();
+      store.serve('hold', '2.00');
+      const interrupted = (await runNow(id)).json().id as number;
+      await until(
+        () => runById(interrupted),
+        (run) => run.status === 'running' && run.recordsRead > 0,
+      );
+      await first.kill('SIGKILL');
+      store.release();
 
-    // Nothing was applied; the record still says running until a worker notices the lost lock.
-    expect(await t.snapshot()).toBe(lastGood);
-    expect((await runById(interrupted)).status).toBe('running');
+      // Nothing was applied; the record still says running until a worker notices the lost lock.
+      expect(await t.snapshot()).toBe(lastGood);
+      expect((await runById(interrupted)).status).toBe('running');
 
-    await spawnWorker({ FEED_SCHEDULER: 'off' });
-    const reaped = await until(() => runById(interrupted), (run) => run.status !== 'running');
-    expect({ status: reaped.status, reason: reaped.failureReason }).toEqual({ status: 'failed', reason: INTERRUPTED_REASON });
-    const [staged] = await t.database.query<{ count: number }>('select count(*)::int as count from feed_staging where run_id = $1', [
-      interrupted,
-    ]);
-    expect(staged!.count).toBe(0);
-    expect(await t.snapshot()).toBe(lastGood);
+      await spawnWorker({ FEED_SCHEDULER: 'off' });
+      const reaped = await until(
+        () => runById(interrupted),
+        (run) => run.status !== 'running',
+      );
+      expect({ status: reaped.status, reason: reaped.failureReason }).toEqual({
+        status: 'failed',
+        reason: INTERRUPTED_REASON,
+      });
+      const [staged] = await t.database.query<{ count: number }>(
+        'select count(*)::int as count from feed_staging where run_id = $1',
+        [interrupted],
+      );
+      expect(staged!.count).toBe(0);
+      expect(await t.snapshot()).toBe(lastGood);
 
-    // The restarted worker imports the feed again when asked: the new prices are live.
-    store.serve('full', '2.00');
-    const again = (await runNow(id)).json().id as number;
-    expect((await until(() => runById(again), (run) => !['queued', 'running'].includes(run.status))).status).toBe('succeeded');
-    const totals = await t.database.query<{ total: number }>(
-      'select distinct total from prices where feed_id = $1 and valid_to is null',
-      [id],
-    );
-    expect(totals).toEqual([{ total: 200 }]);
-  });
+      // The restarted worker imports the feed again when asked: the new prices are live.
+      store.serve('full', '2.00');
+      const again = (await runNow(id)).json().id as number;
+      expect(
+        (
+          await until(
+            () => runById(again),
+            (run) => !['queued', 'running'].includes(run.status),
+          )
+        ).status,
+      ).toBe('succeeded');
+      const totals = await t.database.query<{ total: number }>(
+        'select distinct total from prices where feed_id = $1 and valid_to is null',
+        [id],
+      );
+      expect(totals).toEqual([{ total: 200 }]);
+    });
 
-  it('a worker stopped with SIGTERM mid-run puts the run back in the queue, and another worker completes it', async () => {
-    const env = { FEED_SCHEDULER: 'off', FEED_RETRY_DELAY_SECONDS: '1' };
-    const stopping = await spawnWorker(env);
-    store.serve('hold', '3.00');
-    const { id } = await t.createFeed({ name: 'overgedragen', importer: 'awin', path: 'winkel/s.csv', url: store.url });
-    const runId = (await runNow(id)).json().id as number;
-    await until(() => runById(runId), (run) => run.status === 'running' && run.recordsRead > 0);
-    await stopping.kill('SIGTERM');
-    store.release();
-    expect(await runById(runId)).toMatchObject({ status: 'queued', failureReason: 'Interrupted: the worker stopped; queued again' });
+    it('a worker stopped with SIGTERM mid-run puts the run back in the queue, and another worker completes it', async () => {
+      const env = { FEED_SCHEDULER: 'off', FEED_RETRY_DELAY_SECONDS: '1' };
+      const stopping = await spawnWorker(env);
+      store.serve('hold', '3.00');
+      const { id } = await t.createFeed({
+        name: 'overgedragen',
+        importer: 'awin',
+        path: 'winkel/s.csv',
+        url: store.url,
+      });
+      const runId = (await runNow(id)).json().id as number;
+      await until(
+        () => runById(runId),
+        (run) => run.status === 'running' && run.recordsRead > 0,
+      );
+      await stopping.kill('SIGTERM');
+      store.release();
+      expect(await runById(runId)).toMatchObject({
+        status: 'queued',
+        failureReason: 'Interrupted: the worker stopped; queued again',
+      });
 
-    store.serve('full', '3.00');
-    await spawnWorker(env);
-    const run = await until(() => runById(runId), (r) => !['queued', 'running'].includes(r.status));
-    expect({ status: run.status, reason: run.failureReason }).toEqual({ status: 'succeeded', reason: null });
-    expect((await runsOf(id)).map((r) => r.id)).toEqual([runId]);
-  });
-});
+      store.serve('full', '3.00');
+      await spawnWorker(env);
+      const run = await until(
+        () => runById(runId),
+        (r) => !['queued', 'running'].includes(r.status),
+      );
+      expect({ status: run.status, reason: run.failureReason }).toEqual({ status: 'succeeded', reason: null });
+      expect((await runsOf(id)).map((r) => r.id)).toEqual([runId]);
+    });
+  },
+);

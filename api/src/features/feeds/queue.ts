@@ -117,7 +117,8 @@ export class FeedQueue {
     // try it again after its back-off.
     if (run?.status === 'queued') throw new Error(`Run ${run.id} queued again: ${run.failureReason ?? ''}`);
     // The last try's download failed too: the job ends failed in pg-boss as well (the run says why).
-    if (run?.status === 'failed' && isDownloadFailure(run.failureReason)) throw new Error(`Run ${run.id}: ${run.failureReason}`);
+    if (run?.status === 'failed' && isDownloadFailure(run.failureReason))
+      throw new Error(`Run ${run.id}: ${run.failureReason}`);
   }
 
   /**

@@ -16,7 +16,11 @@ const heldInProcess = new Set<number>();
 export type ReleaseFeedLock = () => Promise<void>;
 
 /** Takes the feed's run lock, waiting up to `waitMs`; null when another process keeps it. */
-export async function lockFeedRun(app: FastifyInstance, feedId: number, waitMs = LOCK_WAIT_MS): Promise<ReleaseFeedLock | null> {
+export async function lockFeedRun(
+  app: FastifyInstance,
+  feedId: number,
+  waitMs = LOCK_WAIT_MS,
+): Promise<ReleaseFeedLock | null> {
   const deadline = Date.now() + waitMs;
   const handle = app.dbHandle;
   if (!handle.dedicated) {
