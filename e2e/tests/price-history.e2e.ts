@@ -26,8 +26,9 @@ const euros = (cents: number) => new Intl.NumberFormat('nl-NL', { style: 'curren
 
 describe('price history on the product page', () => {
   it('loads the chart only when it scrolls into view, in the space held for it', async () => {
-    // A product of the demo catalogue with several offers and a price today.
+    // A product of the demo catalogue with a price today, the most offers first (its chart sits lowest on the page).
     const { products } = await api<ListResponse>('products?sortBy=lowestPrice.total&sortOrder=desc&limit=20');
+    products.sort((a, b) => (b.offerCount ?? 0) - (a.offerCount ?? 0));
     let chosen: { product: ListResponse['products'][number]; history: History } | undefined;
     for (const product of products) {
       const history = await api<History>(`products/${product.id}/price-history?range=90d`);
