@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cents, id } from './common';
 
-/** The ranges of a product's price history: the last 30 days, 90 days, a year, or everything recorded. */
+/** The ranges of a product's price history: the last 30 days, 90 days, a year, or everything recorded (30 days at least, 5 years at most). */
 export const PRICE_HISTORY_RANGES = ['30d', '90d', '1y', 'all'] as const;
 export type PriceHistoryRange = (typeof PRICE_HISTORY_RANGES)[number];
 

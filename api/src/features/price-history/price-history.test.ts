@@ -105,13 +105,13 @@ describe('GET /products/{id}/price-history', () => {
     expect(samsung.lowestInDays).toBe(30);
   });
 
-  it('answers an empty history for a product without recorded prices', async () => {
+  it('answers an empty history for a product without recorded prices ("all" covers 30 days at least)', async () => {
     const body = (await history(data.products.boschDroger.id, '?range=all')).json();
     expect(body).toEqual({
       productId: data.products.boschDroger.id,
       range: 'all',
-      days: [today],
-      lowest: [null],
+      days: Array.from({ length: 30 }, (_, index) => day(29 - index)),
+      lowest: times(30, null),
       stores: [],
       lowestInRange: null,
       highestInRange: null,

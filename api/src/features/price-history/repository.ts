@@ -18,8 +18,11 @@ import { LOWEST_IN_DAYS } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { selectRows, intArray } from '../../db/sql';
 
-/** Days of each range ending today (today included); 'all' reaches back to the product's first recorded price. */
+/** Days of each range ending today (today included); 'all' reaches back to the product's first recorded price (30 days at least). */
 export const RANGE_DAYS: Record<Exclude<PriceHistoryRange, 'all'>, number> = { '30d': 30, '90d': 90, '1y': 365 };
+
+/** 'all' covers at least this many days, so a young product's chart still has a time axis. */
+export const MIN_ALL_DAYS = 30;
 
 /** The longest window 'all' covers (about 5 years), so one answer stays bounded whatever the history's age. */
 export const MAX_HISTORY_DAYS = 1830;
@@ -171,7 +174,7 @@ export async function productPriceHistory(
   const { today, firstDay } = head;
   const rangeDays =
     range === 'all'
-      ? Math.min(MAX_HISTORY_DAYS, firstDay ? daysBetween(firstDay, today) + 1 : 1)
+      ? Math.min(MAX_HISTORY_DAYS, Math.max(MIN_ALL_DAYS, firstDay ? daysBetween(firstDay, today) + 1 : 1))
       : RANGE_DAYS[range];
   const readDays = Math.max(rangeDays, LOWEST_IN_DAYS[0]);
   const rows = await selectRows<{ storeId: number; name: string; slug: string; day: string; total: number }>(
