@@ -121,6 +121,9 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
         <Form.Item name="intervalHours" label={t('feeds.fields.intervalHours')}>
           <InputNumber min={0.25} max={720} step={1} placeholder={String(DEFAULT_INTERVAL_HOURS)} suffix={t('feeds.units.hours')} />
         </Form.Item>
+        <Form.Item name="cron" label={t('feeds.fields.cron')} extra={t('feeds.help.cron')}>
+          <Input placeholder="0 */6 * * *" />
+        </Form.Item>
         <Form.Item name="collapsePercent" label={t('feeds.fields.collapseShare')} extra={t('feeds.help.collapseShare')}>
           <InputNumber min={1} max={100} step={5} placeholder={String(DEFAULT_COLLAPSE_SHARE * 100)} suffix="%" />
         </Form.Item>

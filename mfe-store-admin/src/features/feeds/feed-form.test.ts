@@ -22,6 +22,13 @@ describe('feed form values', () => {
     expect(input.parameters).toEqual({ delimiter: '\t', intervalHours: 12, zipEntry: '\\.csv$', fieldMap: { gtin: ['ean', 'product_GTIN'] } });
   });
 
+  it('edits the cron schedule as text; empty leaves the interval in charge', () => {
+    const values = valuesOfFeed({ ...stored, parameters: { ...stored.parameters, cron: '0 */6 * * *' } });
+    expect(values.cron).toBe('0 */6 * * *');
+    expect(toFeedInput({ ...values, cron: ' 30 2 * * 1 ' }, stored).parameters).toMatchObject({ cron: '30 2 * * 1', intervalHours: 12 });
+    expect(toFeedInput({ ...values, cron: '' }, stored).parameters).not.toHaveProperty('cron');
+  });
+
   it('edits the implausible-price thresholds as a percent and a multiple of the median; empty means the defaults', () => {
     const values = valuesOfFeed({ ...stored, parameters: { ...stored.parameters, implausibleBelow: 0.25, implausibleAbove: 4 } });
     expect(values).toMatchObject({ implausibleBelowPercent: 25, implausibleAbove: 4 });

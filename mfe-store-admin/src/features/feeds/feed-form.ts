@@ -37,6 +37,8 @@ export interface FeedFormValues {
   encoding?: 'utf8' | 'latin1';
   recordElement?: string;
   intervalHours?: number | null;
+  /** Cron expression (five fields); when set it wins over the interval. */
+  cron?: string;
   /** Percent (0–100) in the form; a share (0–1) in the parameters. */
   collapsePercent?: number | null;
   /** Implausible prices: percent (0–100) of the median in the form; a share (0–1) in `implausibleBelow`. */
@@ -95,6 +97,7 @@ export function valuesOfFeed(feed: AdminFeed): FeedFormValues {
     encoding: parameters.encoding,
     recordElement: parameters.recordElement,
     intervalHours: numberOrNull(parameters.intervalHours),
+    cron: typeof parameters.cron === 'string' ? parameters.cron : undefined,
     collapsePercent: share === null ? null : Math.round(share * 1000) / 10,
     implausibleBelowPercent: below === null ? null : Math.round(below * 1000) / 10,
     implausibleAbove: numberOrNull(parameters.implausibleAbove),
@@ -142,6 +145,7 @@ function parametersOf(values: FeedFormValues, previous: Record<string, unknown>)
   set('encoding', values.encoding);
   set('recordElement', values.recordElement?.trim());
   set('intervalHours', values.intervalHours);
+  set('cron', values.cron?.trim());
   set(
     'implausibleBelow',
     values.implausibleBelowPercent === null || values.implausibleBelowPercent === undefined
