@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { api } from '../support/api';
 import { launchBrowser, newVisitor } from '../support/browser';
@@ -51,7 +52,7 @@ describe('price history on the product page', () => {
     await page.waitForLoadState('networkidle');
 
     // Below the fold: the heading and the held space are there, the chart's code is not.
-    const holder = page.getByTestId('price-history');
+    const holder = page.getByRole('region', { name: 'Price history' }).getByTestId('price-history');
     const heldHeight = (await holder.boundingBox())!.height;
     expect(heldHeight).toBeGreaterThanOrEqual(300);
     expect(chartScripts).toEqual([]);
@@ -73,6 +74,12 @@ describe('price history on the product page', () => {
     ]);
     await holder.getByRole('switch', { name: 'Show each store' }).click();
     await page.getByRole('list', { name: 'Lines in the chart' }).waitFor();
+    // The loaded block passes axe-core (WCAG 2.1 A and AA) without serious or critical violations.
+    const axe = await new AxeBuilder({ page: page as never })
+      .include('[data-testid="price-history"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
     if (history.lowestInDays) {
       await page.getByRole('group', { name: 'Lowest price' }).getByText(`Lowest price in ${history.lowestInDays} days`).waitFor();
     }

@@ -63,8 +63,9 @@ export default function PriceHistoryChart({ history, showStores, height, languag
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         series: [
           {},
-          { label: labels.lowest, stroke: LOWEST_COLOR, width: 2.5, paths: stepped, points: { show: false } },
+          // Store lines first: the lowest line is drawn over them.
           ...stores.map((line, index) => ({ label: line.store.name, stroke: storeColor(index), width: 1.25, paths: stepped, points: { show: false } })),
+          { label: labels.lowest, stroke: LOWEST_COLOR, width: 2.5, paths: stepped, points: { show: false } },
           ...markers.map((marker) => ({
             label: marker.label,
             stroke: marker.color,
@@ -88,8 +89,8 @@ export default function PriceHistoryChart({ history, showStores, height, languag
       },
       [
         times,
-        lowest,
         ...stores.map((line) => line.totals),
+        lowest,
         ...markers.map((marker) => markerValues(days.length, days.indexOf(marker.day), marker.total)),
       ] as uPlot.AlignedData,
       element,
