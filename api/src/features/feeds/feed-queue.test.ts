@@ -156,6 +156,27 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     expect(store.requests()).toBe(1);
   });
 
+  it('refuses a cron schedule it could not follow, naming the field; keeps one it can', async () => {
+    for (const cron of ['every hour', '99 * * * *']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/store-feeds/store/${t.storeId}`,
+        headers: t.auth,
+        payload: { name: `cron ${cron}`, importer: 'awin', path: 'winkel/cron.csv', parameters: { cron } },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('Invalid parameters.cron');
+    }
+    const { id } = await t.createFeed({
+      name: 'cron ok',
+      importer: 'awin',
+      path: 'winkel/cron.csv',
+      parameters: { cron: '15 3 * * *' },
+    });
+    const feed = (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${id}`, headers: t.auth })).json();
+    expect(feed.parameters).toEqual({ cron: '15 3 * * *' });
+  });
+
   it('runs a feed again when a sale period of its records starts (Google Merchant sale_price_effective_date)', async () => {
     const start = new Date(Date.now() + 3_600_000);
     const end = new Date(Date.now() + 7_200_000);

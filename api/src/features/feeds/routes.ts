@@ -41,6 +41,7 @@ import {
   updateFeed,
   type FeedRunRow,
 } from './repository';
+import { isValidCron } from './schedule-times';
 import { applyHeldRun, cancelRun, requestRun, stopActiveRuns } from './runner';
 
 const storeParams = z.object({ storeId: idField });
@@ -53,6 +54,13 @@ const storagePath = z
   .max(500)
   .refine((p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), 'The storage path must stay inside the feed storage folder');
 
+/** The parameters as the schema says, and a cron expression the schedule can actually follow. */
+const parametersSchema = feedParametersSchema.superRefine((parameters, context) => {
+  if (typeof parameters.cron === 'string' && !isValidCron(parameters.cron)) {
+    context.addIssue({ code: 'custom', path: ['cron'], message: 'Not a cron expression the schedule can follow' });
+  }
+});
+
 const feedBody = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   importer: feedImporterSchema,
@@ -64,7 +72,7 @@ const feedBody = z.object({
     .nullish(),
   path: storagePath,
   compression: feedCompressionSchema.default('none'),
-  parameters: feedParametersSchema.default({}),
+  parameters: parametersSchema.default({}),
   allowCreateProducts: z.boolean().default(true),
   /** Write-only; null clears them. */
   credentials: z.record(z.string().max(100), z.string().max(2000)).nullish(),
@@ -77,7 +85,7 @@ const feedUpdateBody = z.object({
   url: feedBody.shape.url,
   path: storagePath.optional(),
   compression: feedCompressionSchema.optional(),
-  parameters: feedParametersSchema.optional(),
+  parameters: parametersSchema.optional(),
   allowCreateProducts: z.boolean().optional(),
   credentials: feedBody.shape.credentials,
   isActive: z.boolean().optional(),

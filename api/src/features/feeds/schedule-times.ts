@@ -7,6 +7,16 @@ import { parseExpression } from 'cron-parser';
 /** Hours between scheduled runs of a feed without `parameters.intervalHours` or `parameters.cron`. */
 export const DEFAULT_INTERVAL_HOURS = 6;
 
+/** Whether the cron expression is one the schedule can follow (the API refuses others on save). */
+export function isValidCron(expression: string): boolean {
+  try {
+    parseExpression(expression);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The moment from which a run counts as this period's: a feed whose last run is older is due. */
 export function periodStart(parameters: Record<string, unknown>, now: Date): Date {
   if (typeof parameters.cron === 'string') {
