@@ -40,6 +40,9 @@ export default async function globalSetup(): Promise<void> {
       FEED_SCHEDULER: 'off',
       // The store-admin test serves its feed from this machine (loopback is refused otherwise).
       FEED_ALLOWED_HOSTS: '127.0.0.1',
+      // Server rendering's budget (300 ms) is a production setting: on a busy test machine a render may
+      // take longer and the page would be client-rendered, which tests of the rendered HTML cannot tell apart.
+      SSR_BUDGET_MS: process.env.SSR_BUDGET_MS ?? '10000',
     },
     stdio: ['ignore', log, log],
     detached: true,

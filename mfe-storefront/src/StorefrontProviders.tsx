@@ -9,7 +9,14 @@ import nlNL from 'antd/locale/nl_NL';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { themeConfig, useAuthStore, useHeadStyles, usePageStoreFactory } from '@koopjesland/shared';
-import { createStorefrontStore, runningQueries, type StorefrontState, type StorefrontStore } from './api/store';
+import {
+  createStorefrontStore,
+  freezeQueries,
+  hasFailedQueries,
+  runningQueries,
+  type StorefrontState,
+  type StorefrontStore,
+} from './api/store';
 import { NotificationsProvider } from './features/notifications/notifications';
 import { registerStorefrontTranslations, useStorefrontT } from './i18n';
 
@@ -24,7 +31,10 @@ export const STOREFRONT_STORE_KEY = 'storefront';
  * server-rendered page one starting from the state the server embedded.
  */
 export function StorefrontProviders({ children, store }: { children: ReactNode; store?: StorefrontStore }) {
-  const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY, runningQueries);
+  const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY, runningQueries, {
+    failed: hasFailedQueries,
+    freeze: freezeQueries,
+  });
   const [pageStore] = useState(
     () => store ?? pageStoreFor((initial) => createStorefrontStore(initial as Partial<StorefrontState> | undefined)),
   );

@@ -10,7 +10,7 @@
  * `store.getState()`; the browser passes that state to `createStorefrontStore(state)` and its
  * hooks find the data already cached (CategoryPage.test.tsx renders from such a store).
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import { DEV_CHECK_OPTIONS, apiBaseQuery } from '@koopjesland/shared/rtk-query';
 
@@ -43,12 +43,39 @@ const rootReducer = combineReducers({ [storefrontApi.reducerPath]: storefrontApi
 
 export type StorefrontState = ReturnType<typeof rootReducer>;
 
+const freezeControls = new WeakMap<object, { frozen: boolean }>();
+
+/**
+ * Server only: after `freezeQueries(store)` the store ignores new query requests. RTK Query asks
+ * again for a query that failed whenever a component subscribes, so without this every render
+ * pass would show a failed page (an unknown product) loading again instead of its not-found view.
+ */
+export function freezeQueries(store: StorefrontStore): void {
+  const control = freezeControls.get(store);
+  if (control) control.frozen = true;
+}
+
 export function createStorefrontStore(preloadedState?: Partial<StorefrontState>) {
-  return configureStore({
+  const control = { frozen: false };
+  const ignoreWhenFrozen: Middleware = () => (next) => (action) => {
+    const type = (action as { type?: unknown }).type;
+    if (control.frozen && typeof type === 'string' && type.startsWith(`${storefrontApi.reducerPath}/executeQuery/`)) {
+      return action;
+    }
+    return next(action);
+  };
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault(DEV_CHECK_OPTIONS).concat(storefrontApi.middleware),
+    middleware: (getDefault) => getDefault(DEV_CHECK_OPTIONS).prepend(ignoreWhenFrozen).concat(storefrontApi.middleware),
   });
+  freezeControls.set(store, control);
+  return store;
+}
+
+/** True when one of the store's queries failed. */
+export function hasFailedQueries(store: StorefrontStore): boolean {
+  return Object.values(store.getState()[storefrontApi.reducerPath].queries).some((entry) => entry?.status === 'rejected');
 }
 
 export type StorefrontStore = ReturnType<typeof createStorefrontStore>;

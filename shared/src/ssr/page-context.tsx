@@ -20,6 +20,10 @@ export interface ServerStoreHandle {
   getState(): unknown;
   /** The requests this store has running (the server awaits them, then renders again). */
   running(): Promise<unknown>[];
+  /** True when a request failed (the page shows an error or not-found view). */
+  failed?(): boolean;
+  /** Start no more requests (the last pass renders what the store holds, failures included). */
+  freeze?(): void;
 }
 
 export interface PageContextValue {
@@ -94,6 +98,7 @@ export function usePageOrigin(): string {
 export function usePageStoreFactory<S extends { getState(): unknown }>(
   key: string,
   running: (store: S) => Promise<unknown>[],
+  serverControls: { failed?(store: S): boolean; freeze?(store: S): void } = {},
 ): (create: (initialState: unknown) => S) => S {
   const context = useContext(PageContext);
   return (create) => {
@@ -101,7 +106,13 @@ export function usePageStoreFactory<S extends { getState(): unknown }>(
       const existing = context.stores.get(key);
       if (existing) return existing.store as S;
       const store = create(undefined);
-      context.stores.set(key, { store, getState: () => store.getState(), running: () => running(store) });
+      context.stores.set(key, {
+        store,
+        getState: () => store.getState(),
+        running: () => running(store),
+        failed: serverControls.failed && (() => serverControls.failed!(store)),
+        freeze: serverControls.freeze && (() => serverControls.freeze!(store)),
+      });
       return store;
     }
     return create(claimEmbeddedState(key));

@@ -66,7 +66,9 @@ interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
 }
 
-const MAX_PASSES = 4;
+const MAX_PASSES = 5;
+/** React's markers of a Suspense boundary completed after the shell (sent with an inline script). */
+const LATE_BOUNDARY = /<template id="B:|\$RC\(/;
 
 let apiBaseUrl: string | null = null;
 let storefront: Promise<{ Routes: ComponentType; ssr: StorefrontServerModule }> | null = null;
@@ -136,7 +138,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const i18n = i18nFor(request.language);
 
   let markup = '';
-  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+  let frozen = false;
+  for (let pass = 1; ; pass += 1) {
     const { prelude } = await prerender(
       <StrictMode>
         <PageContextProvider value={context}>
@@ -149,9 +152,18 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       </StrictMode>,
     );
     markup = await new Response(prelude).text();
-    const running = [...stores.values()].flatMap((store) => store.running());
-    if (running.length === 0) break;
+    // A boundary that finished after React flushed its shell is sent with an inline script, which the
+    // CSP forbids: render again (the lazy chunk is loaded now) until the markup is complete.
+    const complete = !LATE_BOUNDARY.test(markup);
+    const running = frozen ? [] : [...stores.values()].flatMap((store) => store.running());
+    if (complete && running.length === 0) break;
+    if (pass === MAX_PASSES) throw new Error(`the page was not complete after ${MAX_PASSES} render passes`);
     await Promise.allSettled(running);
+    // A failed request (unknown product) is not asked again: the next pass shows the failure.
+    if (!frozen && [...stores.values()].some((store) => store.failed?.())) {
+      frozen = true;
+      for (const store of stores.values()) store.freeze?.();
+    }
   }
 
   const storeStates = Object.fromEntries([...stores].map(([key, store]) => [key, store.getState()]));
