@@ -66,7 +66,7 @@ describe('admin guard and sidebar by role', () => {
     renderShellRoutes('/admin');
     expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
-    expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices']);
+    expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
   });
 
   it('keeps a store manager out of the configuration pages', async () => {
