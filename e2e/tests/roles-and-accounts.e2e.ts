@@ -101,7 +101,13 @@ describe('roles', () => {
     const page = await signIn(MERCHANDISER, PASSWORD);
     await page.goto('/admin');
     await page.waitForURL('**/admin/categories');
-    expect(await sidebarLinks(page)).toEqual(['/admin/categories', '/admin/category-aliases', '/admin/bulk-category-alias', '/admin/products']);
+    expect(await sidebarLinks(page)).toEqual([
+      '/admin/categories',
+      '/admin/category-aliases',
+      '/admin/bulk-category-alias',
+      '/admin/products',
+      '/admin/held-prices',
+    ]);
 
     await page.goto('/admin/stores');
     await page.waitForURL('**/admin/categories');
@@ -112,7 +118,7 @@ describe('roles', () => {
     const page = await signIn(STORE_MANAGER, PASSWORD);
     await page.goto('/admin');
     await page.waitForURL('**/admin/stores');
-    expect(await sidebarLinks(page)).toEqual(['/admin/stores', '/admin/prices']);
+    expect(await sidebarLinks(page)).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
 
     await page.getByRole('cell', { name: ownStore.name, exact: true }).first().waitFor();
     expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);

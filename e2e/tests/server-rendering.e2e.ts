@@ -87,7 +87,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('server-rendered HTML', () => {
+// Server rendering is off by default (late Suspense boundaries vs. the CSP, docs/architecture.md):
+// these run with E2E_SERVER_RENDERING=on, which starts the e2e server with SERVER_RENDERING=on.
+const whenServerRendering = process.env.E2E_SERVER_RENDERING === 'on' ? describe : describe.skip;
+
+whenServerRendering('server-rendered HTML', () => {
   it('a product page holds its name, lowest price, every offer’s store, JSON-LD Product with AggregateOffer and og:title', async () => {
     const popular = await api<ProductList>('products?limit=20&sortBy=views&sortOrder=desc');
     let product: Product | undefined;
@@ -156,7 +160,7 @@ describe('server-rendered HTML', () => {
   });
 });
 
-describe('hydration', () => {
+whenServerRendering('hydration', () => {
   it('a server-rendered category page becomes interactive without a warning, a reload or a second fetch of its data', async () => {
     const category = await categoryWithBrands();
     const chosen = { slug: category.slug, brand: category.brands[1]! };
@@ -194,7 +198,7 @@ describe('hydration', () => {
   });
 });
 
-describe('availability', () => {
+whenServerRendering('availability', () => {
   it('answers the client-rendered page with 200 when the storefront’s Node container is unreachable', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-unreachable-'));
     const server = await startApiProcess({

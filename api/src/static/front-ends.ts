@@ -62,7 +62,7 @@ export interface FrontEndOptions {
   root?: string;
   env?: NodeJS.ProcessEnv;
   /** Server rendering's budget and container check interval (default SSR_BUDGET_MS, SSR_REMOTE_TTL_MS). */
-  serverRendering?: { budgetMs?: number; remoteTtlMs?: number };
+  serverRendering?: { enabled?: boolean; budgetMs?: number; remoteTtlMs?: number };
 }
 
 export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
@@ -104,9 +104,13 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     storefrontManifest: () => remotesConfig(options.env).storefront!,
     ...options.serverRendering,
   });
+  // Off unless SERVER_RENDERING=on: React's prerender can still finish Suspense boundaries late, and
+  // the inline scripts that would place them are refused by our CSP (docs/architecture.md).
+  const serverRenderingOn =
+    options.serverRendering?.enabled ?? (options.env ?? process.env).SERVER_RENDERING === 'on';
   let missingBuildLogged = false;
   app.addHook('onListen', async () => {
-    if (fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
+    if (serverRenderingOn && fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
   });
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
@@ -155,7 +159,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
       if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/'))
         return reply.callNotFound();
-      if (request.method === 'GET' && renderer.isServerRenderedPath(urlPath)) {
+      if (serverRenderingOn && request.method === 'GET' && renderer.isServerRenderedPath(urlPath)) {
         if (await sendServerRendered(request, reply)) return reply;
         return sendIndex(reply);
       }

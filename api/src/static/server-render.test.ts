@@ -65,7 +65,7 @@ beforeAll(async () => {
     config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
     database: opened.database,
   });
-  await app.register(frontEnds, { root, env, serverRendering: { budgetMs: 3_000, remoteTtlMs: 0 } });
+  await app.register(frontEnds, { root, env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0 } });
   // The container is fetched over HTTP from this server, as in `npm start`.
   await app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
