@@ -43,8 +43,6 @@ export default async function globalSetup(): Promise<void> {
       // Server rendering's budget (300 ms) is a production setting: on a busy test machine a render may
       // take longer and the page would be client-rendered, which tests of the rendered HTML cannot tell apart.
       SSR_BUDGET_MS: process.env.SSR_BUDGET_MS ?? '10000',
-      // Server rendering is off by default until its late Suspense boundaries are solved; E2E_SERVER_RENDERING=on tests it.
-      SERVER_RENDERING: process.env.E2E_SERVER_RENDERING ?? 'off',
     },
     stdio: ['ignore', log, log],
     detached: true,

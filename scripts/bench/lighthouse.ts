@@ -7,6 +7,10 @@
  *
  *   npm run bench:lighthouse
  *   npm run bench:lighthouse -- --runs 1 --port 8295
+ *   npm run bench:lighthouse -- --base-url http://localhost:8080   (a server already running)
+ *
+ * Each run's full report is kept in scripts/bench/.cache/lighthouse/ (`<page>-<preset>-<run>.json`)
+ * for the diagnostics behind a score.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +25,10 @@ const option = (name: string, fallback: number) => {
 const RUNS = option('runs', 3);
 const PORT = option('port', 8295);
 const ROOT = path.resolve(__dirname, '..', '..');
-const BASE_URL = `http://localhost:${PORT}`;
+const baseUrlIndex = args.indexOf('--base-url');
+const EXTERNAL_BASE_URL = baseUrlIndex >= 0 ? args[baseUrlIndex + 1] : undefined;
+const BASE_URL = EXTERNAL_BASE_URL ?? `http://localhost:${PORT}`;
+const REPORTS_DIR = path.join(ROOT, 'scripts', 'bench', '.cache', 'lighthouse');
 const DATA_DIR = path.join(os.tmpdir(), `koopjesland-lighthouse-${PORT}`);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -79,9 +86,13 @@ async function main(): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  console.log(`Starting npm start on ${BASE_URL} (demo data in ${DATA_DIR})…`);
-  const server = await startServer();
+  fs.mkdirSync(REPORTS_DIR, { recursive: true });
+  let server: ChildProcess | null = null;
+  if (!EXTERNAL_BASE_URL) {
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    console.log(`Starting npm start on ${BASE_URL} (demo data in ${DATA_DIR})…`);
+    server = await startServer();
+  }
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const pages = await pagesToMeasure();
@@ -96,6 +107,7 @@ async function main(): Promise<void> {
             preset === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result!.lhr;
+          fs.writeFileSync(path.join(REPORTS_DIR, `${page.name}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
           runs.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -115,9 +127,12 @@ async function main(): Promise<void> {
     }
   } finally {
     chrome.kill();
-    process.kill(-server.pid!, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    if (server) {
+      const running = server;
+      process.kill(-running.pid!, 'SIGTERM');
+      await new Promise((resolve) => running.once('exit', resolve));
+      fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    }
   }
 }
 

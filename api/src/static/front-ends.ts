@@ -104,10 +104,9 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     storefrontManifest: () => remotesConfig(options.env).storefront!,
     ...options.serverRendering,
   });
-  // Off unless SERVER_RENDERING=on: React's prerender can still finish Suspense boundaries late, and
-  // the inline scripts that would place them are refused by our CSP (docs/architecture.md).
+  // On unless SERVER_RENDERING=off (every visitor page is then the client-rendered shell).
   const serverRenderingOn =
-    options.serverRendering?.enabled ?? (options.env ?? process.env).SERVER_RENDERING === 'on';
+    options.serverRendering?.enabled ?? (options.env ?? process.env).SERVER_RENDERING !== 'off';
   let missingBuildLogged = false;
   app.addHook('onListen', async () => {
     if (serverRenderingOn && fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();

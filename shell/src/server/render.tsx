@@ -150,14 +150,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           </I18nextProvider>
         </PageContextProvider>
       </StrictMode>,
+      // Fizz outlines completed boundaries past 12,800 bytes (sent after the shell with an inline
+      // `$RC` script the CSP refuses); a prerendered page is sent whole, so keep every boundary inline.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     markup = await new Response(prelude).text();
-    // A boundary that finished after React flushed its shell is sent with an inline script, which the
-    // CSP forbids: render again (the lazy chunk is loaded now) until the markup is complete.
+    // A boundary sent late would need an inline script, which the CSP forbids: render again until none is.
     const complete = !LATE_BOUNDARY.test(markup);
     const running = frozen ? [] : [...stores.values()].flatMap((store) => store.running());
     if (complete && running.length === 0) break;
-    // Known gap: some boundaries still finish late after every pass (see docs); send what there is.
     if (pass === MAX_PASSES) break;
     await Promise.allSettled(running);
     // A failed request (unknown product) is not asked again: the next pass shows the failure.
