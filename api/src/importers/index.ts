@@ -12,9 +12,11 @@ import { gameresource } from './definitions/gameresource';
 import { koopjesland } from './definitions/koopjesland';
 import { tradedoubler } from './definitions/tradedoubler';
 import { tradetracker } from './definitions/tradetracker';
-import { first } from './definitions/helpers';
+import { firstOf } from './definitions/helpers';
+
+const NO_KEYS: readonly string[] = [];
 import { normaliseOffer, RecordRejected, RecordSkipped } from './normalise';
-import { readCsv } from './readers/csv';
+import { readCsvBatches } from './readers/csv';
 import { readJson } from './readers/json';
 import { readXml } from './readers/xml';
 import type {
@@ -64,7 +66,7 @@ function mergeFieldMap(base: FieldMap, override: FeedParameters['fieldMap']): Fi
 }
 
 export function mapRecord(definition: ImporterDefinition, fields: FieldMap, record: FlatRecord): RawOffer {
-  const value = (field: CanonicalField) => first(record, ...(fields[field] ?? []));
+  const value = (field: CanonicalField) => firstOf(record, fields[field] ?? NO_KEYS);
   const offer: RawOffer = {
     externalId: value('externalId'),
     gtin: value('gtin'),
@@ -91,6 +93,23 @@ export async function* readFeedRecords(
   stream: Readable,
   parameters: FeedParameters,
 ): AsyncGenerator<MappedItem> {
+  for await (const batch of readFeedBatches(importer, stream, parameters)) yield* batch;
+}
+
+/** One item at a time, as a batch of one (the XML and JSON readers). */
+async function* singly<T>(items: AsyncIterable<T>): AsyncGenerator<T[]> {
+  for await (const item of items) yield [item];
+}
+
+/**
+ * The same, the items of a chunk of the file together (CSV: every record the chunk completed),
+ * so a large feed does not pay a promise per record between the reader, this and the run.
+ */
+export async function* readFeedBatches(
+  importer: FeedImporter,
+  stream: Readable,
+  parameters: FeedParameters,
+): AsyncGenerator<MappedItem[]> {
   const definition = importers[importer];
   const fields = mergeFieldMap(definition.fields, parameters.fieldMap);
   const encoding = parameters.encoding ?? 'utf8';
@@ -109,33 +128,35 @@ export async function* readFeedRecords(
     { objectMode: false },
   );
   const format = parameters.format ?? sniffFormat(firstChunk, definition.defaultFormat);
-  const items =
+  const batches =
     format === 'xml'
-      ? readXml(replay, parameters.recordElement ? [parameters.recordElement] : definition.xmlRecordElements, encoding)
+      ? singly(readXml(replay, parameters.recordElement ? [parameters.recordElement] : definition.xmlRecordElements, encoding))
       : format === 'json'
-        ? readJson(replay, definition.jsonArrayKey)
-        : readCsv(replay, {
+        ? singly(readJson(replay, definition.jsonArrayKey))
+        : readCsvBatches(replay, {
             delimiter: parameters.delimiter ?? definition.csvDelimiter,
             quoted: definition.csvQuoted,
             encoding,
             firstChunk,
           });
 
-  for await (const item of items) {
-    if ('error' in item) {
-      yield { position: item.position, error: item.error, problem: item.problem, skipped: false };
-      continue;
+  for await (const batch of batches) {
+    const mapped: MappedItem[] = new Array(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const item = batch[i]!;
+      if ('error' in item) {
+        mapped[i] = { position: item.position, error: item.error, problem: item.problem, skipped: false };
+        continue;
+      }
+      const warnings: RecordProblem[] = [];
+      try {
+        mapped[i] = { position: item.position, offer: normaliseOffer(item.position, mapRecord(definition, fields, item.record), warnings), warnings };
+      } catch (error) {
+        if (!(error instanceof RecordRejected)) throw error;
+        const problem = { reason: error.reason, value: error.value };
+        mapped[i] = { position: item.position, error: error.message, problem, skipped: error instanceof RecordSkipped };
+      }
     }
-    const warnings: RecordProblem[] = [];
-    let offer: NormalisedOffer;
-    try {
-      offer = normaliseOffer(item.position, mapRecord(definition, fields, item.record), warnings);
-    } catch (error) {
-      if (!(error instanceof RecordRejected)) throw error;
-      const problem = { reason: error.reason, value: error.value };
-      yield { position: item.position, error: error.message, problem, skipped: error instanceof RecordSkipped };
-      continue;
-    }
-    yield { position: item.position, offer, warnings };
+    yield mapped;
   }
 }

@@ -32,9 +32,13 @@ export function exampleValue(text: string | undefined | null): string | null {
   return text.trim().slice(0, EXAMPLE_CHARS);
 }
 
+const PLAIN_MONEY = /^\d{1,15}(\.\d{1,2})?$/;
+
 /** "12,99", "1.234,56", "15.00 EUR", "€ 9.95" → cents; undefined when there is no number. */
 export function parseMoney(text: string | undefined): { cents: number; currency?: string } | undefined {
   if (text === undefined) return undefined;
+  // Most feeds write "12.99" or "12": read without the general rules below (same result).
+  if (PLAIN_MONEY.test(text)) return { cents: Math.round(Number(text) * 100), currency: undefined };
   const trimmed = text.trim();
   if (!trimmed) return undefined;
   const currency = /\b([A-Z]{3})\b/.exec(trimmed)?.[1] ?? (trimmed.includes('€') ? 'EUR' : undefined);
@@ -77,6 +81,19 @@ export function normaliseGtin(text: string | undefined): string | null {
 /** "1-2 werkdagen" → 2, "morgen in huis" → 1, "2 weken" → 14; null when no duration can be read. */
 export function parseDeliveryDays(text: string | undefined | null): number | null {
   if (!text) return null;
+  // A feed repeats a handful of delivery texts on every record: each is read once.
+  const known = deliveryDaysRead.get(text);
+  if (known !== undefined) return known;
+  const days = readDeliveryDays(text);
+  if (deliveryDaysRead.size >= READ_CACHE_SIZE) deliveryDaysRead.clear();
+  deliveryDaysRead.set(text, days);
+  return days;
+}
+
+const READ_CACHE_SIZE = 1_000;
+const deliveryDaysRead = new Map<string, number | null>();
+
+function readDeliveryDays(text: string): number | null {
   const lower = text.toLowerCase();
   if (/\b(vandaag|today)\b/.test(lower)) return 0;
   if (/\b(morgen|tomorrow|next day|volgende dag)\b/.test(lower)) return 1;
@@ -127,10 +144,11 @@ export function normaliseCategoryPath(text: string | undefined): string | null {
   return parts.length ? parts.join(' > ') : null;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Plain ASCII has no accents to take off (the usual case): no Unicode decomposition.
+  const slug = (ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

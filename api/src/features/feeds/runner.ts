@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { writeAuditRecords } from '../../audit/records';
 import { conflict } from '../../http/errors';
-import { importers, readFeedRecords, readParameters } from '../../importers';
+import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer } from '../../importers/types';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
@@ -375,26 +375,28 @@ async function runToEnd(
     };
     /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
     let priceChangesAt: number | undefined;
-    for await (const item of readFeedRecords(importer, source.stream, parameters)) {
-      if (signal.aborted || cancelled) {
-        cancelled = true;
-        break;
-      }
-      counters.recordsRead++;
-      if ('offer' in item) {
-        for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
-        batch.push(item.offer);
-        const changesAt = item.offer.priceChangesAt;
-        if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
-        if (batch.length >= BATCH_SIZE) {
-          await stage(batch);
-          batch = [];
-          if (counters.recordsRead >= 1_000 && tooManyInvalid()) break;
+    reading: for await (const items of readFeedBatches(importer, source.stream, parameters)) {
+      for (const item of items) {
+        if (signal.aborted || cancelled) {
+          cancelled = true;
+          break reading;
         }
-      } else {
-        if (!item.skipped) counters.invalid++;
-        noteRejection(counters, item.position, item.error);
-        counters.problems.add(item.problem.reason, item.position, item.problem.value);
+        counters.recordsRead++;
+        if ('offer' in item) {
+          for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
+          batch.push(item.offer);
+          const changesAt = item.offer.priceChangesAt;
+          if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
+          if (batch.length >= BATCH_SIZE) {
+            await stage(batch);
+            batch = [];
+            if (counters.recordsRead >= 1_000 && tooManyInvalid()) break reading;
+          }
+        } else {
+          if (!item.skipped) counters.invalid++;
+          noteRejection(counters, item.position, item.error);
+          counters.problems.add(item.problem.reason, item.position, item.problem.value);
+        }
       }
     }
     await stopProgress();

@@ -1,13 +1,22 @@
 /** Small helpers the importer definitions share to read flat records. */
 import type { FlatRecord } from '../types';
 
-export const first = (record: FlatRecord, ...keys: string[]): string | undefined => {
-  for (const key of keys) {
-    const value = record.get(key)?.find((v) => v.trim() !== '');
-    if (value !== undefined) return value;
+export const first = (record: FlatRecord, ...keys: string[]): string | undefined => firstOf(record, keys);
+
+/** The first value that is not blank under any of `keys`, in that order. */
+export function firstOf(record: FlatRecord, keys: readonly string[]): string | undefined {
+  for (let k = 0; k < keys.length; k++) {
+    const values = record.get(keys[k]!);
+    if (!values) continue;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      const c = value.charCodeAt(0);
+      // A printable ASCII first character is not blank; anything else asks trim().
+      if ((c > 32 && c < 127) || value.trim() !== '') return value;
+    }
   }
   return undefined;
-};
+}
 
 /** Name/value pairs held as two aligned lists ("properties.property@name" + "properties.property.value"). */
 export function pairs(record: FlatRecord, nameKey: string, valueKey: string): { name: string; value: string }[] {
