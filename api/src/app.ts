@@ -3,6 +3,7 @@
  * then the app's own (database, auth), then every feature's routes under /api.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -26,6 +27,7 @@ import mediaRoutes from './static/media';
 import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
 import responseCache from './http/response-cache';
+import compress from '@fastify/compress';
 import { FeedQueue } from './features/feeds/queue';
 
 declare module 'fastify' {
@@ -93,6 +95,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(auditPlugin);
   await app.register(responseCache, { db: database.db });
+  // After the response cache (it keeps the JSON text): pages, API answers and assets without a
+  // precompressed copy travel compressed; brotli at quality 4 costs little CPU per response.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   // Collected before any feature registers, so the list is complete by construction.
   const routeCatalog: RouteCatalogEntry[] = [];

@@ -8,7 +8,8 @@
 import { join, resolve } from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { findFrontEnd } from '../../shared/build/front-ends';
-import { SERVER_DIST, webpackConfig } from './config';
+import { ROOT_DIR, SERVER_DIST, webpackConfig } from './config';
+import { precompress } from './precompress';
 
 /** Front ends with a Node build: the shell and the storefront (admin areas stay client-rendered). */
 export function rendersOnServer(workspace: string): boolean {
@@ -16,9 +17,10 @@ export function rendersOnServer(workspace: string): boolean {
   return frontEnd.kind === 'host' || frontEnd.mount === 'storefront';
 }
 
-/** The browser build, then (shell and storefront) the Node build into `dist/server`. */
+/** The browser build (with its precompressed copies), then (shell and storefront) the Node build into `dist/server`. */
 export async function build(workspace: string, options: { outDir?: string; shareAntd?: boolean } = {}): Promise<void> {
   await compile(webpackConfig(workspace, { mode: 'production', ...options }));
+  precompress(options.outDir ?? join(ROOT_DIR, findFrontEnd(workspace).workspace, 'dist'));
   if (rendersOnServer(workspace) && !options.shareAntd) {
     const outDir = options.outDir ? join(options.outDir, SERVER_DIST) : undefined;
     await compile(webpackConfig(workspace, { mode: 'production', server: true, outDir }));

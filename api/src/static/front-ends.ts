@@ -51,7 +51,9 @@ export function composeServerRenderedPage(indexHtml: string, page: RenderedPage)
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|map)$/i;
 const NEVER_CACHED = /(^|\/)(index\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json)$/;
 
-export function cacheControlFor(filePath: string): string {
+export function cacheControlFor(servedPath: string): string {
+  // A precompressed copy (`app.js.br`) is cached like the file it stands for.
+  const filePath = servedPath.replace(/\.(br|gz)$/, '');
   if (NEVER_CACHED.test(filePath) || filePath.endsWith('.html')) return 'no-cache';
   if (HASHED.test(filePath)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
@@ -75,7 +77,8 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     res.setHeader('cache-control', cacheControlFor(filePath));
 
   // reply.sendFile, rooted at the shell's dist; files are served by the fallback route below.
-  await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders });
+  // The build's brotli/gzip copies are sent when the browser accepts them (scripts/webpack/precompress.ts).
+  await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders, preCompressed: true });
 
   for (const remote of REMOTES) {
     const dist = path.join(root, remote.workspace, 'dist');
@@ -89,6 +92,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
       decorateReply: false,
       cacheControl: false,
       setHeaders,
+      preCompressed: true,
     });
   }
 

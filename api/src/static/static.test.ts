@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../../test/helpers';
@@ -16,6 +17,11 @@ write('shell/dist/index.html', '<!doctype html><html><head><title>Koopjesland</t
 write('shell/dist/main.3f2a9c1b7d.js', 'console.log("shell")');
 write('mfe-storefront/dist/mf-manifest.json', '{"name":"storefront"}');
 write('mfe-storefront/dist/static/js/routes.a1b2c3d4e5.js', 'export {}');
+// A chunk the build precompressed (scripts/webpack/precompress.ts), and one it did not.
+const bigChunk = `export const text = ${JSON.stringify('koopjesland '.repeat(400))};`;
+write('mfe-storefront/dist/static/js/big.0f1e2d3c4b.js', bigChunk);
+fs.writeFileSync(path.join(root, 'mfe-storefront/dist/static/js/big.0f1e2d3c4b.js.br'), zlib.brotliCompressSync(bigChunk));
+write('mfe-storefront/dist/remoteEntry.js', bigChunk);
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let dispose: () => Promise<void>;
@@ -81,6 +87,28 @@ it('caches hashed assets for a year and manifests not at all', async () => {
   expect(manifest.headers['cache-control']).toBe('no-cache');
   const chunk = await app.inject({ method: 'GET', url: '/remotes/storefront/static/js/routes.a1b2c3d4e5.js' });
   expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+it('sends the build’s brotli copy of an asset, compresses what has none, and caches both as the file', async () => {
+  const precompressed = await app.inject({
+    method: 'GET',
+    url: '/remotes/storefront/static/js/big.0f1e2d3c4b.js',
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  expect(precompressed.headers['content-encoding']).toBe('br');
+  expect(precompressed.headers['content-type']).toMatch(/javascript/);
+  expect(precompressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(zlib.brotliDecompressSync(precompressed.rawPayload).toString()).toBe(bigChunk);
+
+  const entry = await app.inject({ method: 'GET', url: '/remotes/storefront/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(entry.headers['content-encoding']).toBe('gzip');
+  expect(entry.headers['cache-control']).toBe('no-cache');
+  expect(zlib.gunzipSync(entry.rawPayload).toString()).toBe(bigChunk);
+
+  // A client that accepts no encoding gets the file itself.
+  const plain = await app.inject({ method: 'GET', url: '/remotes/storefront/static/js/big.0f1e2d3c4b.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(bigChunk);
 });
 
 it('answers 404 for unknown API paths, missing assets and traversal attempts', async () => {
