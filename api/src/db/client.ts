@@ -72,6 +72,9 @@ function copyStatement(table: string, columns: readonly string[], source: string
   return `COPY ${quote(table)} (${columns.map(quote).join(', ')}) FROM ${source}`;
 }
 
+/** PostgreSQL: COPY text written but not yet sent beyond which a writer waits. */
+const COPY_IN_FLIGHT = 4 * 1024 * 1024;
+
 /** PGlite copies from a Blob: text is gathered into slices of about this many characters. */
 const PGLITE_COPY_SLICE = 4 * 1024 * 1024;
 
@@ -114,7 +117,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return {
           async write(text) {
             if (failure) throw failure;
-            if (!stream.write(text)) {
+            // Up to a few MB may wait to be sent, so reading the feed goes on while the server
+            // takes the rows in (the stream's own 16 kB mark made the reader wait at every batch).
+            if (!stream.write(text) && stream.writableLength > COPY_IN_FLIGHT) {
               await new Promise<void>((resolve) => {
                 const done = () => {
                   stream.off('drain', done);

@@ -8,7 +8,7 @@
  * history, expires the feed's offers not seen, records the run's changes for its diff and
  * refreshes the products' price summaries.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
@@ -108,6 +108,85 @@ async function analyzeIfGrown(tx: Tx, table: 'products' | 'prices', added: numbe
   if (added > (estimate?.tuples ?? 0) * 0.2) await tx.execute(sql.raw(`analyze ${table}`));
 }
 
+/**
+ * Settings for this transaction only (SET LOCAL): memory for its joins, sorts and the merge of
+ * the GIN indexes' pending lists (a larger list is merged in fewer, larger passes: the name
+ * trigram and search indexes of new products), and a commit that does not wait for its WAL to
+ * reach the disk. That last one is safe here: a crash right after the commit can at worst lose
+ * the run's changes as a whole (never half of them), and the run's end, recorded next with an
+ * ordinary commit, flushes them first; a lost run is reaped and the feed imported again.
+ */
+async function tuneApplyTransaction(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    select set_config('work_mem', '64MB', true), set_config('gin_pending_list_limit', '32MB', true),
+      set_config('synchronous_commit', 'off', true)`);
+}
+
+/**
+ * After a large insert of products: merges what is left in the GIN pending lists (up to
+ * gin_pending_list_limit each) into the indexes, so searches do not scan a long list until
+ * autovacuum gets to it. Only the table's owner may; anyone else leaves it to autovacuum.
+ */
+async function cleanSearchPendingLists(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    select gin_clean_pending_list(i.indexrelid)
+    from pg_index i
+    join pg_class t on t.oid = i.indrelid
+    join pg_class x on x.oid = i.indexrelid
+    join pg_am am on am.oid = x.relam and am.amname = 'gin'
+    where t.oid = 'products'::regclass and pg_has_role(t.relowner, 'USAGE')`);
+}
+
+/** The tables `unchecked` inserts go to; every trigger of theirs must fire always (migration 0019). */
+const UNCHECKED_TABLES = [
+  'prices', 'price_history', 'feed_run_changes', 'product_identifiers', 'product_images', 'product_properties',
+  'product_category_aliases', 'product_categories',
+];
+
+/**
+ * Whether this transaction may insert without the per-row foreign-key checks: the role may set
+ * session_replication_role (a superuser: the docker-compose database's owner, PGlite) and every
+ * trigger of the tables written fires always, so that mode skips only the foreign-key checks.
+ */
+async function mayInsertUnchecked(tx: Tx): Promise<boolean> {
+  const [row] = await rows<{ may: boolean }>(tx, sql`
+    select current_setting('is_superuser') = 'on' and not exists (
+      select 1 from pg_trigger t
+      where t.tgrelid = any(${`{${UNCHECKED_TABLES.join(',')}}`}::regclass[]) and not t.tgisinternal and t.tgenabled <> 'A') as may`);
+  return row?.may === true;
+}
+
+type Referenced = 'stores' | 'store_feeds' | 'feed_runs' | 'products' | 'category_aliases' | 'categories';
+
+/**
+ * Takes the lock each foreign-key check would take (FOR KEY SHARE) on the rows of `table` that
+ * rows about to be inserted reference, once per row instead of once per referencing row, and
+ * answers whether every one of them exists (else the checked statement runs and reports it).
+ * Held to the end of the transaction: nobody deletes them meanwhile.
+ */
+async function lockReferenced(tx: Tx, table: Referenced, ids: SQL): Promise<boolean> {
+  const [row] = await rows<{ wanted: number; locked: number }>(tx, sql`
+    with wanted as (select distinct id from (${ids}) as w(id) where id is not null),
+    locked as (select t.id from ${sql.identifier(table)} t where t.id in (select id from wanted) for key share of t)
+    select (select count(*) from wanted)::int as wanted, (select count(*) from locked)::int as locked`);
+  return row !== undefined && row.wanted === row.locked;
+}
+
+/**
+ * Runs inserts without their per-row foreign-key checks (session_replication_role = replica,
+ * this transaction only) when `allowed`: for rows that reference only rows this transaction
+ * created (new products, new offers) or locked with `lockReferenced`, each check would find what
+ * is known to be there. Each check costs an index probe and a row lock per inserted row: about a
+ * quarter of a large first import. Triggers still fire (migration 0019).
+ */
+async function unchecked<T>(tx: Tx, allowed: boolean, work: () => Promise<T>): Promise<T> {
+  if (!allowed) return work();
+  await tx.execute(sql`select set_config('session_replication_role', 'replica', true)`);
+  const result = await work();
+  await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
+  return result;
+}
+
 /** The feed's offers that count now. */
 export async function currentOfferCount(db: Tx, feedId: number): Promise<number> {
   const [row] = await rows<{ count: number }>(db, sql`
@@ -122,6 +201,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     const tx = profiled(transaction, options.profile, 'apply');
     // Two instances never apply the same feed at once, whatever their run bookkeeping says.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
+    await tuneApplyTransaction(tx);
     const staged = sql`feed_staging s where s.run_id = ${runId}`;
 
     // Matches made before the lock may point at products deleted since; match the rest now.
@@ -201,6 +281,13 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       if (result.offersExpired > current * options.maxExpireRatio) throw new RunHeld(result, current);
     }
 
+    // Rows the run creates reference new rows of its own, or the store, feed and run locked here once.
+    const fast =
+      (await mayInsertUnchecked(tx)) &&
+      (await lockReferenced(tx, 'stores', sql`select ${storeId}::int`)) &&
+      (await lockReferenced(tx, 'store_feeds', sql`select ${feedId}::int`)) &&
+      (await lockReferenced(tx, 'feed_runs', sql`select ${runId}::int`));
+
     // What the run creates gets its ids up front, in one pass: every new offer its id, every new
     // product its id and its main image's id. So a new product is written once, with its image and
     // its price summary (its one offer), instead of being inserted and then updated twice.
@@ -229,28 +316,32 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
           case when s.in_stock then s.new_price_id end, case when s.in_stock then s.total end,
           case when s.in_stock then ${storeId}::int end, s.total, 1
         from ${staged} and s.is_new_product`);
+      if (result.productsCreated >= GROWTH_WORTH_ANALYZING) await cleanSearchPendingLists(tx);
       await analyzeIfGrown(tx, 'products', result.productsCreated);
-      await tx.execute(sql`
-        insert into product_identifiers (product_id, type, value)
-        select s.product_id, case when length(s.gtin) = 14 then 'GTIN' else 'EAN' end, s.gtin
-        from ${staged} and s.is_new_product and s.gtin is not null
-        on conflict do nothing`);
-      // A URL listed twice is one image, at its first place (so the main image is always kept).
-      await tx.execute(sql`
-        insert into product_images (id, product_id, url, store_id, is_main)
-        select case when i.n = 1 then i.new_image_id else nextval(pg_get_serial_sequence('product_images', 'id')) end,
-          i.product_id, i.url, ${storeId}, i.n = 1
-        from (
-          select distinct on (s.product_id, x.url) s.product_id, s.new_image_id, x.url, x.n
-          from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as x(url, n)
-          where s.run_id = ${runId} and s.is_new_product and s.images is not null
-          order by s.product_id, x.url, x.n) as i
-        on conflict do nothing`);
-      await tx.execute(sql`
-        insert into product_properties (product_id, name, value)
-        select s.product_id, x.name, x.value
-        from feed_staging s, lateral jsonb_to_recordset(s.properties) as x(name text, value text)
-        where s.run_id = ${runId} and s.is_new_product and s.properties is not null`);
+      await unchecked(tx, fast, async () => {
+        // Another feed's run may create a product with the same GTIN meanwhile: its identifier wins.
+        await tx.execute(sql`
+          insert into product_identifiers (product_id, type, value)
+          select s.product_id, case when length(s.gtin) = 14 then 'GTIN' else 'EAN' end, s.gtin
+          from ${staged} and s.is_new_product and s.gtin is not null
+          on conflict do nothing`);
+        // A URL listed twice is one image, at its first place (so the main image is always kept).
+        // The products are new: nothing can conflict.
+        await tx.execute(sql`
+          insert into product_images (id, product_id, url, store_id, is_main)
+          select case when i.n = 1 then i.new_image_id else nextval(pg_get_serial_sequence('product_images', 'id')) end,
+            i.product_id, i.url, ${storeId}, i.n = 1
+          from (
+            select distinct on (s.product_id, x.url) s.product_id, s.new_image_id, x.url, x.n
+            from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as x(url, n)
+            where s.run_id = ${runId} and s.is_new_product and s.images is not null
+            order by s.product_id, x.url, x.n) as i`);
+        await tx.execute(sql`
+          insert into product_properties (product_id, name, value)
+          select s.product_id, x.name, x.value
+          from feed_staging s, lateral jsonb_to_recordset(s.properties) as x(name text, value text)
+          where s.run_id = ${runId} and s.is_new_product and s.properties is not null`);
+      });
     }
 
     // Category aliases: new paths start in the default category 'Overig' until someone assigns them.
@@ -263,13 +354,23 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       insert into category_alias_categories (alias_id, category_id)
       select n.id, c.id from new_aliases n join categories c on c.slug = 'overig'
       on conflict do nothing`);
+    // Existing products keep the links they have; a new product has none yet, so its links are
+    // plain inserts, unchecked once the aliases and categories they name are locked.
     await tx.execute(sql`
       insert into product_category_aliases (product_id, alias_id)
       select distinct s.product_id, a.id
       from feed_staging s
       join category_aliases a on a.path = s.category_path
-      where s.run_id = ${runId}
+      where s.run_id = ${runId} and not s.is_new_product
       on conflict do nothing`);
+    const newProductAliases = sql`
+      from feed_staging s join category_aliases a on a.path = s.category_path
+      where s.run_id = ${runId} and s.is_new_product`;
+    if (result.productsCreated > 0) {
+      await unchecked(tx, fast && (await lockReferenced(tx, 'category_aliases', sql`select a.id ${newProductAliases}`)), () =>
+        tx.execute(sql`insert into product_category_aliases (product_id, alias_id) select distinct s.product_id, a.id ${newProductAliases}`),
+      );
+    }
     // Products without a category follow their aliases' categories (admins' choices are kept).
     await tx.execute(sql`
       insert into product_categories (product_id, category_id)
@@ -277,13 +378,30 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       from feed_staging s
       join category_aliases a on a.path = s.category_path
       join category_alias_categories cac on cac.alias_id = a.id
-      where s.run_id = ${runId} and not exists (select 1 from product_categories pc where pc.product_id = s.product_id)
+      where s.run_id = ${runId} and not s.is_new_product
+        and not exists (select 1 from product_categories pc where pc.product_id = s.product_id)
       on conflict do nothing`);
+    const newProductCategories = sql`
+      from feed_staging s
+      join category_aliases a on a.path = s.category_path
+      join category_alias_categories cac on cac.alias_id = a.id
+      where s.run_id = ${runId} and s.is_new_product`;
+    if (result.productsCreated > 0) {
+      await unchecked(tx, fast && (await lockReferenced(tx, 'categories', sql`select cac.category_id ${newProductCategories}`)), () =>
+        tx.execute(sql`
+          insert into product_categories (product_id, category_id)
+          select distinct s.product_id, cac.category_id ${newProductCategories}`),
+      );
+    }
 
     // New offers, their first history entry and their change record in one statement, from the
     // inserted rows themselves: a join back to prices would be planned from statistics that do
     // not yet know this store's offers (a new store's first run took minutes on a large catalogue).
-    await tx.execute(sql`
+    // Unchecked when the existing products that get a new offer are locked (the new ones are ours).
+    const pricesFast =
+      fast && result.offersCreated > 0 &&
+      (await lockReferenced(tx, 'products', sql`select s.product_id from ${staged} and s.price_id is null and not s.is_new_product`));
+    await unchecked(tx, pricesFast, () => tx.execute(sql`
       with inserted as (
         insert into prices (id, product_id, store_id, feed_id, external_id, amount, shipping, total, url,
           delivery_time, delivery_days, valid_from, last_seen, in_stock)
@@ -295,7 +413,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         insert into price_history (price_id, product_id, store_id, amount, shipping, total)
         select id, product_id, store_id, amount, shipping, total from inserted)
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
-      select ${runId}, 'new', id, product_id, null, total from inserted`);
+      select ${runId}, 'new', id, product_id, null, total from inserted`));
     // A run that grew the offers by a large share (a new store on a young site) leaves the
     // planner's statistics describing the table before it: every later step reads prices.
     await analyzeIfGrown(tx, 'prices', result.offersCreated);
