@@ -1,5 +1,3 @@
-import '@koopjesland/shared/fonts.css';
-import './ui/shell.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

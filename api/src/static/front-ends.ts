@@ -135,7 +135,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     await reply
       .status(page.status)
       .header('cache-control', SERVER_RENDERED_CACHE_CONTROL)
-      .header('vary', 'Accept-Language, Cookie')
+      .header('vary', 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
       .header('content-language', page.language)
       .header('content-security-policy', policy)
       .type('text/html; charset=utf-8')

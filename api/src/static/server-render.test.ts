@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../../test/helpers';
 import frontEnds, { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './front-ends';
-import { isServerRenderedPath, languageOf, serverContainerUrl } from './server-render';
+import { isServerRenderedPath, languageOf, renderHintsOf, serverContainerUrl, storefrontHeadLinks } from './server-render';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-'));
 const write = (file: string, content: string) => {
@@ -81,7 +81,7 @@ it('renders a visitor page on the server: markup in #root, head, language, state
   const res = await page('/laptops?page=2', { 'accept-language': 'en-GB,en;q=0.9,nl;q=0.5' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe(SERVER_RENDERED_CACHE_CONTROL);
-  expect(res.headers.vary).toBe('Accept-Language, Cookie');
+  expect(res.headers.vary).toBe('Accept-Language, Cookie, Sec-CH-UA-Mobile');
   expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   expect(res.body).toContain('<html lang="en">');
   // The API answered in-process; the origin is the request's host.
@@ -98,6 +98,19 @@ it('takes the language from the cookie first, then Accept-Language, Dutch by def
   expect((await page('/', { cookie: 'i18nextLng=en' })).body).toContain('<html lang="en">');
   expect((await page('/', { 'accept-language': 'de-DE,fr' })).body).toContain('<html lang="nl">');
   expect(languageOf({ headers: { 'accept-language': 'de;q=1, en;q=0.4, nl;q=0.8' } })).toBe('nl');
+});
+
+it('renders the phone layout for phones and the consent dialog until the choice’s cookie comes along', () => {
+  const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const desktopChrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+  expect(renderHintsOf({ headers: { 'user-agent': iPhone } })).toEqual({ mobile: true, consentDecided: false });
+  expect(renderHintsOf({ headers: { 'user-agent': desktopChrome } }).mobile).toBe(false);
+  // Chromium's client hint wins over the user agent (a desktop site requested on a phone).
+  expect(renderHintsOf({ headers: { 'user-agent': iPhone, 'sec-ch-ua-mobile': '?0' } }).mobile).toBe(false);
+  expect(renderHintsOf({ headers: { 'user-agent': desktopChrome, 'sec-ch-ua-mobile': '?1' } }).mobile).toBe(true);
+  expect(renderHintsOf({ headers: { cookie: 'i18nextLng=nl; cookie_consent=essential' } }).consentDecided).toBe(true);
+  expect(renderHintsOf({ headers: { cookie: 'cookie_consent=all' } }).consentDecided).toBe(true);
+  expect(renderHintsOf({ headers: { cookie: 'cookie_consent=maybe; other=1' } }).consentDecided).toBe(false);
 });
 
 it('answers 404 with the rendered page for an unknown slug and 301 to a product’s own address', async () => {
@@ -161,4 +174,33 @@ it('puts the page into index.html without touching the rest', () => {
   expect(html).toBe(
     '<html lang="en"><head><title>Y</title><script id="kl-state" type="application/json">{"a":1}</script></head><body><div id="root"><p>x</p></div></body></html>',
   );
+});
+
+it('links the storefront’s stylesheets and preloads its manifest, entry and routes scripts, at the URLs the browser uses', () => {
+  const manifest = {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    exposes: [
+      {
+        name: 'routes',
+        assets: {
+          css: { sync: ['routes.1a.css'], async: ['page.2b.css', 'routes.1a.css'] },
+          js: { sync: ['129.3c.js', 'routes.4d.js'] },
+        },
+      },
+    ],
+  };
+  expect(storefrontHeadLinks(manifest, 'https://www.koopjesland.test/remotes/storefront/mf-manifest.json')).toBe(
+    '<link rel="stylesheet" href="https://www.koopjesland.test/remotes/storefront/routes.1a.css"/>' +
+      '<link rel="stylesheet" href="https://www.koopjesland.test/remotes/storefront/page.2b.css"/>' +
+      '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/mf-manifest.json" as="fetch" crossorigin="anonymous"/>' +
+      '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/remoteEntry.js" as="script"/>' +
+      '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/129.3c.js" as="script"/>' +
+      '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/routes.4d.js" as="script"/>',
+  );
+  // A storefront on its own origin with a fixed public path.
+  const elsewhere = { ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.koopjesland.test/sf/' } };
+  expect(storefrontHeadLinks(elsewhere, 'https://cdn.koopjesland.test/sf/mf-manifest.json')).toContain(
+    '<link rel="preload" href="https://cdn.koopjesland.test/sf/remoteEntry.js" as="script"/>',
+  );
+  expect(storefrontHeadLinks({ name: 'storefront' } as never, 'https://x.test/mf-manifest.json')).toBe('');
 });

@@ -26,6 +26,7 @@ interface ShellServerModule {
     url: string;
     origin: string;
     language: Language;
+    hints: RenderHints;
     storefrontEntry: string;
     reloadStorefront?: boolean;
     apiBaseUrl: string;
@@ -80,6 +81,28 @@ export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
   return (accepted[0]?.language as Language | undefined) ?? 'nl';
 }
 
+export interface RenderHints {
+  mobile: boolean;
+  consentDecided: boolean;
+}
+
+const CONSENT_COOKIE = 'cookie_consent';
+/** Phones' user agents, for browsers that send no Sec-CH-UA-Mobile. */
+const MOBILE_USER_AGENT = /Mobi|Android.+Mobile|iPhone|iPod/i;
+
+/**
+ * What the request tells of the browser: a phone (Sec-CH-UA-Mobile, which Chromium browsers
+ * send unasked, else the user agent) gets the phone layout in its first paint; a visitor whose
+ * cookie choice is on record (its cookie copy) gets no consent dialog, anyone else gets it at once.
+ */
+export function renderHintsOf(request: Pick<FastifyRequest, 'headers'>): RenderHints {
+  const clientHint = request.headers['sec-ch-ua-mobile'];
+  const mobile =
+    typeof clientHint === 'string' ? clientHint.trim() === '?1' : MOBILE_USER_AGENT.test(request.headers['user-agent'] ?? '');
+  const consent = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(all|essential)(?:;|$)`).exec(request.headers.cookie ?? '');
+  return { mobile, consentDecided: consent !== null };
+}
+
 /** `…/mf-manifest.json` → `…/server/remoteEntry.js`, made absolute against `base`. */
 export function serverContainerUrl(manifestUrl: string, base: string): string {
   return new URL('server/remoteEntry.js', new URL(manifestUrl, base)).toString();
@@ -115,6 +138,39 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
+/** The parts of a federation manifest (mf-manifest.json) that name the storefront's first files. */
+interface FederationManifest {
+  metaData: { remoteEntry: { name: string; path: string }; publicPath?: string };
+  exposes: { name: string; assets: { css: { sync: string[]; async: string[] }; js: { sync: string[] } } }[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `<head>` links for the storefront's files, from its manifest: its stylesheets (the server's markup
+ * needs them for its first paint; the storefront's CSS is small, so all of it, including that of
+ * its lazy pages), and preloads of its manifest, entry and the `./routes` module's scripts, which
+ * the browser would otherwise find only one after the other. URLs are absolute as the browser
+ * resolves them, so the storefront's own CSS loader finds these links and adds no second copy.
+ */
+export function storefrontHeadLinks(manifest: FederationManifest, manifestUrl: string): string {
+  // Another build's manifest (or none): no links, the page works without them.
+  if (!manifest.metaData?.remoteEntry || !Array.isArray(manifest.exposes)) return '';
+  const publicPath = manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : '.';
+  const base = new URL(publicPath.endsWith('/') ? publicPath : `${publicPath}/`, manifestUrl);
+  const url = (file: string) => escapeAttribute(new URL(file, base).toString());
+  const routes = manifest.exposes.find((expose) => expose.name === 'routes');
+  if (!routes) return '';
+  const { remoteEntry } = manifest.metaData;
+  const entry = remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/${remoteEntry.name}` : remoteEntry.name;
+  const stylesheets = [...new Set([...routes.assets.css.sync, ...routes.assets.css.async])];
+  return [
+    ...stylesheets.map((file) => `<link rel="stylesheet" href="${url(file)}"/>`),
+    `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`,
+    ...[entry, ...routes.assets.js.sync].map((file) => `<link rel="preload" href="${url(file)}" as="script"/>`),
+  ].join('');
+}
+
 class RenderTimeout extends Error {}
 
 function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -136,6 +192,8 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   const apiFetch = injectFetch(app);
   const siteConfigurations = new Map<string, { value: SiteConfiguration | null; at: number }>();
   let container: { url: string; hash: string | null; checkedAt: number; reload: boolean } | null = null;
+  /** The storefront's browser manifest, read with each container check (null until the first read). */
+  let manifest: FederationManifest | null = null;
 
   /** The shell's Node build, loaded again when it was rebuilt. */
   function shellModule(): ShellServerModule | null {
@@ -163,9 +221,11 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     if (!container || container.url !== url) {
       container = { url, hash: null, checkedAt: now, reload: false };
       void fingerprint(url).then((hash) => container?.url === url && (container.hash = hash));
+      void readManifest(new URL(options.storefrontManifest(), origin).toString());
     } else if (now - container.checkedAt > remoteTtlMs) {
       const current = container;
       current.checkedAt = now;
+      void readManifest(new URL(options.storefrontManifest(), origin).toString());
       void fingerprint(url).then((hash) => {
         if (hash && current.hash && hash !== current.hash) {
           app.log.info({ url }, 'server rendering: a new storefront container was deployed; loading it');
@@ -177,6 +237,15 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     const reload = container.reload;
     container.reload = false;
     return { url, reload };
+  }
+
+  async function readManifest(url: string): Promise<void> {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) manifest = (await response.json()) as FederationManifest;
+    } catch {
+      // The links are an optimisation: the page works without them, and the next check tries again.
+    }
   }
 
   async function fingerprint(url: string): Promise<string | null> {
@@ -225,6 +294,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
             url: request.url,
             origin,
             language,
+            hints: renderHintsOf(request),
             storefrontEntry: target.url,
             reloadStorefront: target.reload,
             // The storefront's API client reaches this API in-process.
@@ -235,7 +305,8 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
         })(),
         budget,
       );
-      return { ...page, language };
+      const links = manifest ? storefrontHeadLinks(manifest, new URL(options.storefrontManifest(), origin).toString()) : '';
+      return { ...page, head: links + page.head, language };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { fallback: reason };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BREAKPOINTS } from '@koopjesland/shared';
+import { BREAKPOINTS, useRenderHints } from '@koopjesland/shared';
 
 const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile - 1}px)`;
 
@@ -15,12 +15,14 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * True under the spec's 768 px mobile breakpoint; follows window resizes. A server render (and the
- * hydration of its HTML) renders the desktop layout first, then the phone's, so both agree.
+ * hydration of its HTML) uses the server's guess (a phone's browser gets the phone layout), so both
+ * agree; the real width decides right after.
  */
 export function useIsMobile(): boolean {
+  const { mobile } = useRenderHints();
   return useSyncExternalStore(
     subscribe,
     () => mobileQuery()?.matches ?? false,
-    () => false,
+    () => mobile,
   );
 }

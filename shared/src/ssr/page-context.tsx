@@ -11,6 +11,9 @@
  *   handed to `create` once, for the first store of that key.
  * - `headStyles`: a remote whose CSS-in-JS styles belong in the server's `<head>` registers a
  *   function returning them.
+ * - `hints`: what the server knew of the visitor's browser (phone or not, cookie choice made), so
+ *   the first paint already has the right layout and dialog; the browser hydrates with the same
+ *   values, then follows its own.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 
@@ -26,8 +29,21 @@ export interface ServerStoreHandle {
   freeze?(): void;
 }
 
+/** What the server guessed of the browser it renders for (`useRenderHints`). */
+export interface RenderHints {
+  /** A phone (Sec-CH-UA-Mobile, else the user agent): the phone layout first. */
+  mobile: boolean;
+  /** The cookie choice is on record (its cookie came along): no consent dialog. */
+  consentDecided: boolean;
+}
+
+/** A client-rendered page, or a server that was told nothing: desktop, no dialog in the first render. */
+const DEFAULT_RENDER_HINTS: RenderHints = { mobile: false, consentDecided: true };
+
 export interface PageContextValue {
   origin: string;
+  /** Server only: what the request tells of the browser. */
+  hints?: RenderHints;
   /** Server only: stores made during this request, by key. */
   stores?: Map<string, ServerStoreHandle>;
   /** Server only: functions returning style markup for the document head, by key (the last pass's wins). */
@@ -50,6 +66,8 @@ export interface EmbeddedPageState {
   siteConfiguration: unknown;
   /** Each remote's store state, by key. */
   stores: Record<string, unknown>;
+  /** The hints the server rendered with (hydration must use the same). */
+  hints?: RenderHints;
 }
 
 let embedded: EmbeddedPageState | null | undefined;
@@ -81,6 +99,15 @@ function claimEmbeddedState(key: string): unknown {
   if (state === undefined || claimed.has(key)) return undefined;
   claimed.add(key);
   return state;
+}
+
+/**
+ * The hints the server rendered with: from the request while rendering there, from the embedded
+ * state while hydrating. Use them as `useSyncExternalStore`'s server snapshot.
+ */
+export function useRenderHints(): RenderHints {
+  const context = useContext(PageContext);
+  return context?.hints ?? embeddedPageState()?.hints ?? DEFAULT_RENDER_HINTS;
 }
 
 /** This page's origin: the server's request origin while rendering there, else the browser's. */

@@ -12,6 +12,7 @@ beforeAll(async () => {
 beforeEach(() => {
   jest.restoreAllMocks();
   window.localStorage.clear();
+  document.cookie = 'cookie_consent=; Max-Age=0; Path=/';
 });
 
 const dialog = () => screen.queryByRole('dialog', { name: 'We value your privacy' });
@@ -32,6 +33,8 @@ describe('cookie consent (docs/product.md §2)', () => {
     const { unmount } = render(<CookieConsent />);
     await userEvent.click(screen.getByRole('button', { name: button }));
     expect(window.localStorage.getItem('cookie_consent')).toBe(stored);
+    // The server learns of the choice from its cookie copy (its pages then come without the dialog).
+    expect(document.cookie).toContain(`cookie_consent=${stored}`);
     expect(dialog()).not.toBeInTheDocument();
     unmount();
     render(<CookieConsent />);
@@ -51,6 +54,7 @@ describe('cookie consent (docs/product.md §2)', () => {
     unmount();
     render(<CookieConsent />);
     expect(dialog()).toBeInTheDocument();
+    expect(document.cookie).not.toContain('cookie_consent');
   });
 
   it('speaks Dutch by default', async () => {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRenderHints } from '@koopjesland/shared';
 import { type CookieConsent as Choice, readConsent, storeConsent } from './consent';
 
 export const PRIVACY_POLICY_URL = '/privacy';
@@ -13,8 +14,10 @@ const noSubscription = () => () => undefined;
 
 export function CookieConsent() {
   const { t } = useTranslation('shell');
-  // The choice lives in the browser: a server render (and its hydration) shows no dialog; it opens right after.
-  const stored = useSyncExternalStore(noSubscription, () => readConsent() !== null, () => true);
+  // A server render shows the dialog when the choice's cookie did not come along (hydration agrees);
+  // the browser's own record decides right after.
+  const { consentDecided } = useRenderHints();
+  const stored = useSyncExternalStore(noSubscription, () => readConsent() !== null, () => consentDecided);
   const [chosen, setChosen] = useState(false);
   const decided = stored || chosen;
   const acceptButton = useRef<HTMLButtonElement>(null);

@@ -8,7 +8,12 @@ export function readConsent(): CookieConsent | null {
   return value === 'all' || value === 'essential' ? value : null;
 }
 
+/** A year, like the language cookie. */
+const CONSENT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 export function storeConsent(choice: CookieConsent): void {
   // Without storage the choice holds for this page view only; the dialog returns next time.
-  safeStorage.set(STORAGE_KEYS.cookieConsent, choice);
+  if (!safeStorage.set(STORAGE_KEYS.cookieConsent, choice)) return;
+  // A copy in a cookie tells the server the choice is made, so its pages come without the dialog.
+  document.cookie = `${STORAGE_KEYS.cookieConsent}=${choice}; Max-Age=${CONSENT_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
 }

@@ -27,6 +27,7 @@ import {
   type EmbeddedPageState,
   type Language,
   type PageContextValue,
+  type RenderHints,
   type ServerStoreHandle,
   type SiteConfiguration,
 } from '@koopjesland/shared';
@@ -41,6 +42,8 @@ export interface RenderRequest {
   /** The page's origin (canonical and og:url addresses). */
   origin: string;
   language: Language;
+  /** What the request tells of the browser (phone layout, consent dialog). */
+  hints: RenderHints;
   /** Absolute URL of the storefront's Node container (`…/server/remoteEntry.js`). */
   storefrontEntry: string;
   /** Load the container afresh (a new storefront was deployed). */
@@ -134,7 +137,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   );
   const stores = new Map<string, ServerStoreHandle>();
   const headStyles = new Map<string, () => string>();
-  const context: PageContextValue = { origin: request.origin, stores, headStyles };
+  const context: PageContextValue = { origin: request.origin, stores, headStyles, hints: request.hints };
   const i18n = i18nFor(request.language);
 
   let markup = '';
@@ -177,6 +180,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     ...outcome,
     html: body,
     head: head + styles,
-    state: { language: request.language, siteConfiguration: request.siteConfiguration, stores: storeStates },
+    state: {
+      language: request.language,
+      siteConfiguration: request.siteConfiguration,
+      stores: storeStates,
+      hints: request.hints,
+    },
   };
 }

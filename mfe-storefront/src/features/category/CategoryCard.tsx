@@ -11,7 +11,16 @@ import { Typography } from '../../lib/typography';
 
 const CategorySettingsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })));
 
-export function CategoryCard({ category, square = false }: { category: Category; square?: boolean }) {
+/** `eagerImage`: the tile is in the first screen (its image loads at once, early). */
+export function CategoryCard({
+  category,
+  square = false,
+  eagerImage = false,
+}: {
+  category: Category;
+  square?: boolean;
+  eagerImage?: boolean;
+}) {
   const { t } = useStorefrontT();
   const canEditCatalog = useCanEditCatalog();
   const [editing, setEditing] = useState(false);
@@ -27,7 +36,10 @@ export function CategoryCard({ category, square = false }: { category: Category;
             <img
               src={image}
               alt={name}
-              loading="lazy"
+              width={square ? 240 : 320}
+              height={240}
+              loading={eagerImage ? 'eager' : 'lazy'}
+              fetchPriority={eagerImage ? 'high' : undefined}
               style={{ width: '100%', aspectRatio: square ? '1 / 1' : '4 / 3', objectFit: 'contain', background: '#fff' }}
             />
           ) : (
@@ -66,15 +78,16 @@ export function CategoryCard({ category, square = false }: { category: Category;
   );
 }
 
+/** The first row's images load at once (they are in the first screen); the rest when scrolled near. */
 export function CategoryGrid({ categories, columns, square }: { categories: Category[]; columns: number; square?: boolean }) {
   return (
     <ul
       className="kl-grid"
       style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 16, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
     >
-      {categories.map((category) => (
+      {categories.map((category, index) => (
         <li key={category.id}>
-          <CategoryCard category={category} square={square} />
+          <CategoryCard category={category} square={square} eagerImage={index < columns} />
         </li>
       ))}
     </ul>

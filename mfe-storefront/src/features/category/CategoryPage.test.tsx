@@ -76,6 +76,21 @@ describe('CategoryPage', () => {
     await waitFor(() => expect(currentLocation()).toMatch(/^\/televisies\?page=1/));
   });
 
+  it('links every page number to its address (crawlable) and pages within the app on a click', async () => {
+    const products = [makeProduct({ id: 1, name: 'OLED TV', brand: 'LG' })];
+    const api = mockApi({
+      'GET /categories/page/televisies': () => pageReply(products, { pagination: pagination(63, 1, 21) }),
+      'GET /categories/televisies/filters': () => ({ brands: ['LG'], stores: [] }),
+    });
+    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc&brand=LG', path: ':slug' });
+    const second = await screen.findByRole('link', { name: '2' });
+    expect(second).toHaveAttribute('href', '/televisies?sortBy=name&sortOrder=asc&brand=LG&page=2');
+    expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('href', '/televisies?sortBy=name&sortOrder=asc&brand=LG');
+    fireEvent.click(second);
+    await waitFor(() => expect(currentLocation()).toBe('/televisies?sortBy=name&sortOrder=asc&brand=LG&page=2'));
+    await waitFor(() => expect(api.find('GET', '/categories/page/televisies').at(-1)!.query.get('page')).toBe('2'));
+  });
+
   it('persists the grid/list choice per category', async () => {
     mockApi({ 'GET /categories/page/televisies': () => pageReply(), 'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }) });
     renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });

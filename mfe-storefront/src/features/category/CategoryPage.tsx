@@ -150,6 +150,7 @@ function CategoryPage({ slug }: { slug: string }) {
           <ProductGrid
             products={products}
             columns={hideFilters ? 4 : 3}
+            eagerImages={hideFilters ? 4 : 3}
             displayType={displayType}
             label={t('category.productsLabel', { name: title })}
           />

@@ -8,6 +8,8 @@ import { CAROUSEL_IMAGE_HEIGHT_PX, carouselHeightPx, galleryImages, MASONRY_GUTT
 
 const MobileCarousel = lazy(() => import('./MobileCarousel'));
 
+const MAIN_IMAGE_HEIGHT_PX = 420;
+
 export function Gallery({ product }: { product: Product }) {
   const { t } = useStorefrontT();
   const isMobile = useIsMobile();
@@ -25,7 +27,14 @@ export function Gallery({ product }: { product: Product }) {
       <div data-testid="carousel-slot" style={{ minHeight: carouselHeightPx(images.length) }}>
         <Suspense
           fallback={
-            <img src={images[0]} alt={product.name} style={{ width: '100%', height: CAROUSEL_IMAGE_HEIGHT_PX, objectFit: 'contain' }} />
+            <img
+              src={images[0]}
+              alt={product.name}
+              width={CAROUSEL_IMAGE_HEIGHT_PX}
+              height={CAROUSEL_IMAGE_HEIGHT_PX}
+              fetchPriority="high"
+              style={{ width: '100%', height: CAROUSEL_IMAGE_HEIGHT_PX, objectFit: 'contain' }}
+            />
           }
         >
           <MobileCarousel images={images} alt={product.name} />
@@ -36,10 +45,14 @@ export function Gallery({ product }: { product: Product }) {
   const [main, ...extra] = images;
   return (
     <div className="kl-gallery">
+      {/* The page's largest image: its box is fixed before it loads, and it is fetched first. */}
       <img
         src={preview ?? main}
         alt={product.name}
-        style={{ width: '100%', maxHeight: 420, objectFit: 'contain', background: '#fff' }}
+        width={MAIN_IMAGE_HEIGHT_PX}
+        height={MAIN_IMAGE_HEIGHT_PX}
+        fetchPriority="high"
+        style={{ width: '100%', height: MAIN_IMAGE_HEIGHT_PX, objectFit: 'contain', background: '#fff' }}
       />
       {extra.length > 0 && (
         <Masonry

@@ -26,13 +26,17 @@ export function truncateDescription(text: string | null): string {
   return text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT)}...` : text;
 }
 
-function ProductImage({ product, size }: { product: Product; size: number }) {
+/** `eager`: in the first screen (loaded at once, early); any other image loads when scrolled near. */
+function ProductImage({ product, size, eager }: { product: Product; size: number; eager: boolean }) {
   const { t } = useStorefrontT();
   return product.image ? (
     <img
       src={product.image}
       alt={product.name}
-      loading="lazy"
+      width={size}
+      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       style={{ width: '100%', height: size, objectFit: 'contain', background: '#fff' }}
     />
   ) : (
@@ -42,7 +46,15 @@ function ProductImage({ product, size }: { product: Product; size: number }) {
   );
 }
 
-export function ProductCard({ product, displayType = 'grid' }: { product: Product; displayType?: DisplayType }) {
+export function ProductCard({
+  product,
+  displayType = 'grid',
+  eagerImage = false,
+}: {
+  product: Product;
+  displayType?: DisplayType;
+  eagerImage?: boolean;
+}) {
   const { t } = useStorefrontT();
   const canEditCatalog = useCanEditCatalog();
   const [assigning, setAssigning] = useState(false);
@@ -95,7 +107,7 @@ export function ProductCard({ product, displayType = 'grid' }: { product: Produc
       <Card size="small" data-testid="product-row">
         <div style={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 16 }}>
           <Link to={productPath(product)} aria-hidden tabIndex={-1}>
-            <ProductImage product={product} size={120} />
+            <ProductImage product={product} size={120} eager={eagerImage} />
           </Link>
           <div>{body}</div>
         </div>
@@ -108,7 +120,7 @@ export function ProductCard({ product, displayType = 'grid' }: { product: Produc
       data-testid="product-card"
       cover={
         <Link to={productPath(product)} aria-hidden tabIndex={-1}>
-          <ProductImage product={product} size={180} />
+          <ProductImage product={product} size={180} eager={eagerImage} />
         </Link>
       }
     >

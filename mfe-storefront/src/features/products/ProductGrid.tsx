@@ -7,11 +7,14 @@ export function ProductGrid({
   columns,
   displayType = 'grid',
   label,
+  eagerImages = 0,
 }: {
   products: Product[];
   columns: number;
   displayType?: DisplayType;
   label?: string;
+  /** How many of the first products' images are in the first screen (loaded at once). */
+  eagerImages?: number;
 }) {
   return (
     <ul
@@ -26,9 +29,9 @@ export function ProductGrid({
         gridTemplateColumns: displayType === 'grid' ? `repeat(${columns}, minmax(0, 1fr))` : '1fr',
       }}
     >
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} displayType={displayType} />
+          <ProductCard product={product} displayType={displayType} eagerImage={index < eagerImages} />
         </li>
       ))}
     </ul>
