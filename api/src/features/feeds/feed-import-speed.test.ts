@@ -88,4 +88,54 @@ describe('feed runs: COPY staging and products written once', () => {
     const n3 = written.find((p) => p.id === created[2]!.product_id)!;
     expect(n3).toMatchObject({ image_id: null, image: null, lowest_total: 500 });
   });
+
+  it('links what it inserts without per-row foreign-key checks to rows that exist, and the catalogue triggers still fire', async () => {
+    t.place(
+      'links/feed.csv',
+      [
+        header,
+        'L1,Link een,,3.00,0.00,4006381333931,https://awin.example/L1,Links > Een,https://img.example/l1.jpg,',
+        'L2,Link twee,,4.00,0.00,,https://awin.example/L2,Links > Twee,,',
+        `L3,Bestaand,,7.50,0.00,${EXISTING_EAN},https://awin.example/L3,Links > Een,,`,
+      ].join('\n'),
+    );
+    const counters = () =>
+      t.database.query<{ catalog: string; mode: string }>(
+        "select (select last_value from catalog_version)::text as catalog, current_setting('session_replication_role') as mode",
+      );
+    const [before] = await counters();
+    const feed = await t.createFeed({ name: 'links', importer: 'awin', path: 'links/feed.csv' });
+    // L3's product already has this store's offer (the test before): updated, not created.
+    expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded', offersCreated: 2, offersUpdated: 1, productsCreated: 2 });
+    const [after] = await counters();
+    expect(BigInt(after!.catalog)).toBeGreaterThan(BigInt(before!.catalog));
+    // The mode is the transaction's own: nothing else runs without its checks afterwards.
+    expect(after!.mode).toBe('origin');
+    // Every row written points at a row that exists (what the skipped checks would have enforced).
+    const dangling = await t.database.query<{ n: number }>(`
+      select (select count(*) from prices o where not exists (select 1 from products p where p.id = o.product_id))
+        + (select count(*) from prices o where o.feed_id is not null and not exists (select 1 from store_feeds f where f.id = o.feed_id))
+        + (select count(*) from price_history h where not exists (select 1 from prices o where o.id = h.price_id))
+        + (select count(*) from feed_run_changes c where not exists (select 1 from feed_runs r where r.id = c.run_id))
+        + (select count(*) from product_identifiers i where not exists (select 1 from products p where p.id = i.product_id))
+        + (select count(*) from product_images i where not exists (select 1 from products p where p.id = i.product_id))
+        + (select count(*) from product_category_aliases l where not exists (select 1 from products p where p.id = l.product_id)
+             or not exists (select 1 from category_aliases a where a.id = l.alias_id))
+        + (select count(*) from product_categories l where not exists (select 1 from products p where p.id = l.product_id)
+             or not exists (select 1 from categories c where c.id = l.category_id)) as n`);
+    expect(Number(dangling[0]!.n)).toBe(0);
+    const links = await t.database.query<{ external_id: string; alias: string; category: string; ean: string | null }>(`
+      select o.external_id, a.path as alias, c.slug as category,
+        (select i.value from product_identifiers i where i.product_id = o.product_id and i.value = '4006381333931') as ean
+      from prices o
+      join product_category_aliases l on l.product_id = o.product_id
+      join category_aliases a on a.id = l.alias_id
+      join product_categories pc on pc.product_id = o.product_id
+      join categories c on c.id = pc.category_id
+      where o.external_id in ('L1', 'L2') order by o.external_id`);
+    expect(links).toEqual([
+      { external_id: 'L1', alias: 'Links > Een', category: 'overig', ean: '4006381333931' },
+      { external_id: 'L2', alias: 'Links > Twee', category: 'overig', ean: null },
+    ]);
+  });
 });
