@@ -2,7 +2,7 @@ jest.setTimeout(60_000);
 import { createTestUser } from '../../../test/auth';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 import { stores } from '../../db/schema';
-import { createRun, executeRun } from './runner';
+import { createRun, executeRun, STAGED_ROWS_LOST_REASON } from './runner';
 
 const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category';
 const csv = (rows: [string, string][]) =>
@@ -186,6 +186,21 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       expect((await get(`/api/feed-runs/${held.id}/diff?kind=removed`)).json().summary.removedOffers).toBe(8);
       expect((await post(`/api/feed-runs/${held.id}/apply`)).json()).toEqual({ error: 'The run is not held' });
       expect((await post(`/api/feed-runs/${held.id}/discard`)).statusCode).toBe(409);
+    });
+
+    it('refuses Apply anyway for a held run whose staged records are gone (the unlogged staging table after a crash)', async () => {
+      t.place('winkel/guard-lost.csv', csv(ten.map(([id, price]) => [`L${id}`, price])));
+      const lostFeed = (await t.createFeed({ name: 'guard-lost', importer: 'awin', path: 'winkel/guard-lost.csv' })).id;
+      expect(await t.run(lostFeed)).toMatchObject({ status: 'succeeded', offersCreated: 10 });
+      t.place('winkel/guard-lost.csv', csv(ten.slice(0, 2).map(([id, price]) => [`L${id}`, price])));
+      const held = await t.run(lostFeed);
+      expect(held).toMatchObject({ status: 'held', offersExpired: 8 });
+      const offers = await currentOffers();
+      // What a crash does to an unlogged table.
+      await t.database.query('delete from feed_staging where run_id = $1', [held.id]);
+      const response = await post(`/api/feed-runs/${held.id}/apply`);
+      expect(response.json()).toMatchObject({ id: held.id, status: 'failed', failureReason: STAGED_ROWS_LOST_REASON });
+      expect(await currentOffers()).toBe(offers);
     });
 
     it('discards a held run and keeps the last good offers', async () => {

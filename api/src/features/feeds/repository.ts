@@ -193,6 +193,12 @@ export async function openStaging(handle: DatabaseHandle, runId: number): Promis
   };
 }
 
+/** Whether the run has staged rows (a held run loses them when the database crashes: the table is unlogged). */
+export async function hasStagedRows(db: Database, runId: number): Promise<boolean> {
+  const [row] = await db.select({ runId: feedStaging.runId }).from(feedStaging).where(eq(feedStaging.runId, runId)).limit(1);
+  return row !== undefined;
+}
+
 export async function dropStaging(db: Database, runId: number): Promise<void> {
   await db.delete(feedStaging).where(eq(feedStaging.runId, runId));
 }

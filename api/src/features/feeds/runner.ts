@@ -26,6 +26,7 @@ import {
   findFeed,
   findRun,
   finishRun,
+  hasStagedRows,
   insertQueuedRun,
   isCancelRequested,
   reapOrphanedRuns,
@@ -48,6 +49,7 @@ const DEFAULT_MAX_INVALID_RATIO = 0.25;
 /** Default share of a feed's current offers a run may expire before the collapse guard holds it. */
 export const DEFAULT_MAX_EXPIRE_RATIO = 0.5;
 export const EMPTY_FEED_REASON = 'The feed holds no records';
+export const STAGED_ROWS_LOST_REASON = "The held run's records are gone (the database restarted); run the feed again";
 
 export interface RunProgress {
   recordsRead: number;
@@ -529,6 +531,11 @@ async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<
     const feed = await findFeed(app.db, run.feedId);
     if (!feed) throw new FeedFailure('The feed no longer exists');
     const target: ApplyTarget = { runId, feedId: feed.id, storeId: feed.storeId, allowCreateProducts: feed.allowCreateProducts };
+    // The staging table is unlogged (migration 0019): a database crash empties it. Applying a
+    // held run without its rows would expire every offer of the feed.
+    if (run.offersCreated + run.offersUpdated + run.offersUnchanged > 0 && !(await hasStagedRows(app.db, runId))) {
+      throw new FeedFailure(STAGED_ROWS_LOST_REASON);
+    }
     await recordProgress(app.db, runId, { phase: 'matching' });
     await matchStagedRun(app.db, target);
     await recordProgress(app.db, runId, { phase: 'applying' });
@@ -545,7 +552,7 @@ async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<
     });
   } catch (error) {
     await dropStaging(app.db, runId).catch(() => undefined);
-    app.log.error({ err: error, runId }, 'applying a held run failed');
+    if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'applying a held run failed');
     return finishRun(app.db, runId, {
       status: 'failed',
       phase: null,

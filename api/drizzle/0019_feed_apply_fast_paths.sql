@@ -16,3 +16,9 @@ ALTER TABLE "product_category_aliases" ENABLE ALWAYS TRIGGER "product_category_a
 ALTER TABLE "product_categories" ENABLE ALWAYS TRIGGER "product_categories_bump_catalog_version";--> statement-breakpoint
 ALTER TABLE "product_categories" ENABLE ALWAYS TRIGGER "product_categories_bump_search_version";--> statement-breakpoint
 ALTER TABLE "product_categories" ENABLE ALWAYS TRIGGER "product_categories_bump_version";
+--> statement-breakpoint
+-- Staged rows are scratch: written by COPY, updated by matching, classification and the ids a run
+-- draws, deleted when the run ends. Unlogged, none of that is written to the WAL. A crash empties
+-- the table; a run going at that moment is reaped anyway, and Apply anyway refuses a held run
+-- whose staged rows are gone (runner.ts).
+ALTER TABLE "feed_staging" SET UNLOGGED;
