@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { PreloadFontsPlugin } from './preload-fonts';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { NormalModuleReplacementPlugin, type Configuration } from 'webpack';
@@ -100,6 +101,8 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
         title: frontEnd.title,
         scriptLoading: 'defer',
       }),
+      // Body text (400) and headings (600) in their font from the first paint.
+      ...(isHost ? [new PreloadFontsPlugin([/poppins-latin-(400|600)-normal\.[0-9a-f]+\.woff2$/])] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
     ],
     optimization: {

@@ -6,6 +6,7 @@
 import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_CATEGORY_SETTINGS, errorMessage } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
@@ -18,7 +19,13 @@ import type { DisplayType } from '../products/ProductCard';
 import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { CategoryHead } from '../seo/CategoryHead';
-import { useGetCategoryFiltersQuery, useGetCategoryPageQuery, useGetPopularSubcategoryProductsQuery } from './api';
+import type { StorefrontStore } from '../../api/store';
+import {
+  rememberAsDefaultSort,
+  useGetCategoryFiltersQuery,
+  useGetCategoryPageQuery,
+  useGetPopularSubcategoryProductsQuery,
+} from './api';
 import { CategoryGrid } from './CategoryCard';
 import { readDisplayPreference, saveDisplayPreference } from './display-preference';
 import { Typography } from '../../lib/typography';
@@ -88,18 +95,26 @@ function CategoryPage({ slug }: { slug: string }) {
   // With no sortBy/sortOrder in the address, write the category's defaults there (docs/product.md §4).
   const settings = loaded?.category.settings ?? null;
   const needsDefaultSort = !filters.sortBy || !filters.sortOrder;
+  const dispatch = useDispatch<StorefrontStore['dispatch']>();
+  const answer = query.currentData;
   useEffect(() => {
     if (!loaded || !needsDefaultSort) return;
+    const sortBy = filters.sortBy || (settings?.defaultSortBy ?? DEFAULT_CATEGORY_SETTINGS.defaultSortBy);
+    const sortOrder = filters.sortOrder || (settings?.defaultSortOrder ?? DEFAULT_CATEGORY_SETTINGS.defaultSortOrder);
+    // The answer on screen is already in that order (the API applies the category's defaults).
+    if (answer) void dispatch(rememberAsDefaultSort({ slug, page, filters }, { sortBy, sortOrder }, answer));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (!next.get('sortBy')) next.set('sortBy', settings?.defaultSortBy ?? DEFAULT_CATEGORY_SETTINGS.defaultSortBy);
-        if (!next.get('sortOrder')) next.set('sortOrder', settings?.defaultSortOrder ?? DEFAULT_CATEGORY_SETTINGS.defaultSortOrder);
+        if (!next.get('sortBy')) next.set('sortBy', sortBy);
+        if (!next.get('sortOrder')) next.set('sortOrder', sortOrder);
         return next;
       },
       { replace: true },
     );
-  }, [loaded, needsDefaultSort, settings, setParams]);
+    // Runs when the answer or the address changes; `filters` and `page` come from the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, answer, needsDefaultSort, settings, setParams, dispatch]);
 
   if (query.isError) {
     return (

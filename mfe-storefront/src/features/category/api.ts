@@ -53,3 +53,11 @@ const categoryApi = storefrontApi.injectEndpoints({
 
 export const { useGetCategoryPageQuery, useGetCategoryFiltersQuery, useGetPopularSubcategoryProductsQuery } = categoryApi;
 export const { getCategoryPage } = categoryApi.endpoints;
+
+/**
+ * Keeps `data` (the answer to `args` without a sort, which the API sorted by the category's
+ * defaults) as the answer to the same arguments with those defaults spelled out: writing the
+ * default sort into the address then asks nothing again.
+ */
+export const rememberAsDefaultSort = (args: CategoryPageArgs, sort: Pick<FilterValues, 'sortBy' | 'sortOrder'>, data: CategoryPageData) =>
+  categoryApi.util.upsertQueryData('getCategoryPage', { ...args, filters: { ...args.filters, ...sort } }, data);
