@@ -72,8 +72,8 @@ function copyStatement(table: string, columns: readonly string[], source: string
   return `COPY ${quote(table)} (${columns.map(quote).join(', ')}) FROM ${source}`;
 }
 
-/** PostgreSQL: COPY text written but not yet sent beyond which a writer waits. */
-const COPY_IN_FLIGHT = 4 * 1024 * 1024;
+/** PostgreSQL: COPY text written but not yet sent beyond which a writer waits (kept small: what waits is held in memory). */
+const COPY_IN_FLIGHT = 1024 * 1024;
 
 /** PGlite copies from a Blob: text is gathered into slices of about this many characters. */
 const PGLITE_COPY_SLICE = 4 * 1024 * 1024;

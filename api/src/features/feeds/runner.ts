@@ -41,7 +41,13 @@ import {
 
 export type { FeedRunRow, RunTrigger };
 
-const BATCH_SIZE = 2_000;
+/**
+ * Records staged per COPY write. Small on purpose: a batch lives from its first record to its
+ * write, and a large one outlived the young generation's collections, so every record was
+ * promoted to the old generation as garbage (2,000: peak RSS 261-285 MB for 200,000 records;
+ * 500: 199 MB, and reading 2.5x faster without those collections).
+ */
+const BATCH_SIZE = 500;
 const ERROR_SAMPLE_SIZE = 50;
 const PROGRESS_INTERVAL_MS = 1_000;
 /** Default share of invalid records above which a run fails instead of applying. */
