@@ -38,10 +38,11 @@ function Paragraph(props: TextProps) {
   );
 }
 
-function Title({ level = 1, ...props }: TextProps & { level?: 1 | 2 | 3 | 4 | 5 }) {
+/** `size`: the look of another level, where the outline needs this level (a card's title under a section's h2). */
+function Title({ level = 1, size = level, ...props }: TextProps & { level?: 1 | 2 | 3 | 4 | 5; size?: 1 | 2 | 3 | 4 | 5 }) {
   const Heading = `h${level}` as const;
   return (
-    <Heading className={classes(`kl-title kl-title-${level}`, props)} style={props.style} id={props.id}>
+    <Heading className={classes(`kl-title kl-title-${size}`, props)} style={props.style} id={props.id}>
       {props.children}
     </Heading>
   );

@@ -62,7 +62,7 @@ function PopularFromSubcategories({ categoryId }: { categoryId: number }) {
   if (!popular.currentData || popular.currentData.products.length === 0) return null;
   return (
     <section>
-      <Typography.Title level={3}>{t('category.popularFromSubcategories')}</Typography.Title>
+      <Typography.Title level={2} size={3}>{t('category.popularFromSubcategories')}</Typography.Title>
       <ProductGrid products={popular.currentData.products} columns={4} label={t('category.popularFromSubcategories')} />
     </section>
   );
@@ -166,6 +166,7 @@ function CategoryPage({ slug }: { slug: string }) {
             products={products}
             columns={hideFilters ? 4 : 3}
             eagerImages={hideFilters ? 4 : 3}
+            headingLevel={2}
             displayType={displayType}
             label={t('category.productsLabel', { name: title })}
           />

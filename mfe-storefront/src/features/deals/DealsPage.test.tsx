@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, renderAt } from '../../test/render';
 import { mockApi, reply } from '../../test/mock-api';
@@ -33,7 +33,8 @@ describe('/deals', () => {
     renderAt(<DealsPage />, { route: '/deals' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Deals, best first' });
-    const names = [...list.querySelectorAll('h5')].map((heading) => heading.textContent);
+    // Each deal's title is a heading right under the page's h1.
+    const names = within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(names).toEqual(['Koptelefoon', 'Broodrooster']);
     expect(screen.getByText('Deal: 20 % below the usual price')).toBeInTheDocument();
     expect(screen.getByText('Deal: 10 % below the usual price')).toBeInTheDocument();

@@ -69,7 +69,7 @@ export default function DealsPage() {
     content = (
       <>
         <Typography.Text type="secondary">{t('deals.count', { count: data.pagination.totalItems })}</Typography.Text>
-        <ProductGrid products={data.products} columns={COLUMNS} label={t('deals.listLabel')} />
+        <ProductGrid products={data.products} columns={COLUMNS} headingLevel={2} label={t('deals.listLabel')} />
         <PaginationBar pagination={data.pagination} onChange={(next) => go({ category, page: next })} />
       </>
     );

@@ -19,7 +19,7 @@ describe('Header', () => {
 
   it('switches the language from the language menu', async () => {
     renderAt(<Header />);
-    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Language (EN)' }));
     expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'Nederlands' }));
     await waitFor(() => expect(currentLanguage()).toBe('nl'));

@@ -42,7 +42,8 @@ export function MenuButton({ label, icon, text, entries, onSelect }: MenuButtonP
       <button
         type="button"
         className="kl-button kl-button-text"
-        aria-label={label}
+        // The name holds the visible text too (label in name: speech users say what they see).
+        aria-label={text ? `${label} (${text})` : label}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}

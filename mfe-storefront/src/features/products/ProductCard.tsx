@@ -50,10 +50,13 @@ export function ProductCard({
   product,
   displayType = 'grid',
   eagerImage = false,
+  headingLevel = 3,
 }: {
   product: Product;
   displayType?: DisplayType;
   eagerImage?: boolean;
+  /** The title's level in the page's outline: one below the heading the card is listed under. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useStorefrontT();
   const canEditCatalog = useCanEditCatalog();
@@ -64,7 +67,7 @@ export function ProductCard({
   const body = (
     <>
       {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
-      <Typography.Title level={5} style={{ margin: 0 }}>
+      <Typography.Title level={headingLevel} size={5} style={{ margin: 0 }}>
         <Link to={productPath(product)}>{product.name}</Link>
       </Typography.Title>
       {displayType === 'rows' && product.description && (

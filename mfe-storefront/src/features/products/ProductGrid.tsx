@@ -8,6 +8,7 @@ export function ProductGrid({
   displayType = 'grid',
   label,
   eagerImages = 0,
+  headingLevel = 3,
 }: {
   products: Product[];
   columns: number;
@@ -15,6 +16,8 @@ export function ProductGrid({
   label?: string;
   /** How many of the first products' images are in the first screen (loaded at once). */
   eagerImages?: number;
+  /** The cards' title level: 2 when the grid sits right under the page's h1, else 3 (under a section's h2). */
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul
@@ -31,7 +34,7 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} displayType={displayType} eagerImage={index < eagerImages} />
+          <ProductCard product={product} displayType={displayType} eagerImage={index < eagerImages} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -74,7 +74,7 @@ export default function SearchPage() {
     const { products, pagination } = found;
     content = (
       <>
-        <ProductGrid products={products} columns={3} eagerImages={3} displayType={displayType} label={t('search.resultsLabel')} />
+        <ProductGrid products={products} columns={3} eagerImages={3} headingLevel={2} displayType={displayType} label={t('search.resultsLabel')} />
         {pagination.totalPages > 1 && (
           <Space style={{ width: '100%', justifyContent: 'center', marginTop: 24 }}>
             <Button disabled={pagination.currentPage <= 1} onClick={() => setPage(pagination.currentPage - 1)}>
