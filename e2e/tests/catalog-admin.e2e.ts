@@ -125,7 +125,7 @@ describe('catalog admin', () => {
     expect(saved.products.map((product) => product.name)).toEqual(expected);
     await page.goto(`/${categorySlug}`);
     await page.reload();
-    const publicNames = page.locator('h5 a[href^="/product/"]');
+    const publicNames = page.locator('main h2 a[href^="/product/"]');
     await publicNames.nth(2).waitFor();
     expect(await publicNames.count()).toBe(3);
     expect(await publicNames.allTextContents()).toEqual(saved.products.map((product) => product.name));
@@ -150,7 +150,7 @@ describe('catalog admin', () => {
     await page.getByText('Saved: 1 successful, 0 failed').waitFor();
 
     await page.goto(`/${categorySlug}?search=${encodeURIComponent(products[0]!.name)}`);
-    await page.locator('h5 a[href^="/product/"]', { hasText: products[0]!.name }).first().waitFor();
+    await page.locator('main h2 a[href^="/product/"]', { hasText: products[0]!.name }).first().waitFor();
   });
 
   it("edits a product's name and shows it on the product page", async () => {

@@ -65,7 +65,7 @@ describe('honest deals', () => {
     await page.waitForFunction(
       (names) => {
         const list = document.querySelector('ul[aria-label="Deals, best first"]');
-        const shown = Array.from(list ? list.querySelectorAll('h5') : [], (heading) => heading.textContent);
+        const shown = Array.from(list ? list.querySelectorAll('h2') : [], (heading) => heading.textContent);
         return shown.length === names.length && shown.every((name, index) => name === names[index]);
       },
       expected,
