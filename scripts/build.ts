@@ -11,7 +11,7 @@ export const ROOT = path.resolve(__dirname, '..');
 const FRONT_END_WORKSPACES = FRONT_ENDS.map((frontEnd) => frontEnd.workspace);
 
 /** Built: its browser build and, for the shell and the storefront, its Node build (server rendering). */
-const isBuilt = (workspace: string) => {
+export const isBuilt = (workspace: string) => {
   const frontEnd = findFrontEnd(workspace);
   const dist = path.join(ROOT, workspace, 'dist');
   if (!fs.existsSync(path.join(dist, frontEnd.kind === 'host' ? 'index.html' : 'mf-manifest.json'))) return false;

@@ -18,14 +18,14 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { REPO_ROOT } from '../../api/src/config';
-import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
-import { hasAnyData, parseScale, seedDemoData } from '../../api/src/demo/seed';
+import type { DatabaseHandle } from '../../api/src/db/client';
+import { parseScale } from '../../api/src/demo/seed';
 import { listQueries, type ProductListOptions } from '../../api/src/features/products/product-list';
-import type { CallResult, LoadPlan } from './load-generator';
+import { ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
+import { runLoadPlan } from './bench-process';
+import type { LoadPlan } from './load-generator';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -38,34 +38,6 @@ const CONCURRENCY = Number(option('concurrency') ?? 16);
 const RESEED = args.includes('--reseed');
 const targets = (option('db') ?? 'pglite,postgres').split(',');
 const scale = parseScale(option('scale') ?? 'large');
-
-async function ensurePostgresDatabase(): Promise<string> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new Client({ connectionString: base });
-  await client.connect();
-  const { rowCount } = await client.query(`select 1 from pg_database where datname = 'koopjesland_bench'`);
-  if (!rowCount) await client.query('create database koopjesland_bench');
-  await client.end();
-  const url = new URL(base);
-  url.pathname = '/koopjesland_bench';
-  return url.toString();
-}
-
-const PGLITE_DATA_DIR = path.join(REPO_ROOT, 'data', 'bench-pglite');
-
-async function openBenchDatabase(target: string): Promise<DatabaseHandle> {
-  if (target === 'postgres') return openDatabase({ databaseUrl: await ensurePostgresDatabase() });
-  return openDatabase({ dataDir: PGLITE_DATA_DIR });
-}
-
-async function seedOnce(database: DatabaseHandle) {
-  if (!RESEED && (await hasAnyData(database.db))) return;
-  console.log(`  seeding ${scale.products} products ...`);
-  const started = performance.now();
-  const result = await seedDemoData(database.db, { scale, reset: true, log: (m) => console.log(m) });
-  console.log(`  seeded ${JSON.stringify(result.counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await database.query('vacuum analyze'); // the visibility map and statistics autovacuum would leave behind
-}
 
 interface Scenario {
   name: string;
@@ -171,13 +143,7 @@ async function drive(base: string, scenario: Scenario) {
     timeoutSeconds: 30,
     calls: [{ name: scenario.name, method: 'GET', paths: Array.from({ length: scenario.paths ?? 1000 }, () => scenario.url()), connections: CONCURRENCY }],
   };
-  const [result] = await new Promise<CallResult[]>((resolve, reject) => {
-    const generator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let output = '';
-    generator.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    generator.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as CallResult[]) : reject(new Error(`load generator exit ${code}`))));
-    generator.stdin.end(JSON.stringify(plan));
-  });
+  const [result] = await runLoadPlan(plan);
   const failures = Object.entries(result!.statuses).reduce((sum, [status, count]) => sum + (status.startsWith('2') ? 0 : count), 0) + result!.errors + result!.timeouts;
   return { p50: result!.p50, p95: result!.p95, rps: result!.perSecond, failures };
 }
@@ -221,7 +187,7 @@ async function benchTarget(target: string) {
   console.log(`\n== ${target} ==`);
   const databaseUrl = target === 'postgres' ? await ensurePostgresDatabase() : undefined;
   let database = await openBenchDatabase(target);
-  await seedOnce(database);
+  await seedOnce(database, { scale, reseed: RESEED });
   const [counts] = await database.query<{ products: number; offers: number }>(
     'select (select count(*)::int from products) as products, (select count(*)::int from prices where valid_to is null) as offers',
   );

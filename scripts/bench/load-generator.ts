@@ -5,7 +5,12 @@
  * exact p50/p95/p99 of its own responses, requests per second, status counts, errors and
  * timeouts. Every request names a different visitor in X-Forwarded-For (the server trusts the
  * loopback proxy in this benchmark), as visitors behind a load balancer would.
+ *
+ * A call may send headers of its own (`headers`) and name a `bodyMarker`: its answers whose body
+ * (decompressed as its Content-Encoding says) contains the marker are counted (`marked`), e.g. the
+ * server-rendered pages of bench:ssr versus the client-rendered fallback.
  */
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
 export interface LoadCall {
@@ -16,6 +21,10 @@ export interface LoadCall {
   /** JSON bodies for POST, rotated with the paths. */
   bodies?: unknown[];
   connections: number;
+  /** Sent with every request of the call. */
+  headers?: Record<string, string>;
+  /** Count the answers whose (decompressed) body contains this text. */
+  bodyMarker?: string;
 }
 
 export interface LoadPlan {
@@ -38,6 +47,8 @@ export interface CallResult {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** With a bodyMarker: answers whose body contained it. */
+  marked?: number;
 }
 
 function percentile(sorted: number[], share: number): number {
@@ -52,11 +63,39 @@ function nextVisitorAddress(): string {
   return `198.18.${(visitor >> 8) & 255}.${visitor & 255}`;
 }
 
+let rawBodies = false;
+/**
+ * autocannon joins a response's body chunks into a string (`body += chunk`), which garbles a
+ * compressed body; keep the bytes instead (only for calls with a body marker, nothing else reads them).
+ */
+function keepRawBodies(): void {
+  if (rawBodies) return;
+  rawBodies = true;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Queue = require('autocannon/lib/pipelinedRequestsQueue') as { prototype: { peek(): { body: string | Buffer } | undefined; addBody(data: Buffer): void } };
+  Queue.prototype.addBody = function addBody(data: Buffer) {
+    const request = this.peek();
+    if (request) request.body = typeof request.body === 'string' ? data : Buffer.concat([request.body, data]);
+  };
+}
+
+function decodedBody(body: Buffer | string, headers: Record<string, string | string[] | undefined> = {}): string {
+  if (typeof body === 'string') return body; // empty
+  const encoding = String(Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? '');
+  if (encoding.includes('br')) return zlib.brotliDecompressSync(body).toString('utf8');
+  if (encoding.includes('gzip')) return zlib.gunzipSync(body).toString('utf8');
+  if (encoding.includes('deflate')) return zlib.inflateSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
 function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
   let sent = 0;
+  let marked = 0;
+  const marker = call.bodyMarker;
+  if (marker !== undefined) keepRawBodies();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -76,12 +115,24 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
                 path: call.paths[index]!,
                 headers: {
                   ...request.headers,
+                  ...call.headers,
                   'x-forwarded-for': nextVisitorAddress(),
                   ...(body === undefined ? {} : { 'content-type': 'application/json' }),
                 },
                 ...(body === undefined ? {} : { body: JSON.stringify(body) }),
               };
             },
+            ...(marker === undefined
+              ? {}
+              : {
+                  onResponse: (_status: number, responseBody: string, _context: object, headers?: Record<string, string | string[] | undefined>) => {
+                    try {
+                      if (decodedBody(responseBody as unknown as Buffer | string, headers).includes(marker)) marked += 1;
+                    } catch {
+                      // a body that does not decode is not marked
+                    }
+                  },
+                }),
           },
         ],
       },
@@ -99,6 +150,7 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
           statuses,
           errors: result.errors,
           timeouts: result.timeouts,
+          ...(marker === undefined ? {} : { marked }),
         });
       },
     );

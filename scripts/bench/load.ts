@@ -21,6 +21,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
 import type { FeedRun } from '../../shared/src/entities/feed';
+import { runLoadPlan, treeRssKiB } from './bench-process';
 import type { CallResult, LoadCall, LoadPlan } from './load-generator';
 
 const args = process.argv.slice(2);
@@ -84,34 +85,6 @@ async function writeFeed(file: string): Promise<void> {
   }
   gzip.end(chunk);
   await done;
-}
-
-/** Sum of RSS (KiB) over a process and its descendants, from /proc. */
-function treeRssKiB(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let total = 0;
-  const pending = [rootPid];
-  while (pending.length > 0) {
-    const pid = pending.pop()!;
-    try {
-      const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      total += Number(rss?.[1] ?? 0);
-    } catch {
-      // ended
-    }
-    pending.push(...(children.get(pid) ?? []));
-  }
-  return total;
 }
 
 async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
@@ -222,19 +195,6 @@ function plan(sample: Sample): LoadPlan {
   };
 }
 
-function runGenerator(loadPlan: LoadPlan): Promise<CallResult[]> {
-  return new Promise((resolve, reject) => {
-    const generator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let output = '';
-    generator.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    generator.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as CallResult[]) : reject(new Error(`load generator exit ${code}`))));
-    generator.stdin.end(JSON.stringify(loadPlan));
-  });
-}
-
 async function main(): Promise<void> {
   console.log(`Copying the catalogue (${TEMPLATE} → ${DATABASE}) and writing a ${RECORDS.toLocaleString('en')}-record feed…`);
   await copyCatalogue();
@@ -260,7 +220,7 @@ async function main(): Promise<void> {
     const loadStarted = Date.now();
     const run = await api<FeedRun>('POST', `/api/store-feeds/${feed.id}/run`, token);
     console.log(`Import run ${run.id} started; ${CONNECTIONS} connections for ${DURATION_SECONDS} s…`);
-    const results = await runGenerator(plan(sample));
+    const results = await runLoadPlan(plan(sample));
     const loadEnded = Date.now();
     let finished = await api<FeedRun>('GET', `/api/feed-runs/${run.id}`, token);
     while (['queued', 'running'].includes(finished.status)) {
