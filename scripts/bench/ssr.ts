@@ -180,7 +180,8 @@ function plan(name: string, paths: string[], connections: number): LoadPlan {
   return {
     baseUrl: BASE_URL,
     durationSeconds: DURATION,
-    timeoutSeconds: 10,
+    // Longer than the render budget: an answer that waits for its render is counted, not timed out.
+    timeoutSeconds: Math.max(10, Math.ceil(Number(BUDGET ?? 300) / 1000) + 10),
     calls: [{ name, method: 'GET', paths, connections, headers: BROWSER_HEADERS, bodyMarker: MARKER }],
   };
 }
