@@ -144,10 +144,10 @@ export function normaliseCategoryPath(text: string | undefined): string | null {
   return parts.length ? parts.join(' > ') : null;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 
 export function slugify(text: string): string {
-  // Plain ASCII has no accents to take off (the usual case): no Unicode decomposition.
+  // Printable ASCII has no accents to take off (the usual case): no Unicode decomposition.
   const slug = (ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
