@@ -6,7 +6,9 @@
  * The page loads run in headless Chromium against a small static server laid out like
  * production (shell at /, remotes under /remotes/<name>/, remotes.json inlined); API calls are
  * answered by stubs, so only the JavaScript is measured. `--share-antd` measures the variant
- * with antd shared whole (built into a scratch folder).
+ * with antd shared whole (built into a scratch folder). `--base-url http://localhost:8080`
+ * measures the server-rendered visitor pages of a running `npm start` instead (real data, the
+ * HTML as served; each JS file counted at its gzip -9 size).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,6 +19,7 @@ import { build } from '../webpack/build';
 import { ROOT_DIR } from '../webpack/config';
 import { FRONT_ENDS, type FrontEnd, REMOTES } from '../../shared/build/front-ends';
 import { makePrice, makeProduct, pagination } from '../../mfe-storefront/src/test/fixtures';
+import { visitorPagesToMeasure } from './visitor-pages';
 
 const shareAntd = process.argv.includes('--share-antd');
 /** `--files`: list every JS file of each first load with its gzip size. */
@@ -195,7 +198,45 @@ async function measurePageLoads(): Promise<void> {
   }
 }
 
+const baseUrlIndex = process.argv.indexOf('--base-url');
+const SERVED_BASE_URL = baseUrlIndex >= 0 ? process.argv[baseUrlIndex + 1] : undefined;
+
+/** First loads of a running server's visitor pages: every JS response, at its gzip -9 size. */
+async function measureServedPages(baseUrl: string): Promise<void> {
+  const pages = (await visitorPagesToMeasure(baseUrl)).filter((page) => page.name !== 'search');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    console.log(`\nFirst load of ${baseUrl} in Chromium (gzip -9 JS downloaded; cold cache):`);
+    for (const visitorPage of pages) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const files: { url: string; bytes: Promise<number> }[] = [];
+      page.on('response', (response) => {
+        if (!/\.js(\?|$)/.test(new URL(response.url()).pathname)) return;
+        // A body the browser let go of (a redirect, a preload it dropped) is fetched again for its size.
+        const body = response
+          .body()
+          .catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer()));
+        files.push({ url: response.url(), bytes: body.then((content) => gzipSync(content, { level: 9 }).length) });
+      });
+      await page.goto(`${baseUrl}${visitorPage.path}`, { waitUntil: 'networkidle' });
+      const sizes = await Promise.all(files.map((file) => file.bytes));
+      const total = sizes.reduce((sum, size) => sum + size, 0);
+      const heading = await page.evaluate(() => document.querySelector('h1')?.textContent?.trim().slice(0, 40) ?? '(no h1)');
+      console.log(`  ${`${visitorPage.name} ${visitorPage.path}`.slice(0, 44).padEnd(46)} ${kib(total).padStart(10)} in ${files.length} JS files (shows "${heading}")`);
+      if (listFiles) files.forEach((file, index) => console.log(`      ${kib(sizes[index]!).padStart(10)}  ${new URL(file.url).pathname}`));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (SERVED_BASE_URL) return measureServedPages(SERVED_BASE_URL);
   await ensureBuilt();
   console.log(shareAntd ? 'Variant: antd shared whole as a singleton' : 'Variant: each front end bundles the antd parts it uses');
   printStaticSizes();

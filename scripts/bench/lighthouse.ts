@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { visitorPagesToMeasure } from './visitor-pages';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -63,20 +64,6 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error('npm start did not become ready with demo data');
 }
 
-/** A category with products, one of its products and a search term, as a visitor would find them. */
-async function pagesToMeasure(): Promise<{ name: string; path: string }[]> {
-  const popular = (await (await fetch(`${BASE_URL}/api/products?limit=1&sortBy=views&sortOrder=desc`)).json()) as {
-    products: { id: number; slug: string; brand: string | null; categories: { slug: string }[] }[];
-  };
-  const product = popular.products[0]!;
-  return [
-    { name: 'home', path: '/' },
-    { name: 'category', path: `/${product.categories[0]!.slug}` },
-    { name: 'product', path: `/product/${product.slug}/${product.id}` },
-    { name: 'search', path: `/search?q=${encodeURIComponent(product.brand ?? 'tv')}` },
-  ];
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -95,7 +82,7 @@ async function main(): Promise<void> {
   }
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const pages = await pagesToMeasure();
+    const pages = await visitorPagesToMeasure(BASE_URL);
     console.log(`\n${'page'.padEnd(10)}${'preset'.padEnd(9)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'SEO'.padStart(6)}${'BP'.padStart(6)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(7)}  (median of ${RUNS})`);
     for (const page of pages) {
       for (const preset of ['mobile', 'desktop'] as const) {

@@ -15,7 +15,7 @@
  *   the first paint already has the right layout and dialog; the browser hydrates with the same
  *   values, then follows its own.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 export interface ServerStoreHandle {
   /** The store itself (what the component uses). */
@@ -108,6 +108,21 @@ function claimEmbeddedState(key: string): unknown {
 export function useRenderHints(): RenderHints {
   const context = useContext(PageContext);
   return context?.hints ?? embeddedPageState()?.hints ?? DEFAULT_RENDER_HINTS;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates the server's HTML, true afterwards (and from
+ * the start of a client-rendered page). Controls that need the page's scripts (per-user buttons)
+ * are disabled until then: a click on server markup before hydration would do nothing.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /** This page's origin: the server's request origin while rendering there, else the browser's. */

@@ -6,7 +6,7 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { selectIsAuthenticated, useAuthStore, type Product } from '@koopjesland/shared';
+import { selectIsAuthenticated, useAuthStore, useHydrated, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useFailureToast } from '../../lib/failure';
 import { loginPathFor } from '../login/redirect';
@@ -37,6 +37,8 @@ export function WishlistButton({ product, onChange, listed, compact = false }: W
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // Per-user: usable once the page is hydrated (shown disabled in the server's markup, same size).
+  const hydrated = useHydrated();
   // What this visitor last saved in the modal for this product wins over older answers.
   const [saved, setSaved] = useState<{ productId: number; viewer: number | null; state: WishlistState } | null>(null);
   // The product answer carries the state for a signed-in visitor; otherwise ask the wishlist.
@@ -63,6 +65,7 @@ export function WishlistButton({ product, onChange, listed, compact = false }: W
         // The heart is decoration: the button's name is its text or its label.
         icon={state.isWishlisted ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
         onClick={click}
+        disabled={!hydrated}
         aria-pressed={state.isWishlisted}
         {...(compact
           ? { 'aria-label': t(state.isWishlisted ? 'wishlist.onWishlistOf' : 'wishlist.addToWishlistOf', { product: product.name }), shape: 'circle' as const }
