@@ -56,6 +56,8 @@ const CPU_PROF_DIR = option('cpu-prof');
 const PRODUCTS = Number(option('products') ?? 2000);
 const CATEGORY_PAGES = Number(option('category-pages') ?? 200);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The server's DATA_DIR (its JWT secret file and such), removed at the end. */
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-'));
 const MARKER = 'id="kl-state"';
 const BROWSER_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -125,7 +127,7 @@ async function startServer(databaseUrl: string, logFile: string): Promise<ChildP
       ...process.env,
       PORT: String(PORT),
       DATABASE_URL: databaseUrl,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-')),
+      DATA_DIR,
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       SEED_DEMO: 'off',
       SERVER_RENDERING: 'on',
@@ -246,6 +248,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
   console.log('\nfallback reasons (server log, per run):');
   for (const row of rows) {
