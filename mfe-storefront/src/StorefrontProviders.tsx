@@ -8,7 +8,7 @@ import enUS from 'antd/locale/en_US';
 import nlNL from 'antd/locale/nl_NL';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { themeConfig, useAuthStore, useHeadStyles, usePageStoreFactory } from '@koopjesland/shared';
+import { themeConfig, useAuthStore, useHeadStyles, usePageStoreFactory, useRequestScoped } from '@koopjesland/shared';
 import {
   createStorefrontStore,
   freezeQueries,
@@ -40,12 +40,10 @@ export function StorefrontProviders({ children, store }: { children: ReactNode; 
   );
   const headStyles = useHeadStyles();
   // Server: antd's styles for this page are collected and sent in the head (no unstyled first paint).
-  const [styleCache] = useState(() => {
-    if (!headStyles) return null;
-    const cache = createCache();
-    headStyles(STOREFRONT_STORE_KEY, () => extractStyle(cache));
-    return cache;
-  });
+  // One cache for the request: a pass finds the theme and the styles of the passes before it
+  // (rebuilding them was a quarter of a render's CPU).
+  const styleCache = useRequestScoped(`${STOREFRONT_STORE_KEY}:antd-styles`, createCache);
+  if (headStyles && styleCache) headStyles(STOREFRONT_STORE_KEY, () => extractStyle(styleCache));
   const { i18n } = useStorefrontT();
   const initialize = useAuthStore((state) => state.initialize);
   useEffect(() => {

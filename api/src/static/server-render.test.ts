@@ -39,7 +39,14 @@ exports.renderPage = async (request) => {
     container = await response.text();
   }
   const path = request.url.split('?')[0];
-  if (path === '/traag') return new Promise(() => undefined);
+  // Never done: stops only when told to (the budget is spent), and counts that it was told.
+  if (path === '/traag') {
+    return new Promise((_, reject) => request.signal.addEventListener('abort', () => {
+      globalThis.stoppedRenders = (globalThis.stoppedRenders || 0) + 1;
+      reject(new Error('stopped'));
+    }));
+  }
+  if (path === '/langzaam') await new Promise((resolve) => setTimeout(resolve, 500));
   if (path === '/stuk') throw new Error('the storefront threw while rendering');
   if (path === '/product/oude-naam/5') return { status: 301, location: '/product/nieuwe-naam/5', html: '', head: '', state: {} };
   const health = await (await request.apiFetch(request.apiBaseUrl + '/health')).json();
@@ -65,7 +72,7 @@ beforeAll(async () => {
     config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
     database: opened.database,
   });
-  await app.register(frontEnds, { root, env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0 } });
+  await app.register(frontEnds, { root, env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 2 } });
   // The container is fetched over HTTP from this server, as in `npm start`.
   await app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
@@ -131,6 +138,19 @@ it('answers the client-rendered shell with 200 when a render throws or exceeds i
     expect(res.body).toContain('<title>Koopjesland</title>');
     expect(res.body).not.toContain('kl-state');
   }
+  // The render over budget was stopped, not left running in the background.
+  expect((globalThis as { stoppedRenders?: number }).stoppedRenders).toBe(1);
+});
+
+it('sheds load: beyond the renders it may run at once, a request gets the client-rendered page at once', async () => {
+  const answers = await Promise.all([page('/langzaam'), page('/langzaam'), page('/langzaam')]);
+  const rendered = answers.filter((res) => res.body.includes('id="kl-state"'));
+  const shed = answers.filter((res) => res.body.includes('<div id="root"></div>'));
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  expect(rendered).toHaveLength(2);
+  expect(shed).toHaveLength(1);
+  // Afterwards there is room again.
+  expect((await page('/langzaam')).body).toContain('id="kl-state"');
 });
 
 it('picks up a new storefront container without a restart, and falls back while the container is unreachable', async () => {

@@ -12,6 +12,7 @@
  * (300 ms), the caller sends the client-rendered shell (200) and the reason is logged.
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,6 +33,8 @@ interface ShellServerModule {
     apiBaseUrl: string;
     apiFetch: typeof fetch;
     siteConfiguration: SiteConfiguration | null;
+    /** Aborted when the budget is spent: the render stops instead of going on in the background. */
+    signal: AbortSignal;
   }): Promise<{ status: 200 | 301 | 404; location?: string; html: string; head: string; state: unknown }>;
 }
 
@@ -51,6 +54,8 @@ export interface ServerRenderOptions {
   storefrontManifest: () => string;
   budgetMs?: number;
   remoteTtlMs?: number;
+  /** Renders at once (default SSR_MAX_CONCURRENT, else twice the CPUs); more answer the client-rendered page. */
+  maxConcurrent?: number;
 }
 
 /** The paths rendered on the server: home, search, product pages and one-segment category pages. */
@@ -98,7 +103,9 @@ const MOBILE_USER_AGENT = /Mobi|Android.+Mobile|iPhone|iPod/i;
 export function renderHintsOf(request: Pick<FastifyRequest, 'headers'>): RenderHints {
   const clientHint = request.headers['sec-ch-ua-mobile'];
   const mobile =
-    typeof clientHint === 'string' ? clientHint.trim() === '?1' : MOBILE_USER_AGENT.test(request.headers['user-agent'] ?? '');
+    typeof clientHint === 'string'
+      ? clientHint.trim() === '?1'
+      : MOBILE_USER_AGENT.test(request.headers['user-agent'] ?? '');
   const consent = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(all|essential)(?:;|$)`).exec(request.headers.cookie ?? '');
   return { mobile, consentDecided: consent !== null };
 }
@@ -156,7 +163,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function storefrontHeadLinks(manifest: FederationManifest, manifestUrl: string): string {
   // Another build's manifest (or none): no links, the page works without them.
   if (!manifest.metaData?.remoteEntry || !Array.isArray(manifest.exposes)) return '';
-  const publicPath = manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : '.';
+  const publicPath =
+    manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : '.';
   const base = new URL(publicPath.endsWith('/') ? publicPath : `${publicPath}/`, manifestUrl);
   const url = (file: string) => escapeAttribute(new URL(file, base).toString());
   const routes = manifest.exposes.find((expose) => expose.name === 'routes');
@@ -173,12 +181,19 @@ export function storefrontHeadLinks(manifest: FederationManifest, manifestUrl: s
 
 class RenderTimeout extends Error {}
 
-function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work` within `ms`, or a RenderTimeout; the work's signal is aborted then, so it stops too. */
+function withBudget<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RenderTimeout(`the render took longer than its budget of ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new RenderTimeout(`the render took longer than its budget of ${ms} ms`));
+    }, ms);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  const running = work(controller.signal);
+  running.catch(() => undefined);
+  return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
 }
 
 const SITE_CONFIGURATION_TTL_MS = 60_000;
@@ -187,6 +202,10 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   const serverBundle = path.join(options.root, 'shell', 'dist', 'server', 'server.js');
   const budgetMs = options.budgetMs ?? Number(process.env.SSR_BUDGET_MS ?? 300);
   const remoteTtlMs = options.remoteTtlMs ?? Number(process.env.SSR_REMOTE_TTL_MS ?? 30_000);
+  const maxConcurrent =
+    options.maxConcurrent ?? Number(process.env.SSR_MAX_CONCURRENT ?? os.availableParallelism() * 2);
+  /** Renders started and not settled (an aborted one counts until it has stopped). */
+  let rendering = 0;
   const internalBase = 'http://127.0.0.1';
   let shell: { module: ShellServerModule; mtimeMs: number } | null = null;
   const apiFetch = injectFetch(app);
@@ -252,7 +271,10 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (!response.ok) return null;
-      return crypto.createHash('sha256').update(await response.text()).digest('hex');
+      return crypto
+        .createHash('sha256')
+        .update(await response.text())
+        .digest('hex');
     } catch {
       return null;
     }
@@ -286,26 +308,35 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
     const hostname = String(host).split(',')[0]!.trim();
     const origin = `${request.protocol}://${hostname}`;
+    // Shed load: a render queued behind others would miss its budget anyway and slow them down.
+    if (rendering >= maxConcurrent) return { fallback: `the server is busy (${rendering} renders in progress)` };
+    rendering += 1;
     try {
       const page = await withBudget(
-        (async () => {
-          const siteConfiguration = await siteConfigurationFor(hostname.replace(/:\d+$/, ''));
-          return module.renderPage({
-            url: request.url,
-            origin,
-            language,
-            hints: renderHintsOf(request),
-            storefrontEntry: target.url,
-            reloadStorefront: target.reload,
-            // The storefront's API client reaches this API in-process.
-            apiBaseUrl: `${internalBase}/api`,
-            apiFetch,
-            siteConfiguration,
-          });
-        })(),
+        (signal) =>
+          (async () => {
+            const siteConfiguration = await siteConfigurationFor(hostname.replace(/:\d+$/, ''));
+            return module.renderPage({
+              url: request.url,
+              origin,
+              language,
+              hints: renderHintsOf(request),
+              storefrontEntry: target.url,
+              reloadStorefront: target.reload,
+              // The storefront's API client reaches this API in-process.
+              apiBaseUrl: `${internalBase}/api`,
+              apiFetch,
+              siteConfiguration,
+              signal,
+            });
+          })().finally(() => {
+            rendering -= 1;
+          }),
         budget,
       );
-      const links = manifest ? storefrontHeadLinks(manifest, new URL(options.storefrontManifest(), origin).toString()) : '';
+      const links = manifest
+        ? storefrontHeadLinks(manifest, new URL(options.storefrontManifest(), origin).toString())
+        : '';
       return { ...page, head: links + page.head, language };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -48,6 +48,8 @@ export interface PageContextValue {
   stores?: Map<string, ServerStoreHandle>;
   /** Server only: functions returning style markup for the document head, by key (the last pass's wins). */
   headStyles?: Map<string, () => string>;
+  /** Server only: objects kept for the whole request (every render pass), by key (`useRequestScoped`). */
+  requestScoped?: Map<string, unknown>;
 }
 
 const PageContext = createContext<PageContextValue | null>(null);
@@ -159,6 +161,18 @@ export function usePageStoreFactory<S extends { getState(): unknown }>(
     }
     return create(claimEmbeddedState(key));
   };
+}
+
+/**
+ * Server only: the object made by `create` once per request and kept across its render passes (a
+ * cache that should not be rebuilt by every pass); null in the browser.
+ */
+export function useRequestScoped<T>(key: string, create: () => T): T | null {
+  const context = useContext(PageContext);
+  const scoped = context?.requestScoped;
+  if (!scoped) return null;
+  if (!scoped.has(key)) scoped.set(key, create());
+  return scoped.get(key) as T;
 }
 
 /** Server only: registers, under `key`, a function returning `<style>` markup for the head; null in the browser. */

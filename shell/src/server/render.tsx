@@ -53,6 +53,8 @@ export interface RenderRequest {
   apiFetch?: typeof fetch;
   /** The domain's site configuration (null: none). */
   siteConfiguration: SiteConfiguration | null;
+  /** Aborted when the caller gave up (the budget is spent): no further pass is rendered. */
+  signal?: AbortSignal;
 }
 
 export interface RenderResult {
@@ -137,7 +139,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   );
   const stores = new Map<string, ServerStoreHandle>();
   const headStyles = new Map<string, () => string>();
-  const context: PageContextValue = { origin: request.origin, stores, headStyles, hints: request.hints };
+  const context: PageContextValue = {
+    origin: request.origin,
+    stores,
+    headStyles,
+    hints: request.hints,
+    requestScoped: new Map(),
+  };
   const i18n = i18nFor(request.language);
 
   let markup = '';
@@ -155,8 +163,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       </StrictMode>,
       // Fizz outlines completed boundaries past 12,800 bytes (sent after the shell with an inline
       // `$RC` script the CSP refuses); a prerendered page is sent whole, so keep every boundary inline.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: request.signal },
     );
+    request.signal?.throwIfAborted();
     markup = await new Response(prelude).text();
     // A boundary sent late would need an inline script, which the CSP forbids: render again until none is.
     const complete = !LATE_BOUNDARY.test(markup);
@@ -164,6 +173,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     if (complete && running.length === 0) break;
     if (pass === MAX_PASSES) break;
     await Promise.allSettled(running);
+    request.signal?.throwIfAborted();
     // A failed request (unknown product) is not asked again: the next pass shows the failure.
     if (!frozen && [...stores.values()].some((store) => store.failed?.())) {
       frozen = true;

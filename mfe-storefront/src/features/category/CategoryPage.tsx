@@ -8,7 +8,7 @@ import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } fro
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_CATEGORY_SETTINGS, errorMessage } from '@koopjesland/shared';
+import { DEFAULT_CATEGORY_SETTINGS, errorMessage, useHydrated } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
@@ -41,7 +41,10 @@ function CategoryFilters(props: {
   onClearAll(): void;
 }) {
   const { t } = useStorefrontT();
-  const options = useGetCategoryFiltersQuery(props.slug);
+  // The options (a scan of the category's offers) are asked by the browser once the page is
+  // hydrated: the server's HTML has the panel without them, and its render does not wait for them.
+  const hydrated = useHydrated();
+  const options = useGetCategoryFiltersQuery(props.slug, { skip: !hydrated });
   return (
     <Suspense fallback={<Spin />}>
       <FilterPanel
