@@ -26,18 +26,14 @@ import { listQueries, type ProductListOptions } from '../../api/src/features/pro
 import { ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
 import { runLoadPlan } from './bench-process';
 import type { LoadPlan } from './load-generator';
+import { benchOption, hasFlag } from './cli';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
 /** Seconds each call is driven for. */
-const DURATION = Number(option('duration') ?? 10);
-const CONCURRENCY = Number(option('concurrency') ?? 16);
-const RESEED = args.includes('--reseed');
-const targets = (option('db') ?? 'pglite,postgres').split(',');
-const scale = parseScale(option('scale') ?? 'large');
+const DURATION = Number(benchOption('duration') ?? 10);
+const CONCURRENCY = Number(benchOption('concurrency') ?? 16);
+const RESEED = hasFlag('reseed');
+const targets = (benchOption('db') ?? 'pglite,postgres').split(',');
+const scale = parseScale(benchOption('scale') ?? 'large');
 
 interface Scenario {
   name: string;

@@ -17,14 +17,10 @@ import { selectRows } from '../../api/src/db/sql';
 import { parseScale, seedDemoData } from '../../api/src/demo/seed';
 import { listProducts } from '../../api/src/features/products/product-list';
 import { MIN_TYPO_WORD_LENGTH } from '../../api/src/features/products/search-corrections';
+import { benchOption } from './cli';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const SEED = Number(option('seed') ?? 2026);
-const PER_PAIR = Number(option('per-pair') ?? 3);
+const SEED = Number(benchOption('seed') ?? 2026);
+const PER_PAIR = Number(benchOption('per-pair') ?? 3);
 const TOP = 10;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -79,7 +75,7 @@ function brandWithTypo(brand: string, kind: Kind, random: () => number): string 
 
 async function main(): Promise<void> {
   const database = await openDatabase({ dataDir: 'memory://' });
-  await seedDemoData(database.db, { scale: parseScale(option('scale')), log: () => undefined });
+  await seedDemoData(database.db, { scale: parseScale(benchOption('scale')), log: () => undefined });
   const app = await buildApp({ config: loadConfig({ jwtSecret: 'bench-search', runScheduler: false, databaseUrl: undefined }), database });
   await app.ready();
   // Demo names are "<brand> <type> <model>" (api/src/demo/seed.ts).

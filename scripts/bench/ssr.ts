@@ -42,19 +42,15 @@ import { isBuilt } from '../build';
 import { ensurePostgresDatabase, openBenchDatabase, seedOnce } from './bench-database';
 import { runLoadPlan, treeRssKiB } from './bench-process';
 import type { CallResult, LoadPlan } from './load-generator';
+import { benchOption } from './cli';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const DURATION = Number(option('duration') ?? 30);
-const CONNECTIONS = Number(option('connections') ?? 16);
-const PORT = Number(option('port') ?? 8297);
-const BUDGET = option('budget');
-const CPU_PROF_DIR = option('cpu-prof');
-const PRODUCTS = Number(option('products') ?? 2000);
-const CATEGORY_PAGES = Number(option('category-pages') ?? 200);
+const DURATION = Number(benchOption('duration') ?? 30);
+const CONNECTIONS = Number(benchOption('connections') ?? 16);
+const PORT = Number(benchOption('port') ?? 8297);
+const BUDGET = benchOption('budget');
+const CPU_PROF_DIR = benchOption('cpu-prof');
+const PRODUCTS = Number(benchOption('products') ?? 2000);
+const CATEGORY_PAGES = Number(benchOption('category-pages') ?? 200);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The server's DATA_DIR (its JWT secret file and such), removed at the end. */
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-'));

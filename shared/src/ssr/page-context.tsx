@@ -115,16 +115,21 @@ export function useRenderHints(): RenderHints {
 const noSubscription = () => () => undefined;
 
 /**
+ * A value only the browser knows (local storage, a stored choice): `serverValue` while rendering on
+ * the server and while hydrating its HTML (so both renders agree), the browser's own right after,
+ * and from the start of a client-rendered page. Read once per render; nothing to subscribe to.
+ */
+export function useBrowserValue<T>(readInBrowser: () => T, serverValue: T): T {
+  return useSyncExternalStore(noSubscription, readInBrowser, () => serverValue);
+}
+
+/**
  * False on the server and while the browser hydrates the server's HTML, true afterwards (and from
  * the start of a client-rendered page). Controls that need the page's scripts (per-user buttons)
  * are disabled until then: a click on server markup before hydration would do nothing.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useBrowserValue(() => true, false);
 }
 
 /** This page's origin: the server's request origin while rendering there, else the browser's. */

@@ -3,21 +3,19 @@
  * cookie_consent as 'all' or 'essential'. Plain markup rather than antd's Modal, so the
  * visitor's first load does not carry antd for one dialog.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRenderHints } from '@koopjesland/shared';
+import { useBrowserValue, useRenderHints } from '@koopjesland/shared';
 import { type CookieConsent as Choice, readConsent, storeConsent } from './consent';
 
 export const PRIVACY_POLICY_URL = '/privacy';
-
-const noSubscription = () => () => undefined;
 
 export function CookieConsent() {
   const { t } = useTranslation('shell');
   // A server render shows the dialog when the choice's cookie did not come along (hydration agrees);
   // the browser's own record decides right after.
   const { consentDecided } = useRenderHints();
-  const stored = useSyncExternalStore(noSubscription, () => readConsent() !== null, () => consentDecided);
+  const stored = useBrowserValue(() => readConsent() !== null, consentDecided);
   const [chosen, setChosen] = useState(false);
   const decided = stored || chosen;
   const acceptButton = useRef<HTMLButtonElement>(null);

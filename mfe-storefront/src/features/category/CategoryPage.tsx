@@ -5,10 +5,10 @@
  */
 import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_CATEGORY_SETTINGS, errorMessage, useHydrated } from '@koopjesland/shared';
+import { DEFAULT_CATEGORY_SETTINGS, errorMessage, useBrowserValue, useHydrated } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
@@ -71,8 +71,6 @@ function PopularFromSubcategories({ categoryId }: { categoryId: number }) {
   );
 }
 
-const noSubscription = () => () => undefined;
-
 /** One page per category: another slug mounts a fresh page (spinner, its own state and data). */
 export default function CategoryRoute() {
   const { slug = '' } = useParams();
@@ -86,7 +84,7 @@ function CategoryPage({ slug }: { slug: string }) {
   const { setParams, filters, page, update, clearAll, setPage } = useFilterParams();
   const [chosenDisplay, setChosenDisplay] = useState<{ slug: string; value: DisplayType } | null>(null);
   // The stored choice is the browser's: a server render (and its hydration) shows the category's default first.
-  const storedDisplay = useSyncExternalStore(noSubscription, () => readDisplayPreference(slug), () => null);
+  const storedDisplay = useBrowserValue(() => readDisplayPreference(slug), null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
 
