@@ -10,9 +10,23 @@ export interface ApiProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
 export async function startApiProcess(options: { command: string[]; cwd: string; env: NodeJS.ProcessEnv; port: number }): Promise<ApiProcess> {
   const [executable, ...args] = options.command;
-  const child = spawn(executable!, args, { cwd: options.cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env, PORT: String(options.port) } });
+  // A process group of its own, so a stop reaches whatever the command started (a wrapper such as
+  // npx or tsx leaves its child running, holding the output pipes and Jest, when it alone is signalled).
+  const child = spawn(executable!, args, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env, PORT: String(options.port) },
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -23,8 +37,12 @@ export async function startApiProcess(options: { command: string[]; cwd: string;
     process: child,
     log: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) signalGroup(child, signal);
       await exited;
+      // Anything of the group still alive (a grandchild that outlived its parent) goes too.
+      signalGroup(child, 'SIGKILL');
+      child.stdout?.destroy();
+      child.stderr?.destroy();
     },
   };
   for (let attempt = 0; attempt < 240; attempt++) {

@@ -115,6 +115,10 @@ describe('server-rendered HTML', () => {
     expect(content).toContain(product.name);
     expect(content).toContain(formatMoney(product.lowestPrice!.total));
     for (const offer of product.prices!) expect(content).toContain(offer.store.name);
+    // Controls that need the page's scripts are disabled until hydration: a click before it would be lost.
+    const reportButtons = [...content.matchAll(/<button[^>]*kl-report-price[^>]*>/g)].map((match) => match[0]);
+    expect(reportButtons).toHaveLength(product.prices!.length);
+    for (const button of reportButtons) expect(button).toMatch(/\sdisabled=""/);
 
     const structured = jsonLd(page.body).find((entry) => entry['@type'] === 'Product');
     expect(structured).toMatchObject({ name: product.name, offers: { '@type': 'AggregateOffer' } });
@@ -206,7 +210,7 @@ describe('availability', () => {
   it('answers the client-rendered page with 200 when the storefront’s Node container is unreachable', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-unreachable-'));
     const server = await startApiProcess({
-      command: ['npx', 'tsx', 'scripts/start.ts'],
+      command: [process.execPath, '--import', 'tsx', 'scripts/start.ts'],
       cwd: ROOT,
       port: E2E_PORT + 50,
       env: {

@@ -4,7 +4,7 @@
  */
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import type { Price } from '@koopjesland/shared';
+import { useHydrated, type Price } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 
 const ReportPriceModal = lazy(() => import('./ReportPriceModal'));
@@ -13,12 +13,15 @@ export function ReportPriceButton({ price, productName }: { price: Price; produc
   const { t } = useStorefrontT();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // Usable once the page is hydrated: a click on the server's markup before then would be lost.
+  const hydrated = useHydrated();
   return (
     <>
       <Button
         type="link"
         size="small"
         className="kl-report-price"
+        disabled={!hydrated}
         onClick={() => {
           setWanted(true);
           setOpen(true);
