@@ -59,6 +59,14 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  /** Copies of the run's job that pg-boss put in the dead-letter queue after the last failed try. */
+  const deadLettersOf = async (runId: number) =>
+    (
+      await t.database.query<{ count: number }>(
+        `select count(*)::int as count from pgboss.job where name = 'feed-run-dead' and (data->>'runId')::int = $1`,
+        [runId],
+      )
+    )[0]!.count;
   const runsOf = async (feedId: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/store-feeds/${feedId}/runs`, headers: t.auth })).json().runs as {
       id: number;
@@ -94,6 +102,8 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     });
     expect(store.requests()).toBe(3);
     expect(await jobOf(run.id)).toEqual({ state: 'failed', retry_count: 2 });
+    // Operators find the job whose tries are used up in the dead-letter queue.
+    expect(await deadLettersOf(run.id)).toBe(1);
     // One run record for the three tries: the admin screens show one run.
     expect((await runsOf(id)).map((r) => r.status)).toEqual(['failed']);
   });
@@ -106,6 +116,7 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     expect(run.failureReason).toBeNull();
     expect(store.requests()).toBe(2);
     expect(await jobOf(run.id)).toEqual({ state: 'completed', retry_count: 1 });
+    expect(await deadLettersOf(run.id)).toBe(0);
   });
 
   it('does not try again when the file cannot be read, or the store says it is not there', async () => {

@@ -24,6 +24,8 @@ declare module 'fastify' {
 }
 
 export const RUN_QUEUE = 'feed-run';
+/** Where pg-boss keeps a copy of each job whose last try failed, for operators (the run record says why). */
+export const DEAD_RUN_QUEUE = 'feed-run-dead';
 /** Tries of a run whose download fails: the first and two retries. */
 export const RUN_TRIES = 3;
 /** A job whose worker went silent this long is given up by pg-boss (then retried or failed). */
@@ -79,6 +81,8 @@ export class FeedQueue {
     });
     boss.on('error', (error) => log.error({ err: error }, 'feed queue error'));
     await boss.start();
+    // The dead-letter queue first: the run queue names it. Nothing works it; it is read by people.
+    if (!(await boss.getQueue(DEAD_RUN_QUEUE))) await boss.createQueue(DEAD_RUN_QUEUE, { name: DEAD_RUN_QUEUE, policy: 'standard' });
     if (!(await boss.getQueue(RUN_QUEUE))) {
       await boss.createQueue(RUN_QUEUE, {
         name: RUN_QUEUE,
@@ -87,9 +91,10 @@ export class FeedQueue {
         retryDelay: config.feedRetryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: JOB_EXPIRY_SECONDS,
+        deadLetter: DEAD_RUN_QUEUE,
       });
     } else {
-      await boss.updateQueue(RUN_QUEUE, { name: RUN_QUEUE, retryDelay: config.feedRetryDelaySeconds });
+      await boss.updateQueue(RUN_QUEUE, { name: RUN_QUEUE, retryDelay: config.feedRetryDelaySeconds, deadLetter: DEAD_RUN_QUEUE });
     }
     this.boss = boss;
     if (config.runWorker) {
