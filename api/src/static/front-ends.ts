@@ -64,7 +64,7 @@ export interface FrontEndOptions {
   root?: string;
   env?: NodeJS.ProcessEnv;
   /** Server rendering's budget and container check interval (default SSR_BUDGET_MS, SSR_REMOTE_TTL_MS). */
-  serverRendering?: { enabled?: boolean; budgetMs?: number; remoteTtlMs?: number };
+  serverRendering?: { enabled?: boolean; budgetMs?: number; remoteTtlMs?: number; maxConcurrent?: number };
 }
 
 export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
