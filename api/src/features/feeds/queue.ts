@@ -31,6 +31,12 @@ export const RUN_TRIES = 3;
 /** A job whose worker went silent this long is given up by pg-boss (then retried or failed). */
 const JOB_EXPIRY_SECONDS = 6 * 3600;
 const POLLING_SECONDS = 2;
+/**
+ * Advisory lock (PostgreSQL) held while a process creates or updates pg-boss's schema and our
+ * queues: workers starting together on a fresh database would otherwise race to create the
+ * same schema objects and one would fail to start. Beside the feed run locks (710001, feed id).
+ */
+const SETUP_LOCK = [710002, 0] as const;
 
 interface RunJob {
   runId: number;
@@ -80,22 +86,7 @@ export class FeedQueue {
       supervise: true,
     });
     boss.on('error', (error) => log.error({ err: error }, 'feed queue error'));
-    await boss.start();
-    // The dead-letter queue first: the run queue names it. Nothing works it; it is read by people.
-    if (!(await boss.getQueue(DEAD_RUN_QUEUE))) await boss.createQueue(DEAD_RUN_QUEUE, { name: DEAD_RUN_QUEUE, policy: 'standard' });
-    if (!(await boss.getQueue(RUN_QUEUE))) {
-      await boss.createQueue(RUN_QUEUE, {
-        name: RUN_QUEUE,
-        policy: 'standard',
-        retryLimit: RUN_TRIES - 1,
-        retryDelay: config.feedRetryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: JOB_EXPIRY_SECONDS,
-        deadLetter: DEAD_RUN_QUEUE,
-      });
-    } else {
-      await boss.updateQueue(RUN_QUEUE, { name: RUN_QUEUE, retryDelay: config.feedRetryDelaySeconds, deadLetter: DEAD_RUN_QUEUE });
-    }
+    await this.exclusively(() => this.setUp(boss));
     this.boss = boss;
     if (config.runWorker) {
       for (let i = 0; i < config.importConcurrency; i++) {
@@ -113,6 +104,44 @@ export class FeedQueue {
       void this.tick();
     }
     return boss;
+  }
+
+  /** Starts pg-boss (its schema the first time) and creates or updates the run queue and its dead letters. */
+  private async setUp(boss: PgBoss): Promise<void> {
+    const { config } = this.app;
+    await boss.start();
+    // The dead-letter queue first: the run queue names it. Nothing works it; it is read by people.
+    if (!(await boss.getQueue(DEAD_RUN_QUEUE))) await boss.createQueue(DEAD_RUN_QUEUE, { name: DEAD_RUN_QUEUE, policy: 'standard' });
+    if (!(await boss.getQueue(RUN_QUEUE))) {
+      await boss.createQueue(RUN_QUEUE, {
+        name: RUN_QUEUE,
+        policy: 'standard',
+        retryLimit: RUN_TRIES - 1,
+        retryDelay: config.feedRetryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: JOB_EXPIRY_SECONDS,
+        deadLetter: DEAD_RUN_QUEUE,
+      });
+    } else {
+      await boss.updateQueue(RUN_QUEUE, { name: RUN_QUEUE, retryDelay: config.feedRetryDelaySeconds, deadLetter: DEAD_RUN_QUEUE });
+    }
+  }
+
+  /** One process at a time (PostgreSQL); PGlite is one process anyway. */
+  private async exclusively(work: () => Promise<void>): Promise<void> {
+    const { dbHandle } = this.app;
+    if (!dbHandle.dedicated) return work();
+    const session = await dbHandle.dedicated();
+    try {
+      await session.db.execute(sql`select pg_advisory_lock(${SETUP_LOCK[0]}, ${SETUP_LOCK[1]})`);
+      try {
+        await work();
+      } finally {
+        await session.db.execute(sql`select pg_advisory_unlock(${SETUP_LOCK[0]}, ${SETUP_LOCK[1]})`);
+      }
+    } finally {
+      session.release();
+    }
   }
 
   private async handle(job: PgBoss.JobWithMetadata<RunJob>): Promise<void> {
