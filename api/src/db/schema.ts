@@ -424,6 +424,8 @@ export const storeFeeds = pgTable(
     /** Write-only: never returned by a read. */
     credentials: jsonb().$type<Record<string, string> | null>(),
     isActive: boolean().notNull().default(true),
+    /** When the feed's last applied run carried its current offers (offers/last-seen.ts); written by that run. */
+    offersSeenAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,8 @@ import { refreshPriceSummariesOf } from '../offers/price-summary';
 import { keepVerifiedFromPrices } from '../deals/repository';
 import { holdImplausibleOffers, REJECTED_PRICE_REASON, routeReviewedRecords, type HeldRecord } from './plausibility';
 import { showReportedOffersCarriedByRun } from '../offers/hidden-offers';
+import { lastSeenOf } from '../offers/last-seen';
+import { offerAlias } from '../offers/visible-offers';
 import { profiled, type RunProfile } from './profile';
 
 export interface ApplyTarget {
@@ -418,20 +420,20 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       from feed_staging s
       where s.run_id = ${runId} and s.price_id = p.id and s.is_changed`);
     await appendPriceHistory(tx, sql`select s.price_id from ${staged} and s.is_changed and s.total_changed`);
-    await tx.execute(sql`
-      update prices p set last_seen = now()
-      from feed_staging s
-      where s.run_id = ${runId} and s.price_id = p.id and not s.is_changed`);
+    // The offers carried unchanged are not written: the feed's mark, set below, says when the
+    // run saw them (offers/last-seen.ts).
     // Offers hidden after wrong-price reports stay hidden only until the feed's next import
-    // that carries them (issue 13 part 6): this run refreshed them, so they are shown again.
-    await showReportedOffersCarriedByRun(tx, feedId);
+    // that carries them (issue 13 part 6): this run carries them, so they are shown again.
+    await showReportedOffersCarriedByRun(tx, feedId, sql`select s.price_id from ${staged} and s.price_id is not null`);
 
-    // Offers of this feed missing from this complete run stop counting.
+    // Offers of this feed missing from this complete run stop counting; each keeps the feed's
+    // previous mark as when it was last seen.
     await tx.execute(sql`
       with expired as (
-        update prices set valid_to = now(), updated_at = now()
-        where feed_id = ${feedId} and valid_to is null and last_seen < now()
-        returning id, product_id, total)
+        update prices p set valid_to = now(), updated_at = now(), last_seen = ${lastSeenOf(offerAlias('p'))}
+        where p.feed_id = ${feedId} and p.valid_to is null
+          and not exists (select 1 from ${staged} and coalesce(s.price_id, s.new_price_id) = p.id)
+        returning p.id, p.product_id, p.total)
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
       select ${runId}, 'removed', id, product_id, total, null from expired`);
 
@@ -442,6 +444,8 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and not s.is_new_product and (s.price_id is null or s.is_changed)`);
     await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
     await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
+    // Every current offer of the feed was carried by this run (the rest were expired above).
+    await tx.execute(sql`update store_feeds set offers_seen_at = now() where id = ${feedId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
     result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
     await tx.execute(sql`delete from feed_staging where run_id = ${runId}`);

@@ -138,4 +138,57 @@ describe('feed runs: COPY staging and products written once', () => {
       { external_id: 'L2', alias: 'Links > Twee', category: 'overig', ean: null },
     ]);
   });
+
+  it("marks the offers a run carries unchanged once, on the feed, and every reader shows when the feed last carried each offer", async () => {
+    const record = (id: string, price: string) => `${id},Gezien ${id},,${price},0.00,,https://awin.example/${id},Gezien,,`;
+    const feed = await t.createFeed({ name: 'gezien', importer: 'awin', path: 'gezien/feed.csv' });
+    const importing = async (...records: string[]) => {
+      t.place('gezien/feed.csv', [header, ...records].join('\n'));
+      expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded' });
+      const [mark] = await t.database.query<{ at: string }>(
+        "select to_json(offers_seen_at)#>>'{}' as at from store_feeds where id = $1", [feed.id]);
+      return new Date(mark!.at).toISOString();
+    };
+    const stored = async () =>
+      Object.fromEntries((await t.database.query<{ external_id: string; id: number; product_id: number; last_seen: string; valid_to: string | null }>(
+        `select external_id, id, product_id, to_json(last_seen)#>>'{}' as last_seen, to_json(valid_to)#>>'{}' as valid_to
+         from prices where external_id like 'G%'`)).map((o) => [o.external_id, o]));
+    const iso = (at: string) => new Date(at).toISOString();
+    /** What the product page, the store admin's prices and the catalog admin's offers of the product answer. */
+    const answered = async (productId: number) => {
+      const page = await t.app.inject({ method: 'GET', url: `/api/products/${productId}` });
+      const list = await t.app.inject({ method: 'GET', url: `/api/prices?productId=${productId}&status=all`, headers: t.auth });
+      const admin = await t.app.inject({ method: 'GET', url: `/api/products/${productId}/prices?active=false`, headers: t.auth });
+      const one = (response: typeof page, key: string) => (response.json()[key] as { lastSeen: string }[]).map((o) => o.lastSeen);
+      return { page: one(page, 'prices'), list: one(list, 'prices'), admin: one(admin, 'prices') };
+    };
+
+    const first = await importing(record('G1', '10.00'), record('G2', '20.00'), record('G3', '30.00'));
+    const created = await stored();
+    expect(iso(created.G1!.last_seen)).toBe(first);
+    const second = await importing(record('G1', '10.00'), record('G2', '20.00'), record('G3', '31.00'));
+    const third = await importing(record('G1', '10.00'), record('G3', '31.00'));
+    expect(second > first && third > second).toBe(true);
+    const after = await stored();
+    // G1 was carried unchanged twice: its row was not written, the feed's mark was.
+    expect(after.G1!.last_seen).toBe(created.G1!.last_seen);
+    const seen = (at: string) => ({ page: [at], list: [at], admin: [at] });
+    expect(await answered(after.G1!.product_id)).toEqual(seen(third));
+    // G3 changed in the second run (written then) and was carried unchanged in the third.
+    expect(iso(after.G3!.last_seen)).toBe(second);
+    expect(await answered(after.G3!.product_id)).toEqual(seen(third));
+    // G2, missing from the third run, expired: it was last seen by the second (the feed's mark
+    // then), and keeps that when the feed's mark moves on.
+    expect(after.G2!.valid_to).not.toBeNull();
+    expect(iso(after.G2!.last_seen)).toBe(second);
+    expect(await answered(after.G2!.product_id)).toEqual({ page: [], list: [second], admin: [second] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/prices?sortBy=lastSeen&sortOrder=desc&status=all&search=Gezien', headers: t.auth }))
+      .json().prices.map((o: { id: number }) => o.id)).toEqual([after.G3!.id, after.G1!.id, after.G2!.id]);
+
+    // A deleted feed's offers keep when it last carried them.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feed.id}`, headers: t.auth })).statusCode).toBe(204);
+    const orphaned = await stored();
+    expect(iso(orphaned.G1!.last_seen)).toBe(third);
+    expect(await answered(orphaned.G1!.product_id)).toEqual(seen(third));
+  });
 });

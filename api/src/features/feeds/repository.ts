@@ -13,6 +13,7 @@ import { feedRunChanges, feedRuns, feedStaging, prices, products, storeFeeds, st
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
 import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
+import { lastSeenOf } from '../offers/last-seen';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
 
@@ -260,7 +261,7 @@ async function present(db: Database, feeds: FeedRow[]) {
     : [[], []];
   const lastRunOf = new Map(runs.map((run) => [run.feedId, run]));
   const offersOf = new Map(offers.map((row) => [row.feedId, row.count]));
-  return feeds.map(({ credentials, ...feed }) => {
+  return feeds.map(({ credentials, offersSeenAt: _offersSeenAt, ...feed }) => {
     const lastRun = lastRunOf.get(feed.id);
     return {
       ...feed,
@@ -311,8 +312,12 @@ export async function hasRunningRun(db: Database, feedId: number): Promise<boole
 export async function deleteFeed(db: Database, id: number): Promise<boolean> {
   // Staged rows have no foreign key: a held run's go with it.
   await discardHeldRuns(db, id);
-  const deleted = await db.delete(storeFeeds).where(eq(storeFeeds.id, id)).returning({ id: storeFeeds.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    // Its offers stay without a feed: each keeps when the feed last carried it (offers/last-seen.ts).
+    await tx.update(prices).set({ lastSeen: lastSeenOf() }).where(and(eq(prices.feedId, id), isNull(prices.validTo)));
+    const deleted = await tx.delete(storeFeeds).where(eq(storeFeeds.id, id)).returning({ id: storeFeeds.id });
+    return deleted.length > 0;
+  });
 }
 
 /** A feed's runs, newest first. */

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { z } from 'zod';
 import type { HeldOfferRecord, HeldOfferSortField, heldOfferSchema } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
+import { lastSeenOf } from '../offers/last-seen';
 import {
   categories,
   categoryAliasCategories,
@@ -183,6 +184,7 @@ export async function rejectHeldOffer(db: Database, priceId: number): Promise<He
         heldRecord: null,
         rejectedTotal: held.total,
         validTo: sql`now()`,
+        lastSeen: lastSeenOf(),
         updatedAt: sql`now()`,
       })
       .where(eq(prices.id, priceId));

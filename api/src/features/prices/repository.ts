@@ -11,6 +11,7 @@ import { priceHistory, prices, products, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummaries } from '../offers/price-summary';
+import { lastSeenOf } from '../offers/last-seen';
 
 const SORT_COLUMNS = {
   createdAt: prices.createdAt,
@@ -19,7 +20,7 @@ const SORT_COLUMNS = {
   shipping: prices.shipping,
   validFrom: prices.validFrom,
   validTo: prices.validTo,
-  lastSeen: prices.lastSeen,
+  lastSeen: lastSeenOf(),
   productName: products.name,
   storeName: stores.name,
 } satisfies Record<PriceSortField, unknown>;
@@ -41,7 +42,7 @@ const priceColumns = {
   percentageChange: prices.percentageChange,
   validFrom: prices.validFrom,
   validTo: prices.validTo,
-  lastSeen: prices.lastSeen,
+  lastSeen: lastSeenOf().mapWith(prices.lastSeen),
   createdAt: prices.createdAt,
   updatedAt: prices.updatedAt,
   product: { id: products.id, name: products.name, slug: products.slug, brand: products.brand, image: products.image },
@@ -162,6 +163,8 @@ export async function updatePrice(db: Database, id: number, changes: OfferChange
               validFrom: new Date(),
             }
           : {}),
+        // Expired by hand, the offer keeps when its feed last carried it (offers/last-seen.ts).
+        lastSeen: lastSeenOf(),
         updatedAt: new Date(),
       })
       .where(eq(prices.id, id));

@@ -11,6 +11,8 @@ import { badRequest, notFound } from '../../http/errors';
 import { normaliseGtin, slugify } from '../../importers/normalise';
 import { whereClause, type ProductFilters } from './product-list';
 import { updateProduct } from './repository';
+import { offerAlias } from '../offers/visible-offers';
+import { lastSeenOf } from '../offers/last-seen';
 
 export const NAME_REQUIRED = 'Name is required';
 export const SLUG_REQUIRED = 'Slug is required';
@@ -151,7 +153,7 @@ export async function offersOf(db: Database, productId: number, onlyCurrent: boo
     sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
           o.delivery_days as "deliveryDays", o.description, json_build_object('id', s.id, 'name', s.name, 'logo', s.logo) as store,
           o.price_change as "priceChange", o.percentage_change as "percentageChange", o.valid_from as "validFrom",
-          o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt"
+          o.valid_to as "validTo", ${lastSeenOf(offerAlias('o'))} as "lastSeen", o.created_at as "createdAt"
         from prices o join stores s on s.id = o.store_id
         where o.product_id = ${productId} ${onlyCurrent ? sql`and o.valid_to is null` : sql``}
         order by (o.valid_to is not null), o.total, o.id`,

@@ -13,6 +13,7 @@ import type { ProductListRow } from './product-list';
 import { countView } from './view-counter';
 import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
+import { lastSeenOf } from '../offers/last-seen';
 
 const o = offerAlias('o');
 
@@ -92,7 +93,7 @@ async function loadProductDetail(db: Database, product: ProductRow) {
             s.slug as "storeSlug",
             o.price_change as "priceChange", o.percentage_change as "percentageChange",
             case when o.from_amount > o.amount then o.from_amount end as "fromPrice", o.valid_from as "validFrom",
-            o.valid_to as "validTo", o.last_seen as "lastSeen", o.created_at as "createdAt", o.in_stock as "inStock"
+            o.valid_to as "validTo", ${lastSeenOf(o)} as "lastSeen", o.created_at as "createdAt", o.in_stock as "inStock"
           from prices o join stores s on s.id = o.store_id
           where o.product_id = ${id} and ${visibleOffer(o)} order by o.in_stock desc, o.total, o.id`,
     ),
