@@ -38,6 +38,44 @@ describe('refreshPriceSummaries', () => {
     await dispose();
   });
 
+  it('writes a product only when its summary changes (its updatedAt is the sitemap’s lastmod)', async () => {
+    const { database, dispose } = await openTestDatabase();
+    const { db } = database;
+    const [store1, store2, store3] = await db
+      .insert(stores)
+      .values([
+        { name: 'A', slug: 'a', url: 'https://a.example' },
+        { name: 'B', slug: 'b', url: 'https://b.example' },
+        { name: 'C', slug: 'c', url: 'https://c.example' },
+      ])
+      .returning();
+    const [product] = await db.insert(products).values({ slug: 'p', name: 'P' }).returning();
+    const [lowest, middle] = await db
+      .insert(prices)
+      .values([
+        { productId: product!.id, storeId: store1!.id, amount: 1000, total: 1000, url: 'https://a.example/p' },
+        { productId: product!.id, storeId: store2!.id, amount: 2000, total: 2000, url: 'https://b.example/p' },
+        { productId: product!.id, storeId: store3!.id, amount: 3000, total: 3000, url: 'https://c.example/p' },
+      ])
+      .returning();
+    await refreshPriceSummaries(db, [product!.id]);
+    const longAgo = new Date('2026-01-01T00:00:00Z');
+    await db.update(products).set({ updatedAt: longAgo }).where(eq(products.id, product!.id));
+
+    // A change of an offer that is neither the lowest nor the highest leaves the summary as it is.
+    await db.update(prices).set({ amount: 2200, total: 2200 }).where(eq(prices.id, middle!.id));
+    await refreshPriceSummaries(db, [product!.id]);
+    let [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    expect(row).toMatchObject({ lowestTotal: 1000, highestTotal: 3000, offerCount: 3, updatedAt: longAgo });
+
+    await db.update(prices).set({ amount: 900, total: 900 }).where(eq(prices.id, lowest!.id));
+    await refreshPriceSummaries(db, [product!.id]);
+    [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    expect(row).toMatchObject({ lowestTotal: 900, priceChange: -100 });
+    expect(row!.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+    await dispose();
+  });
+
   it('never counts a hidden offer (reported or implausible) as the lowest, highest or in the count', async () => {
     const { database, dispose } = await openTestDatabase();
     const { db } = database;

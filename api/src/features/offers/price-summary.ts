@@ -20,6 +20,7 @@ export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, produ
  * feed run touching a million products never ships a million ids through a parameter.
  */
 export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, productIdsQuery: SQL): Promise<void> {
+  const dealPercentage = dealPercentageOf(sql`lowest.total`, sql`p.reference_total`);
   await db.execute(sql`
     with ids as (select distinct id from (${productIdsQuery}) as touched(id) where id is not null),
     lowest as (
@@ -49,11 +50,16 @@ export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, pro
         when lowest.total is not null and p.lowest_total is not null and lowest.total <> p.lowest_total and p.lowest_total > 0
           then round(((lowest.total - p.lowest_total) * 100.0 / p.lowest_total)::numeric, 1)::real
         else p.percentage_change end,
-      deal_percentage = ${dealPercentageOf(sql`lowest.total`, sql`p.reference_total`)},
+      deal_percentage = ${dealPercentage},
       updated_at = now()
     from ids
     left join lowest on lowest.product_id = ids.id
     left join agg on agg.product_id = ids.id
     where p.id = ids.id
+      -- Only rows whose summary changes are written (each write touches every index of products,
+      -- and bumps the product's updated_at, its sitemap lastmod): a re-import changes many offers
+      -- that are not their product's lowest. The change of the lowest total follows lowest_total.
+      and (p.lowest_price_id, p.lowest_total, p.lowest_store_id, p.highest_total, p.offer_count, p.deal_percentage)
+        is distinct from (lowest.id, lowest.total, lowest.store_id, agg.highest, coalesce(agg.offers, 0), ${dealPercentage})
   `);
 }
