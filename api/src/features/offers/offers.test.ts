@@ -3,6 +3,30 @@ import { openTestDatabase } from '../../../test/helpers';
 import { prices, products, stores } from '../../db/schema';
 import { refreshPriceSummaries } from './price-summary';
 
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>['database']['db'];
+
+/** A product offered by one store per total (stores A, B, C, …), in the order given. */
+async function productOfferedAt(db: TestDatabase, totals: number[]) {
+  const shops = await db
+    .insert(stores)
+    .values(totals.map((_, i) => ({ name: String.fromCharCode(65 + i), slug: `s${i}`, url: `https://s${i}.example` })))
+    .returning();
+  const [product] = await db.insert(products).values({ slug: 'p', name: 'P' }).returning();
+  const offers = await db
+    .insert(prices)
+    .values(
+      totals.map((total, i) => ({
+        productId: product!.id,
+        storeId: shops[i]!.id,
+        amount: total,
+        total,
+        url: `https://s${i}.example/p`,
+      })),
+    )
+    .returning();
+  return { product: product!, stores: shops, offers };
+}
+
 describe('refreshPriceSummaries', () => {
   it('tracks the lowest current offer and the change of the lowest total', async () => {
     const { database, dispose } = await openTestDatabase();
@@ -18,13 +42,33 @@ describe('refreshPriceSummaries', () => {
     const [offerA] = await db
       .insert(prices)
       .values([
-        { productId: product!.id, storeId: store1!.id, amount: 1000, shipping: 0, total: 1000, url: 'https://a.example/p' },
-        { productId: product!.id, storeId: store2!.id, amount: 1100, shipping: 195, total: 1295, url: 'https://b.example/p' },
+        {
+          productId: product!.id,
+          storeId: store1!.id,
+          amount: 1000,
+          shipping: 0,
+          total: 1000,
+          url: 'https://a.example/p',
+        },
+        {
+          productId: product!.id,
+          storeId: store2!.id,
+          amount: 1100,
+          shipping: 195,
+          total: 1295,
+          url: 'https://b.example/p',
+        },
       ])
       .returning();
     await refreshPriceSummaries(db, [product!.id]);
     let [row] = await db.select().from(products).where(eq(products.id, product!.id));
-    expect(row).toMatchObject({ lowestTotal: 1000, lowestStoreId: store1!.id, highestTotal: 1295, offerCount: 2, priceChange: null });
+    expect(row).toMatchObject({
+      lowestTotal: 1000,
+      lowestStoreId: store1!.id,
+      highestTotal: 1295,
+      offerCount: 2,
+      priceChange: null,
+    });
 
     await db.update(prices).set({ amount: 800, total: 800 }).where(eq(prices.id, offerA!.id));
     await refreshPriceSummaries(db, [product!.id]);
@@ -41,23 +85,10 @@ describe('refreshPriceSummaries', () => {
   it('writes a product only when its summary changes (its updatedAt is the sitemap’s lastmod)', async () => {
     const { database, dispose } = await openTestDatabase();
     const { db } = database;
-    const [store1, store2, store3] = await db
-      .insert(stores)
-      .values([
-        { name: 'A', slug: 'a', url: 'https://a.example' },
-        { name: 'B', slug: 'b', url: 'https://b.example' },
-        { name: 'C', slug: 'c', url: 'https://c.example' },
-      ])
-      .returning();
-    const [product] = await db.insert(products).values({ slug: 'p', name: 'P' }).returning();
-    const [lowest, middle] = await db
-      .insert(prices)
-      .values([
-        { productId: product!.id, storeId: store1!.id, amount: 1000, total: 1000, url: 'https://a.example/p' },
-        { productId: product!.id, storeId: store2!.id, amount: 2000, total: 2000, url: 'https://b.example/p' },
-        { productId: product!.id, storeId: store3!.id, amount: 3000, total: 3000, url: 'https://c.example/p' },
-      ])
-      .returning();
+    const {
+      product,
+      offers: [lowest, middle],
+    } = await productOfferedAt(db, [1000, 2000, 3000]);
     await refreshPriceSummaries(db, [product!.id]);
     const longAgo = new Date('2026-01-01T00:00:00Z');
     await db.update(products).set({ updatedAt: longAgo }).where(eq(products.id, product!.id));
@@ -79,23 +110,11 @@ describe('refreshPriceSummaries', () => {
   it('never counts a hidden offer (reported or implausible) as the lowest, highest or in the count', async () => {
     const { database, dispose } = await openTestDatabase();
     const { db } = database;
-    const [store1, store2, store3] = await db
-      .insert(stores)
-      .values([
-        { name: 'A', slug: 'a', url: 'https://a.example' },
-        { name: 'B', slug: 'b', url: 'https://b.example' },
-        { name: 'C', slug: 'c', url: 'https://c.example' },
-      ])
-      .returning();
-    const [product] = await db.insert(products).values({ slug: 'p', name: 'P' }).returning();
-    const [cheapest, , dearest] = await db
-      .insert(prices)
-      .values([
-        { productId: product!.id, storeId: store1!.id, amount: 500, total: 500, url: 'https://a.example/p' },
-        { productId: product!.id, storeId: store2!.id, amount: 1000, total: 1000, url: 'https://b.example/p' },
-        { productId: product!.id, storeId: store3!.id, amount: 9000, total: 9000, url: 'https://c.example/p' },
-      ])
-      .returning();
+    const {
+      product,
+      stores: [, store2],
+      offers: [cheapest, , dearest],
+    } = await productOfferedAt(db, [500, 1000, 9000]);
     await db.update(prices).set({ hiddenReason: 'reported' }).where(eq(prices.id, cheapest!.id));
     await db.update(prices).set({ hiddenReason: 'implausible' }).where(eq(prices.id, dearest!.id));
     await refreshPriceSummaries(db, [product!.id]);
