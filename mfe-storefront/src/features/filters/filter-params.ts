@@ -2,8 +2,8 @@
  * Filters and sort live in the address (docs/product.md §2): page, brand, store, category, minPrice,
  * maxPrice (cents), search, sortBy, sortOrder. Any filter or sort change resets page to 1.
  */
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useNavigate, useSearchParams, type NavigateOptions } from 'react-router-dom';
 
 export interface FilterValues {
   search?: string;
@@ -45,10 +45,31 @@ export function readFilters(params: URLSearchParams, searchParam = 'search'): Fi
   };
 }
 
+/** A change of the address's parameters, made from the latest ones. */
+export type ParamsChange = (current: URLSearchParams) => URLSearchParams;
+
 export function useFilterParams({ searchParam = 'search', keepOnClear = [] as string[] } = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const filters = useMemo(() => readFilters(params, searchParam), [params, searchParam]);
   const page = readPage(params);
+
+  // React Router hands a functional update the parameters of the render that made its setter. A
+  // handler from an older render (a part of a server-rendered page that hydrates after the page
+  // wrote its default sort) or a second change in the same event would then start from an older
+  // address and drop what came since. Every change starts from the latest address asked for.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const setParams = useCallback(
+    (change: ParamsChange, options?: NavigateOptions) => {
+      const next = change(new URLSearchParams(latest.current));
+      latest.current = next;
+      void navigate(`?${next}`, options);
+    },
+    [navigate],
+  );
 
   /** Applies a change of filters or sort; page goes back to 1. */
   const update = useCallback(
