@@ -204,6 +204,33 @@ describe('hydration', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('the homepage’s and a product page’s sections, hydrated after the header, work without a warning', async () => {
+    const popular = await api<ProductList>('products?limit=1&sortBy=views&sortOrder=desc');
+    const product = popular.products[0]!;
+    const { context, page } = await newVisitor(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+
+    // A card's heart (in a section React hydrates on its own) becomes usable and takes an anonymous visitor to sign in.
+    await page.goto('/');
+    const heart = page.locator('[data-testid="product-card"] button[aria-pressed]').first();
+    await heart.and(page.locator(':enabled')).waitFor();
+    await heart.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    // The product page's own wishlist button, in its top section, likewise.
+    await page.goto(`/product/${product.slug}/${product.id}`);
+    const wishlist = page.getByRole('button', { name: 'Add to wishlist' });
+    await wishlist.and(page.locator(':enabled')).waitFor();
+    await wishlist.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('availability', () => {

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { HydrateLater } from './lib/hydrate-later';
 import { PageSpinner, StorefrontLayout } from './layout/StorefrontLayout';
 import { StorefrontProviders } from './StorefrontProviders';
 import './storefront.css';
@@ -22,46 +23,49 @@ const StorePage = lazy(() => import('./features/store-page/StorePage'));
 const DealsPage = lazy(() => import('./features/deals/DealsPage'));
 
 export default function StorefrontRoutes() {
+  // The whole storefront hydrates after the shell, in slices (antd's theme is computed here).
   return (
-    <StorefrontProviders>
-      <Routes>
-        <Route
-          path="login"
-          element={
-            <Suspense fallback={<PageSpinner />}>
-              <LoginPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="forgot-password"
-          element={
-            <Suspense fallback={<PageSpinner />}>
-              <ForgotPasswordPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="reset-password"
-          element={
-            <Suspense fallback={<PageSpinner />}>
-              <ResetPasswordPage />
-            </Suspense>
-          }
-        />
-        <Route element={<StorefrontLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="search" element={<SearchPage />} />
-          <Route path="product/:slug/:id" element={<ProductPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="wishlist" element={<WishlistPage />} />
-          <Route path="store/:slug" element={<StorePage />} />
-          <Route path="deals" element={<DealsPage />} />
-          <Route path=":slug" element={<CategoryPage />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </StorefrontProviders>
+    <HydrateLater>
+      <StorefrontProviders>
+        <Routes>
+          <Route
+            path="login"
+            element={
+              <Suspense fallback={<PageSpinner />}>
+                <LoginPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="forgot-password"
+            element={
+              <Suspense fallback={<PageSpinner />}>
+                <ForgotPasswordPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="reset-password"
+            element={
+              <Suspense fallback={<PageSpinner />}>
+                <ResetPasswordPage />
+              </Suspense>
+            }
+          />
+          <Route element={<StorefrontLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="account" element={<AccountPage />} />
+            <Route path="search" element={<SearchPage />} />
+            <Route path="product/:slug/:id" element={<ProductPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="wishlist" element={<WishlistPage />} />
+            <Route path="store/:slug" element={<StorePage />} />
+            <Route path="deals" element={<DealsPage />} />
+            <Route path=":slug" element={<CategoryPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </StorefrontProviders>
+    </HydrateLater>
   );
 }

@@ -28,11 +28,16 @@ import {
 } from './api';
 import { CategoryGrid } from './CategoryCard';
 import { readDisplayPreference, saveDisplayPreference } from './display-preference';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
-const CategorySettingsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })));
-const AssignProductsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignProductsModal })));
+const CategorySettingsModal = lazy(() =>
+  import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })),
+);
+const AssignProductsModal = lazy(() =>
+  import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignProductsModal })),
+);
 
 function CategoryFilters(props: {
   slug: string;
@@ -65,7 +70,9 @@ function PopularFromSubcategories({ categoryId }: { categoryId: number }) {
   if (!popular.currentData || popular.currentData.products.length === 0) return null;
   return (
     <section>
-      <Typography.Title level={2} size={3}>{t('category.popularFromSubcategories')}</Typography.Title>
+      <Typography.Title level={2} size={3}>
+        {t('category.popularFromSubcategories')}
+      </Typography.Title>
       <ProductGrid products={popular.currentData.products} columns={4} label={t('category.popularFromSubcategories')} />
     </section>
   );
@@ -149,14 +156,22 @@ function CategoryPage({ slug }: { slug: string }) {
     setChosenDisplay({ slug, value });
   };
   const hasFilters = Boolean(
-    filters.search || filters.brand || filters.store || filters.minPrice !== undefined || filters.maxPrice !== undefined,
+    filters.search ||
+    filters.brand ||
+    filters.store ||
+    filters.minPrice !== undefined ||
+    filters.maxPrice !== undefined,
   );
   const ancestors = breadcrumb.filter((entry) => entry.id !== category.id);
   const title = settings?.alternativeName || category.name;
-  const filterPanel = <CategoryFilters slug={slug} values={filters} onChange={update} onClearAll={clearAll} />;
+  const filterPanel = (
+    <HydrateLater>
+      <CategoryFilters slug={slug} values={filters} onChange={update} onClearAll={clearAll} />
+    </HydrateLater>
+  );
 
   const productsBlock = (
-    <>
+    <HydrateLater>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Text>{t('category.productsFound', { count: pagination.totalItems })}</Typography.Text>
         {!hideFilters && <ViewToggle value={displayType} onChange={chooseDisplay} />}
@@ -176,7 +191,7 @@ function CategoryPage({ slug }: { slug: string }) {
       ) : (
         <Empty description={t('category.noProducts')} />
       )}
-    </>
+    </HydrateLater>
   );
 
   return (
@@ -229,10 +244,16 @@ function CategoryPage({ slug }: { slug: string }) {
           />
         </Suspense>
       )}
+      {/* Subcategories, filters and products hydrate on their own (lib/hydrate-later). */}
       {subcategories.length > 0 && (
-        <section style={{ marginBottom: 24 }} aria-label={t('category.subcategories')}>
-          <CategoryGrid categories={subcategories} columns={settings?.subcategoryColumns ?? DEFAULT_CATEGORY_SETTINGS.subcategoryColumns} />
-        </section>
+        <HydrateLater>
+          <section style={{ marginBottom: 24 }} aria-label={t('category.subcategories')}>
+            <CategoryGrid
+              categories={subcategories}
+              columns={settings?.subcategoryColumns ?? DEFAULT_CATEGORY_SETTINGS.subcategoryColumns}
+            />
+          </section>
+        </HydrateLater>
       )}
       {hideFilters ? (
         productsBlock

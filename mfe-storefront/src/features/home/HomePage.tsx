@@ -9,6 +9,7 @@ import { PageHead } from '../seo/PageHead';
 import { websiteJsonLd } from '../seo/structured-data';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
 import { useGetHomepageCategoriesQuery, useGetPopularProductsQuery, useGetPriceDropsQuery } from './api';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 
 const PRODUCT_COLUMNS = 5;
@@ -30,7 +31,10 @@ export default function HomePage() {
     <PageHead
       title={site.configuration?.title ?? siteName}
       description={site.configuration?.metaDescription ?? site.configuration?.description}
-      keywords={site.configuration?.keywords?.split(',').map((k) => k.trim()).filter(Boolean)}
+      keywords={site.configuration?.keywords
+        ?.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)}
       canonicalPath="/"
       jsonLd={[websiteJsonLd(origin, siteName)]}
     />
@@ -59,46 +63,59 @@ export default function HomePage() {
   return (
     <div className="kl-home">
       {head}
+      {/* Each section hydrates on its own (lib/hydrate-later). */}
       {categories.data && categories.data.length > 0 && (
-        <section aria-labelledby="home-categories">
-          <Typography.Title level={2} id="home-categories">
-            {t('home.popularCategories')}
-          </Typography.Title>
-          <CategoryGrid categories={categories.data} columns={CATEGORY_COLUMNS} square />
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="home-categories">
+            <Typography.Title level={2} id="home-categories">
+              {t('home.popularCategories')}
+            </Typography.Title>
+            <CategoryGrid categories={categories.data} columns={CATEGORY_COLUMNS} square />
+          </section>
+        </HydrateLater>
       )}
-      <section aria-labelledby="home-popular">
-        <Typography.Title level={2} id="home-popular">
-          {t('home.popularProducts')}
-        </Typography.Title>
-        <ProductGrid products={popular} columns={PRODUCT_COLUMNS} label={t('home.popularProducts')} />
-      </section>
-      <section aria-labelledby="home-drops">
-        <Typography.Title level={2} id="home-drops">
-          {t('home.topPriceDrops', { count: drops.length })}
-        </Typography.Title>
-        {drops.length > 0 ? (
-          <ProductGrid products={drops} columns={PRODUCT_COLUMNS} label={t('home.topPriceDrops', { count: drops.length })} />
-        ) : (
-          <Empty
-            description={
-              <>
-                <Typography.Text strong>{t('home.noPriceDrops')}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">{t('home.checkBackLater')}</Typography.Text>
-              </>
-            }
-          />
-        )}
-      </section>
+      <HydrateLater>
+        <section aria-labelledby="home-popular">
+          <Typography.Title level={2} id="home-popular">
+            {t('home.popularProducts')}
+          </Typography.Title>
+          <ProductGrid products={popular} columns={PRODUCT_COLUMNS} label={t('home.popularProducts')} />
+        </section>
+      </HydrateLater>
+      <HydrateLater>
+        <section aria-labelledby="home-drops">
+          <Typography.Title level={2} id="home-drops">
+            {t('home.topPriceDrops', { count: drops.length })}
+          </Typography.Title>
+          {drops.length > 0 ? (
+            <ProductGrid
+              products={drops}
+              columns={PRODUCT_COLUMNS}
+              label={t('home.topPriceDrops', { count: drops.length })}
+            />
+          ) : (
+            <Empty
+              description={
+                <>
+                  <Typography.Text strong>{t('home.noPriceDrops')}</Typography.Text>
+                  <br />
+                  <Typography.Text type="secondary">{t('home.checkBackLater')}</Typography.Text>
+                </>
+              }
+            />
+          )}
+        </section>
+      </HydrateLater>
       {!signedIn && (
-        <Card style={{ marginTop: 32, textAlign: 'center' }}>
-          <Typography.Title level={3}>{t('home.signInPromptTitle')}</Typography.Title>
-          <Typography.Paragraph>{t('home.signInPromptText')}</Typography.Paragraph>
-          <Link to="/login">
-            <Button type="primary">{t('header.login')}</Button>
-          </Link>
-        </Card>
+        <HydrateLater>
+          <Card style={{ marginTop: 32, textAlign: 'center' }}>
+            <Typography.Title level={3}>{t('home.signInPromptTitle')}</Typography.Title>
+            <Typography.Paragraph>{t('home.signInPromptText')}</Typography.Paragraph>
+            <Link to="/login">
+              <Button type="primary">{t('header.login')}</Button>
+            </Link>
+          </Card>
+        </HydrateLater>
       )}
     </div>
   );

@@ -6,7 +6,14 @@ import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { errorMessage, errorStatus, formatMoney, formatPercentChange, useAuthStore, type Product } from '@koopjesland/shared';
+import {
+  errorMessage,
+  errorStatus,
+  formatMoney,
+  formatPercentChange,
+  useAuthStore,
+  type Product,
+} from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
@@ -21,9 +28,12 @@ import { LowestInDays } from '../price-history/LowestInDays';
 import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
 import { PriceList } from './PriceList';
 import { DealBadge, hasDeal } from '../deals/DealBadge';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 
-const AssignCategoriesModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
+const AssignCategoriesModal = lazy(() =>
+  import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })),
+);
 
 function PriceSummary({ product }: { product: Product }) {
   const { t } = useStorefrontT();
@@ -54,7 +64,9 @@ function PriceSummary({ product }: { product: Product }) {
           <Typography.Text type="success">
             {t('product.discount', { percent: formatPercentChange(product.percentageChange) })}
           </Typography.Text>
-          <Typography.Text type="success">{t('product.youSave', { amount: formatMoney(-product.priceChange!) })}</Typography.Text>
+          <Typography.Text type="success">
+            {t('product.youSave', { amount: formatMoney(-product.priceChange!) })}
+          </Typography.Text>
         </>
       )}
       {spread > 0 && <Typography.Text>{t('product.savings', { amount: formatMoney(spread) })}</Typography.Text>}
@@ -139,19 +151,31 @@ export default function ProductPage() {
   // A merged product's address answers (301, followed by fetch) with the product it was merged into.
   if (String(product.id) !== id) return <Navigate to={productPath(product)} replace />;
   const details = [
-    product.description && { key: 'description', label: t('product.description'), children: <Typography.Paragraph>{product.description}</Typography.Paragraph> },
+    product.description && {
+      key: 'description',
+      label: t('product.description'),
+      children: <Typography.Paragraph>{product.description}</Typography.Paragraph>,
+    },
     (product.productIds?.length ?? 0) > 0 && {
       key: 'identifiers',
       label: t('product.identifiers'),
       children: (
-        <Descriptions column={1} size="small" items={product.productIds!.map((entry) => ({ key: entry.id, label: entry.type, children: entry.value }))} />
+        <Descriptions
+          column={1}
+          size="small"
+          items={product.productIds!.map((entry) => ({ key: entry.id, label: entry.type, children: entry.value }))}
+        />
       ),
     },
     (product.properties?.length ?? 0) > 0 && {
       key: 'properties',
       label: t('product.properties'),
       children: (
-        <Descriptions column={1} size="small" items={product.properties!.map((entry) => ({ key: entry.id, label: entry.name, children: entry.value }))} />
+        <Descriptions
+          column={1}
+          size="small"
+          items={product.properties!.map((entry) => ({ key: entry.id, label: entry.name, children: entry.value }))}
+        />
       ),
     },
   ].filter(Boolean) as { key: string; label: string; children: ReactNode }[];
@@ -166,38 +190,52 @@ export default function ProductPage() {
           { title: product.name },
         ]}
       />
-      <Row gutter={[32, 24]} style={{ marginTop: 16 }}>
-        <Col xs={24} md={12}>
-          <Gallery product={product} />
-        </Col>
-        <Col xs={24} md={12}>
-          {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
-          <Typography.Title level={1} style={{ marginTop: 0 }}>
-            {product.name}
-          </Typography.Title>
-          <PriceSummary product={product} />
-          <Space wrap style={{ display: 'flex', marginTop: 16 }}>
-            <WishlistButton product={product} />
-            {canEditCatalog && (
-              <>
-                <Button icon={<TagsOutlined />} onClick={() => setAssigning(true)}>
-                  {t('admin.assignCategories')}
-                </Button>
-                <Button icon={<EditOutlined />} onClick={() => window.open(`/admin/products/${product.id}`, '_blank', 'noopener,noreferrer')}>
-                  {t('admin.editProduct')}
-                </Button>
-              </>
+      {/* The sections below hydrate on their own (lib/hydrate-later). */}
+      <HydrateLater>
+        <Row gutter={[32, 24]} style={{ marginTop: 16 }}>
+          <Col xs={24} md={12}>
+            <Gallery product={product} />
+          </Col>
+          <Col xs={24} md={12}>
+            {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
+            <Typography.Title level={1} style={{ marginTop: 0 }}>
+              {product.name}
+            </Typography.Title>
+            <PriceSummary product={product} />
+            <Space wrap style={{ display: 'flex', marginTop: 16 }}>
+              <WishlistButton product={product} />
+              {canEditCatalog && (
+                <>
+                  <Button icon={<TagsOutlined />} onClick={() => setAssigning(true)}>
+                    {t('admin.assignCategories')}
+                  </Button>
+                  <Button
+                    icon={<EditOutlined />}
+                    onClick={() => window.open(`/admin/products/${product.id}`, '_blank', 'noopener,noreferrer')}
+                  >
+                    {t('admin.editProduct')}
+                  </Button>
+                </>
+              )}
+            </Space>
+            {details.length > 0 && (
+              <Collapse style={{ marginTop: 24 }} items={details} defaultActiveKey={['description']} />
             )}
-          </Space>
-          {details.length > 0 && <Collapse style={{ marginTop: 24 }} items={details} defaultActiveKey={['description']} />}
-        </Col>
-      </Row>
-      <section style={{ marginTop: 32 }}>
-        <Typography.Title level={3}>{t('product.otherPrices')}</Typography.Title>
-        <PriceList product={product} />
-      </section>
-      <PriceHistorySlot productId={product.id} />
-      <Related product={product} />
+          </Col>
+        </Row>
+      </HydrateLater>
+      <HydrateLater>
+        <section style={{ marginTop: 32 }}>
+          <Typography.Title level={3}>{t('product.otherPrices')}</Typography.Title>
+          <PriceList product={product} />
+        </section>
+      </HydrateLater>
+      <HydrateLater>
+        <PriceHistorySlot productId={product.id} />
+      </HydrateLater>
+      <HydrateLater>
+        <Related product={product} />
+      </HydrateLater>
       {assigning && (
         <Suspense fallback={null}>
           <AssignCategoriesModal product={product} onClose={() => setAssigning(false)} />
