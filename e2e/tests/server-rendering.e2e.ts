@@ -184,6 +184,9 @@ describe('hydration', () => {
       if (request.url().includes(`/api/categories/page/${chosen.slug}`)) pageDataRequests.push(request.url());
     });
 
+    // A slow phone's CPU: the page's sections hydrate one after the other while the visitor acts.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     const response = await page.goto(`/${chosen.slug}`);
     expect(await response!.text()).toContain('id="kl-state"');
     await page.evaluate(() => ((window as unknown as { servedOnce: boolean }).servedOnce = true));
