@@ -4,7 +4,7 @@
  * address when absent.
  */
 import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Col, Collapse, Empty, Row, Space, Spin } from 'antd';
+import { Alert, Breadcrumb, Button, Collapse, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -28,6 +28,7 @@ import {
 } from './api';
 import { CategoryGrid } from './CategoryCard';
 import { readDisplayPreference, saveDisplayPreference } from './display-preference';
+import { Columns } from '../../lib/columns';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 
@@ -267,12 +268,10 @@ function CategoryPage({ slug }: { slug: string }) {
           {productsBlock}
         </>
       ) : (
-        <Row gutter={24}>
-          <Col span={8}>
-            <aside aria-label={t('filters.title')}>{filterPanel}</aside>
-          </Col>
-          <Col span={16}>{productsBlock}</Col>
-        </Row>
+        <Columns layout="sidebar">
+          <aside aria-label={t('filters.title')}>{filterPanel}</aside>
+          <div>{productsBlock}</div>
+        </Columns>
       )}
       {pagination.totalItems === 0 && !hasFilters && subcategories.length > 0 && (
         <PopularFromSubcategories categoryId={category.id} />

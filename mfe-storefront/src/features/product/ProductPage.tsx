@@ -3,7 +3,7 @@
  * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
  */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Col, Collapse, Descriptions, Result, Row, Space, Spin } from 'antd';
+import { Alert, Breadcrumb, Button, Collapse, Descriptions, Result, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
@@ -28,6 +28,7 @@ import { LowestInDays } from '../price-history/LowestInDays';
 import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
 import { PriceList } from './PriceList';
 import { DealBadge, hasDeal } from '../deals/DealBadge';
+import { Columns } from '../../lib/columns';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 
@@ -192,11 +193,11 @@ export default function ProductPage() {
       />
       {/* The sections below hydrate on their own (lib/hydrate-later). */}
       <HydrateLater>
-        <Row gutter={[32, 24]} style={{ marginTop: 16 }}>
-          <Col xs={24} md={12}>
+        <Columns layout="halves" style={{ marginTop: 16 }}>
+          <div>
             <Gallery product={product} />
-          </Col>
-          <Col xs={24} md={12}>
+          </div>
+          <div>
             {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
             <Typography.Title level={1} style={{ marginTop: 0 }}>
               {product.name}
@@ -221,8 +222,8 @@ export default function ProductPage() {
             {details.length > 0 && (
               <Collapse style={{ marginTop: 24 }} items={details} defaultActiveKey={['description']} />
             )}
-          </Col>
-        </Row>
+          </div>
+        </Columns>
       </HydrateLater>
       <HydrateLater>
         <section style={{ marginTop: 32 }}>

@@ -2,13 +2,14 @@
  * Search /search (docs/product.md §2): q, page, brand, store, category, minPrice, maxPrice, sortBy
  * (default relevance), sortOrder (default desc); filter panel, grid/list, pagination.
  */
-import { Alert, Button, Col, Empty, Row, Space, Spin } from 'antd';
+import { Alert, Button, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
 import { errorMessage } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useIsMobile } from '../../lib/useIsMobile';
+import { Columns } from '../../lib/columns';
 import { useFilterParams } from '../filters/filter-params';
 import type { DisplayType } from '../products/ProductCard';
 import { ProductGrid } from '../products/ProductGrid';
@@ -111,17 +112,15 @@ export default function SearchPage() {
           {content}
         </>
       ) : (
-        <Row gutter={24}>
-          <Col span={8}>
-            <aside aria-label={t('filters.title')}>{panel}</aside>
-          </Col>
-          <Col span={16}>
+        <Columns layout="sidebar">
+          <aside aria-label={t('filters.title')}>{panel}</aside>
+          <div>
             <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'flex-end' }}>
               <ViewToggle value={displayType} onChange={setDisplayType} />
             </Space>
             {content}
-          </Col>
-        </Row>
+          </div>
+        </Columns>
       )}
     </div>
   );
