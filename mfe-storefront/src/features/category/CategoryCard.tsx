@@ -1,6 +1,6 @@
 /** A category tile (homepage and subcategory grids); admins get settings and a hidden-from-menu icon. */
 import { EyeInvisibleOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '@koopjesland/shared';
@@ -8,6 +8,7 @@ import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { categoryPath } from '../products/paths';
 import { Typography } from '../../lib/typography';
+import { Card } from '../../lib/card';
 
 const CategorySettingsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })));
 

@@ -4,7 +4,7 @@
  * address when absent.
  */
 import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Collapse, Empty, Space, Spin } from 'antd';
+import { Alert, Button, Collapse, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -31,6 +31,7 @@ import { readDisplayPreference, saveDisplayPreference } from './display-preferen
 import { Columns } from '../../lib/columns';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
+import { Breadcrumb } from '../../lib/breadcrumb';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
 const CategorySettingsModal = lazy(() =>
@@ -199,6 +200,7 @@ function CategoryPage({ slug }: { slug: string }) {
     <div className="kl-category-page" aria-busy={refreshing} style={refreshing ? { opacity: 0.6 } : undefined}>
       <CategoryHead category={category} breadcrumb={ancestors} products={products} totalItems={pagination.totalItems} />
       <Breadcrumb
+        label={t('breadcrumb.label')}
         items={[
           { title: <Link to="/">{t('breadcrumb.home')}</Link> },
           ...ancestors.map((entry) => ({ title: <Link to={`/${entry.slug}`}>{entry.name}</Link> })),

@@ -1,5 +1,5 @@
 /** Homepage (docs/product.md §2): popular categories, popular products, top price drops, sign-in prompt. */
-import { Alert, Button, Card, Empty, Spin } from 'antd';
+import { Alert, Button, Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
 import { errorMessage, selectIsAuthenticated, useAuthStore, usePageOrigin } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -11,6 +11,7 @@ import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration
 import { useGetHomepageCategoriesQuery, useGetPopularProductsQuery, useGetPriceDropsQuery } from './api';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
+import { Card } from '../../lib/card';
 
 const PRODUCT_COLUMNS = 5;
 const CATEGORY_COLUMNS = 3;

@@ -4,7 +4,7 @@
  * then signs out here too. Anonymous visitors are sent to sign in first.
  */
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
@@ -12,6 +12,7 @@ import { useNotify } from '../notifications/notifications';
 import { failureMessage, useChangePasswordMutation, useDeleteAccountMutation } from './account-api';
 import { PASSWORD_MIN_LENGTH, useNewPasswordRules } from './password-rules';
 import { loginPathFor } from './redirect';
+import { Card } from '../../lib/card';
 
 interface ChangeValues {
   currentPassword: string;

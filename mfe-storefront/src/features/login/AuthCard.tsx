@@ -1,8 +1,9 @@
 /** The centred card the login, forgot-password and reset-password screens share, without the main layout. */
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
+import { Card } from '../../lib/card';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useStorefrontT();

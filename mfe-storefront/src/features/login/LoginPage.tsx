@@ -3,13 +3,14 @@
  * and clear form and error; typing clears the error; busy state disables the inputs.
  * After signing in the visitor returns to ?redirect= (else '/').
  */
-import { Alert, Button, Card, Form, Input, Tabs, Typography } from 'antd';
+import { Alert, Button, Form, Input, Tabs, Typography } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { safeRedirect } from './redirect';
 import { useNotify } from '../notifications/notifications';
+import { Card } from '../../lib/card';
 
 type Mode = 'signIn' | 'signUp';
 

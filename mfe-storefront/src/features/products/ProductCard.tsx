@@ -1,5 +1,5 @@
 /** One product in a grid (card) or a row list: image, brand, name, lowest price, drop badge, deal badge. */
-import { Button, Card, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
@@ -9,6 +9,7 @@ import { CardWishlistHeart } from '../wishlist/CardWishlistHeart';
 import { DealBadge } from '../deals/DealBadge';
 import { productPath } from './paths';
 import { Typography } from '../../lib/typography';
+import { Card } from '../../lib/card';
 
 const AssignCategoriesModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
 

@@ -4,7 +4,7 @@
  * A signed-in visitor rates it 1-5 stars with an optional comment (one rating, editable);
  * anonymous visitors are offered to sign in.
  */
-import { Alert, Button, Card, Empty, Flex, Input, Rate, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Flex, Input, Rate, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { errorMessage, formatDate, selectIsAuthenticated, useAuthStore, type StorePage as StorePageData } from '@koopjesland/shared';
@@ -17,6 +17,7 @@ import { categoryPath } from '../products/paths';
 import { PageHead } from '../seo/PageHead';
 import { oneDecimal } from './rating-format';
 import { useOwnStoreRatingQuery, useRateStoreMutation, useStorePageQuery } from './api';
+import { Card } from '../../lib/card';
 
 const COMMENT_MAX = 2000;
 

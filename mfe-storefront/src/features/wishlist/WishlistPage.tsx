@@ -4,7 +4,7 @@
  * or remove the item (the same modal as the product page). Closest to its target first: reached
  * items lead, products without a current price come last. Signed-out visitors sign in first.
  */
-import { Alert, Button, Card, Empty, Flex, Spin, Switch, Tag } from 'antd';
+import { Alert, Button, Empty, Flex, Spin, Switch, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { errorMessage, formatMoney, selectIsAuthenticated, TAG_COLORS, useAuthStore, type Product, type WishlistItem } from '@koopjesland/shared';
@@ -15,6 +15,7 @@ import { productPath } from '../products/paths';
 import { PageHead } from '../seo/PageHead';
 import { usePriceAlertSettingsQuery, useSetPriceAlertsMutation, useWishlistQuery } from './api';
 import { useNotify } from '../notifications/notifications';
+import { Card } from '../../lib/card';
 
 const WishlistModal = lazy(() => import('./WishlistModal'));
 
