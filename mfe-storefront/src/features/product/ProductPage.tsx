@@ -3,7 +3,7 @@
  * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
  */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Collapse, Descriptions, Result, Space, Spin } from 'antd';
+import { Alert, Button, Collapse, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
@@ -31,7 +31,9 @@ import { DealBadge, hasDeal } from '../deals/DealBadge';
 import { Columns } from '../../lib/columns';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
+import { Breadcrumb } from '../../lib/breadcrumb';
 
+const ProductNotFound = lazy(() => import('./ProductNotFound'));
 const AssignCategoriesModal = lazy(() =>
   import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })),
 );
@@ -106,6 +108,20 @@ function Related({ product }: { product: Product }) {
   );
 }
 
+/** Label and value pairs (identifiers, properties), one per line. */
+function DetailList({ items }: { items: { key: number | string; label: string; value: string }[] }) {
+  return (
+    <dl className="kl-details">
+      {items.map((item) => (
+        <div key={item.key}>
+          <dt>{item.label}</dt>
+          <dd>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export default function ProductPage() {
   const { id = '' } = useParams();
   const { t } = useStorefrontT();
@@ -119,16 +135,9 @@ export default function ProductPage() {
     const status = errorStatus(result.error);
     if (status === 404 || status === 400) {
       return (
-        <Result
-          status="404"
-          title={t('product.notFoundTitle')}
-          subTitle={t('product.notFound')}
-          extra={
-            <Link to="/">
-              <Button type="primary">{t('login.backToDeals')}</Button>
-            </Link>
-          }
-        />
+        <Suspense fallback={null}>
+          <ProductNotFound />
+        </Suspense>
       );
     }
     return (
@@ -161,22 +170,14 @@ export default function ProductPage() {
       key: 'identifiers',
       label: t('product.identifiers'),
       children: (
-        <Descriptions
-          column={1}
-          size="small"
-          items={product.productIds!.map((entry) => ({ key: entry.id, label: entry.type, children: entry.value }))}
-        />
+        <DetailList items={product.productIds!.map((entry) => ({ key: entry.id, label: entry.type, value: entry.value }))} />
       ),
     },
     (product.properties?.length ?? 0) > 0 && {
       key: 'properties',
       label: t('product.properties'),
       children: (
-        <Descriptions
-          column={1}
-          size="small"
-          items={product.properties!.map((entry) => ({ key: entry.id, label: entry.name, children: entry.value }))}
-        />
+        <DetailList items={product.properties!.map((entry) => ({ key: entry.id, label: entry.name, value: entry.value }))} />
       ),
     },
   ].filter(Boolean) as { key: string; label: string; children: ReactNode }[];
@@ -185,6 +186,7 @@ export default function ProductPage() {
     <article className="kl-product-page">
       <ProductHead product={product} />
       <Breadcrumb
+        label={t('breadcrumb.label')}
         items={[
           { title: <Link to="/">{t('breadcrumb.home')}</Link> },
           ...(product.breadcrumb ?? []).map((entry) => ({ title: <Link to={`/${entry.slug}`}>{entry.name}</Link> })),
