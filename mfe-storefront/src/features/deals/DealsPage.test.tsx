@@ -66,7 +66,7 @@ describe('/deals', () => {
     renderAt(<DealsPage />, { route: '/deals?category=elektronica' });
     await screen.findByText('Koptelefoon');
     expect(calls.find('GET', '/deals')[0]!.query.get('category')).toBe('elektronica');
-    await userEvent.click(screen.getByRole('listitem', { name: '2' }));
+    await userEvent.click(screen.getByRole('link', { name: '2' }));
     expect(await screen.findByText('Broodrooster')).toBeInTheDocument();
     expect(currentLocation()).toBe('/deals?category=elektronica&page=2');
   });

@@ -1,9 +1,16 @@
-/** Pagination with first/last pages always reachable ("with edges"). */
-import { Pagination as AntPagination, type PaginationProps } from 'antd';
+/**
+ * Pagination with edges (docs/product.md §4): previous, the first page, the pages around the
+ * current one, the last page, next. Every page is a real link to its address, for crawlers and
+ * for opening in a new tab; a plain click pages within the app. Plain markup (styles in
+ * storefront.css): antd's Pagination brought its page-size Select and ~29 KB of inline CSS to
+ * every server-rendered category page.
+ */
+import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Pagination } from '@koopjesland/shared';
+import { useStorefrontT } from '../../i18n';
 
-/** The current address with `page` set (page 1 has none), so every page number is a real link for crawlers. */
+/** The current address with `page` set (page 1 has none). */
 function pageHref(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);
   if (page > 1) params.set('page', String(page));
@@ -12,28 +19,66 @@ function pageHref(pathname: string, search: string, page: number): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/** The page numbers shown, with `null` for a gap: 1 … 4 5 6 … 12. */
+export function visiblePages(current: number, total: number): (number | null)[] {
+  const shown = new Set([1, total, current - 1, current, current + 1].filter((page) => page >= 1 && page <= total));
+  // A gap of one page shows that page instead of an ellipsis.
+  if (shown.has(3) && !shown.has(2)) shown.add(2);
+  if (shown.has(total - 2) && !shown.has(total - 1)) shown.add(total - 1);
+  const pages = [...shown].sort((a, b) => a - b);
+  return pages.flatMap((page, index) => (index > 0 && page - pages[index - 1]! > 1 ? [null, page] : [page]));
+}
+
 export function PaginationBar({ pagination, onChange }: { pagination: Pagination; onChange(page: number): void }) {
+  const { t } = useStorefrontT();
   const { pathname, search } = useLocation();
-  if (pagination.totalPages <= 1) return null;
-  // antd calls onChange from the item's click; the link only stops the browser from loading the page anew.
-  const itemRender: PaginationProps['itemRender'] = (page, type, original) =>
-    type === 'page' ? (
-      <a href={pageHref(pathname, search, page)} onClick={(event) => event.preventDefault()}>
-        {page}
+  const total = pagination.totalPages;
+  if (total <= 1) return null;
+  const current = Math.min(Math.max(pagination.currentPage, 1), total);
+
+  const link = (page: number, content: ReactNode, extra: { label?: string; current?: boolean } = {}) => {
+    const open = (event: MouseEvent<HTMLAnchorElement>) => {
+      // A click with a modifier key opens the address as the browser would.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      if (page !== current) onChange(page);
+    };
+    return (
+      <a
+        className="kl-page-link"
+        href={pageHref(pathname, search, page)}
+        onClick={open}
+        aria-label={extra.label}
+        aria-current={extra.current ? 'page' : undefined}
+      >
+        {content}
       </a>
-    ) : (
-      original
     );
+  };
+  const edge = (page: number, label: string, symbol: string) =>
+    page >= 1 && page <= total ? (
+      link(page, symbol, { label })
+    ) : (
+      <span className="kl-page-link" aria-disabled="true" aria-label={label}>
+        {symbol}
+      </span>
+    );
+
   return (
-    <AntPagination
-      style={{ marginTop: 24, justifyContent: 'center' }}
-      current={pagination.currentPage}
-      total={pagination.totalItems}
-      pageSize={pagination.itemsPerPage}
-      showSizeChanger={false}
-      showLessItems
-      itemRender={itemRender}
-      onChange={onChange}
-    />
+    <nav className="kl-pagination" aria-label={t('pagination.label')}>
+      <ul>
+        <li>{edge(current - 1, t('pagination.previous'), '‹')}</li>
+        {visiblePages(current, total).map((page, index) =>
+          page === null ? (
+            <li key={`gap-${index}`} className="kl-page-gap" aria-hidden>
+              …
+            </li>
+          ) : (
+            <li key={page}>{link(page, page, { current: page === current })}</li>
+          ),
+        )}
+        <li>{edge(current + 1, t('pagination.next'), '›')}</li>
+      </ul>
+    </nav>
   );
 }
