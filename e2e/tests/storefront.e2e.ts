@@ -165,7 +165,7 @@ describe('storefront', () => {
     await page.getByRole('search').getByRole('button', { name: 'Search products' }).click();
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'wasmachine');
     await page.goto(`/${leaf.slug}`);
-    const accordion = page.locator('.ant-collapse').getByRole('button', { name: 'Filters' });
+    const accordion = page.locator('.kl-category-filters').getByRole('button', { name: 'Filters' });
     await accordion.waitFor();
     await expect(page.locator('aside[aria-label="Filters"]').count()).resolves.toBe(0);
     await accordion.click();

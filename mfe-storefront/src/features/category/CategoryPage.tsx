@@ -4,7 +4,7 @@
  * address when absent.
  */
 import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Empty, Space, Spin } from 'antd';
+import { Alert, Button, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -29,6 +29,7 @@ import {
 import { CategoryGrid } from './CategoryCard';
 import { readDisplayPreference, saveDisplayPreference } from './display-preference';
 import { Columns } from '../../lib/columns';
+import { Disclosure } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 import { Breadcrumb } from '../../lib/breadcrumb';
@@ -262,11 +263,7 @@ function CategoryPage({ slug }: { slug: string }) {
         productsBlock
       ) : isMobile ? (
         <>
-          <Collapse
-            style={{ marginBottom: 16 }}
-            destroyOnHidden
-            items={[{ key: 'filters', label: t('filters.title'), children: filterPanel }]}
-          />
+          <Disclosure className="kl-category-filters" items={[{ key: 'filters', label: t('filters.title'), children: filterPanel }]} />
           {productsBlock}
         </>
       ) : (

@@ -3,8 +3,8 @@
  * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
  */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Space, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Space, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   errorMessage,
@@ -29,6 +29,7 @@ import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
 import { PriceList } from './PriceList';
 import { DealBadge, hasDeal } from '../deals/DealBadge';
 import { Columns } from '../../lib/columns';
+import { Disclosure, type DisclosureItem } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 import { Breadcrumb } from '../../lib/breadcrumb';
@@ -180,7 +181,7 @@ export default function ProductPage() {
         <DetailList items={product.properties!.map((entry) => ({ key: entry.id, label: entry.name, value: entry.value }))} />
       ),
     },
-  ].filter(Boolean) as { key: string; label: string; children: ReactNode }[];
+  ].filter(Boolean) as DisclosureItem[];
 
   return (
     <article className="kl-product-page">
@@ -222,7 +223,7 @@ export default function ProductPage() {
               )}
             </Space>
             {details.length > 0 && (
-              <Collapse style={{ marginTop: 24 }} items={details} defaultActiveKey={['description']} />
+              <Disclosure className="kl-product-details" items={details} defaultOpen={['description']} />
             )}
           </div>
         </Columns>
