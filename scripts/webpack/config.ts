@@ -34,6 +34,9 @@ export interface BuildOptions {
 /** Path of the Node build inside a front end's dist. */
 export const SERVER_DIST = 'server';
 
+/** Packages whose modules webpack may leave out when nothing uses their exports (see the rules). */
+const SIDE_EFFECT_FREE_PACKAGES = /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/]cssinjs(-utils)?)[\\/]/;
+
 export function webpackConfig(workspace: string, options: BuildOptions): Configuration {
   if (options.server) return serverWebpackConfig(workspace, options);
   const frontEnd = findFrontEnd(workspace);
@@ -68,6 +71,10 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
     },
     module: {
       rules: [
+        // antd's @rc-component packages and its CSS-in-JS do not declare `sideEffects: false`, so
+        // webpack kept every module their index re-exports: one antd Button brought all of
+        // @rc-component/form (through Space.Compact's form context). None has an import-time effect.
+        { test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false },
         {
           test: /\.[cm]?[jt]sx?$/,
           exclude: /node_modules/,
@@ -145,6 +152,7 @@ function serverWebpackConfig(workspace: string, options: BuildOptions): Configur
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
     module: {
       rules: [
+        { test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false },
         {
           test: /\.[cm]?[jt]sx?$/,
           exclude: /node_modules/,
