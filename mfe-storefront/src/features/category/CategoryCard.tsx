@@ -1,7 +1,5 @@
 /** A category tile (homepage and subcategory grids); admins get settings and a hidden-from-menu icon. */
-import { EyeInvisibleOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -10,7 +8,8 @@ import { categoryPath } from '../products/paths';
 import { Typography } from '../../lib/typography';
 import { Card } from '../../lib/card';
 
-const CategorySettingsModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })));
+// An admin's controls load with the first card that shows them: visitors never need their code.
+const CategoryCardAdmin = lazy(() => import('./CategoryCardAdmin'));
 
 /** `eagerImage`: the tile is in the first screen (its image loads at once, early). */
 export function CategoryCard({
@@ -24,7 +23,6 @@ export function CategoryCard({
 }) {
   const { t } = useStorefrontT();
   const canEditCatalog = useCanEditCatalog();
-  const [editing, setEditing] = useState(false);
   const image = category.settings?.representativeProduct?.image ?? category.image;
   const name = category.settings?.alternativeName || category.name;
   return (
@@ -55,25 +53,9 @@ export function CategoryCard({
         <Link to={categoryPath(category)}>{name}</Link>
       </Typography.Text>
       {canEditCatalog && (
-        <span style={{ float: 'right' }}>
-          {category.settings?.hideFromMenu && (
-            <Tooltip title={t('admin.hiddenFromMenu')}>
-              <EyeInvisibleOutlined aria-label={t('admin.hiddenFromMenu')} />
-            </Tooltip>
-          )}
-          <Button
-            size="small"
-            type="text"
-            icon={<SettingOutlined />}
-            aria-label={t('admin.categorySettingsFor', { name: category.name })}
-            onClick={() => setEditing(true)}
-          />
-          {editing && (
-            <Suspense fallback={null}>
-              <CategorySettingsModal categoryId={category.id} categoryName={category.name} onClose={() => setEditing(false)} />
-            </Suspense>
-          )}
-        </span>
+        <Suspense fallback={null}>
+          <CategoryCardAdmin category={category} />
+        </Suspense>
       )}
     </Card>
   );
