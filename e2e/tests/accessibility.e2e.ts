@@ -71,7 +71,7 @@ describe('accessibility (axe-core)', () => {
     ['a store page with the rating form', () => storePath, 'main h1', true],
     ['the privacy page', () => '/privacy', 'main h1', false],
     ['my wishlist', () => '/wishlist', 'main h1', true],
-    ['the deals page', () => '/deals', 'main .ant-card', false],
+    ['the deals page', () => '/deals', 'main [data-testid="product-card"]', false],
     ['the catalog admin', () => '/admin/categories', '.ant-card, .ant-table, .ant-tree', true],
     ['the store admin', () => '/admin/stores', '.ant-table', true],
     ['the configuration admin', () => '/admin/users', '.ant-table', true],

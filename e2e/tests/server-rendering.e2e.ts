@@ -186,7 +186,7 @@ describe('hydration', () => {
 
     // A slow phone's CPU: the page's sections hydrate one after the other while the visitor acts.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const response = await page.goto(`/${chosen.slug}`);
     expect(await response!.text()).toContain('id="kl-state"');
     await page.evaluate(() => ((window as unknown as { servedOnce: boolean }).servedOnce = true));
