@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createServerRenderer, type RenderedPage } from './server-render';
-import { createRenderedPageCache, type CachedPage } from './rendered-page-cache';
+import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
 import { countView } from '../features/products/view-counter';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
@@ -170,14 +170,17 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
       await reply.header('cache-control', SERVER_RENDERED_CACHE_CONTROL).redirect(page.location, 301);
       return true;
     }
+    // Compressed once per kept page (a page not kept is compressed by @fastify/compress as before).
+    const { body, encoding } = cache ? encodedBody(page, request) : { body: page.body, encoding: undefined };
+    if (encoding) reply.header('content-encoding', encoding);
     await reply
       .status(page.status)
       .header('cache-control', SERVER_RENDERED_CACHE_CONTROL)
-      .header('vary', 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
+      .header('vary', encoding ? 'Accept-Language, Cookie, Sec-CH-UA-Mobile, Accept-Encoding' : 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
       .header('content-language', page.language)
       .header('content-security-policy', policy)
       .type('text/html; charset=utf-8')
-      .send(page.body);
+      .send(body);
     return true;
   };
   let indexHtml: string | undefined;

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -51,7 +52,8 @@ exports.renderPage = async (request) => {
     status: 200,
     html: '<main><h1>' + title + '</h1><p>' + request.language + ' ' + (request.hints.mobile ? 'phone' : 'desktop')
       + ' ' + (request.hints.consentDecided ? 'decided' : 'ask') + ' ' + query + ' ' + Math.random() + '</p></main>',
-    head: '<title>' + title + '</title>',
+    // Over the compression threshold, as real pages are.
+    head: '<title>' + title + '</title><meta name="description" content="' + 'Koopjes. '.repeat(200) + '"/>',
     state: {},
   };
 };
@@ -104,6 +106,23 @@ it('answers the same page again from the cache, with identical HTML and headers'
   for (const header of ['cache-control', 'vary', 'content-language', 'content-security-policy', 'content-type']) {
     expect(second.headers[header]).toBe(first.headers[header]);
   }
+});
+
+it('sends a kept page compressed as the browser accepts', async () => {
+  const plain = await page('/koffiezetapparaten');
+  for (const [accept, encoding, decompress] of [
+    ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+    ['gzip', 'gzip', zlib.gunzipSync],
+    ['x-gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+  ] as const) {
+    const res = await page('/koffiezetapparaten', { 'accept-encoding': accept });
+    expect([accept, res.headers['x-render-cache'], res.headers['content-encoding']]).toEqual([accept, 'hit', encoding]);
+    expect(res.headers.vary).toBe('Accept-Language, Cookie, Sec-CH-UA-Mobile, Accept-Encoding');
+    expect(decompress(res.rawPayload).toString('utf8')).toBe(plain.body);
+  }
+  const identity = await page('/koffiezetapparaten', { 'accept-encoding': 'identity' });
+  expect(identity.headers['content-encoding']).toBeUndefined();
+  expect(identity.body).toBe(plain.body);
 });
 
 it('keys on what the HTML depends on: query string, language, render hints and host', async () => {

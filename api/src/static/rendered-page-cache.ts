@@ -15,10 +15,13 @@
  * - Concurrent misses for one key share one render; those that waited answer as hits.
  * - At most `maxEntries` pages and MAX_TOTAL_CHARS of HTML, least recently used evicted.
  * - Only rendered answers (200, 301, 404) are kept, never the client-rendered fallback.
+ * - A page's compressed bodies are kept with it: compressing ~250 KB of HTML per answer
+ *   (@fastify/compress's brotli stream) limited hits to ~100 a second.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { readCatalogVersion } from '../http/catalog-version';
+import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../http/compression';
 import { renderInputsOf, type Language } from './server-render';
 
 /** A rendered answer as sent: the status, the redirect's target or the whole HTML document. */
@@ -27,6 +30,20 @@ export interface CachedPage {
   location?: string;
   language: Language;
   body: string;
+  /** The body compressed, per encoding, made when first asked (a hit then costs no compression). */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * The body to send for `request`: compressed as the request accepts (once per page and encoding,
+ * with the API's own settings, http/compression.ts), or as it is.
+ */
+export function encodedBody(page: CachedPage, request: Pick<FastifyRequest, 'headers'>): { body: string | Buffer; encoding?: Encoding } {
+  const encoding = page.body.length >= COMPRESSION_THRESHOLD ? encodingFor(request.headers) : null;
+  if (!encoding) return { body: page.body };
+  page.encoded ??= {};
+  const body = (page.encoded[encoding] ??= compressBody(page.body, encoding));
+  return { body, encoding };
 }
 
 export type CacheOutcome = 'hit' | 'miss';
@@ -90,7 +107,9 @@ export function createRenderedPageCache({ db, ttlMs, maxEntries, generation }: R
   ): Promise<({ page: CachedPage } | { fallback: string }) & { cache?: CacheOutcome }> {
     if (ttlMs <= 0) return render();
     const key = renderedPageKey(request);
-    const version = await readCatalogVersion(db);
+    // Without the version (the database is unreachable) nothing can be known fresh: render as without a cache.
+    const version = await readCatalogVersion(db).catch(() => null);
+    if (version === null) return render();
     const current = generation();
     const entry = entries.get(key);
     if (entry && entry.version === version && entry.generation === current && Date.now() - entry.at <= ttlMs) {
