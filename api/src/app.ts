@@ -28,6 +28,7 @@ import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
 import responseCache from './http/response-cache';
 import compress from '@fastify/compress';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, ENCODINGS } from './http/compression';
 import { FeedQueue } from './features/feeds/queue';
 
 declare module 'fastify' {
@@ -99,9 +100,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // precompressed copy travel compressed; brotli at quality 4 costs little CPU per response.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ENCODINGS,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
 
   // Collected before any feature registers, so the list is complete by construction.

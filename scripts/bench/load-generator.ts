@@ -25,6 +25,8 @@ export interface LoadCall {
   headers?: Record<string, string>;
   /** Count the answers whose (decompressed) body contains this text. */
   bodyMarker?: string;
+  /** Count the answers by this response header's value (`none` when absent), e.g. `x-render-cache`. */
+  countHeader?: string;
 }
 
 export interface LoadPlan {
@@ -49,6 +51,8 @@ export interface CallResult {
   timeouts: number;
   /** With a bodyMarker: answers whose body contained it. */
   marked?: number;
+  /** With a countHeader: answers per value of that header. */
+  headerValues?: Record<string, number>;
 }
 
 function percentile(sorted: number[], share: number): number {
@@ -96,6 +100,8 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
   let marked = 0;
   const marker = call.bodyMarker;
   if (marker !== undefined) keepRawBodies();
+  const countHeader = call.countHeader?.toLowerCase();
+  const headerValues: Record<string, number> = {};
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -122,10 +128,15 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
                 ...(body === undefined ? {} : { body: JSON.stringify(body) }),
               };
             },
-            ...(marker === undefined
+            ...(marker === undefined && countHeader === undefined
               ? {}
               : {
                   onResponse: (_status: number, responseBody: string, _context: object, headers?: Record<string, string | string[] | undefined>) => {
+                    if (countHeader !== undefined) {
+                      const value = String(Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === countHeader)?.[1] ?? 'none');
+                      headerValues[value] = (headerValues[value] ?? 0) + 1;
+                    }
+                    if (marker === undefined) return;
                     try {
                       if (decodedBody(responseBody as unknown as Buffer | string, headers).includes(marker)) marked += 1;
                     } catch {
@@ -151,6 +162,7 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
           errors: result.errors,
           timeouts: result.timeouts,
           ...(marker === undefined ? {} : { marked }),
+          ...(countHeader === undefined ? {} : { headerValues }),
         });
       },
     );

@@ -18,7 +18,18 @@
  * answers /api/health quickly again (renders over budget finish in the background after their
  * fallback was sent) and prints how long that took. Figures are printed, never asserted.
  *
+ * The rendered-page cache (api/src/static/rendered-page-cache.ts) is measured beside: with
+ * `--cache both` (the default) the runs above are made twice, on a server started with
+ * `SSR_CACHE_TTL_MS=0` ("no cache": the figures compare with runs before the cache) and on one with
+ * the cache at its defaults. Each server then also runs "popular pages": requests drawn from a hot
+ * set of `--hot` (50) other products and the first page of `--hot-categories` (20) categories, the
+ * case the cache is for; each of those pages is asked once, one at a time, before they are measured
+ * (a popular page is in the cache when the load comes). Every run prints its hit ratio from the
+ * `x-render-cache` answers (hit / miss / none, none being the client-rendered fallback or no cache).
+ *
  *   npm run bench:ssr
+ *   npm run bench:ssr -- --cache off            # only the server without the cache (as before it existed)
+ *   npm run bench:ssr -- --hot 100 --hot-categories 40
  *   npm run bench:ssr -- --duration 10 --connections 32 --port 8297
  *   npm run bench:ssr -- --budget 1000          # SSR_BUDGET_MS for this run
  *   npm run bench:ssr -- --cpu-prof /tmp/prof   # the server's processes write .cpuprofile files there
@@ -51,6 +62,10 @@ const BUDGET = benchOption('budget');
 const CPU_PROF_DIR = benchOption('cpu-prof');
 const PRODUCTS = Number(benchOption('products') ?? 2000);
 const CATEGORY_PAGES = Number(benchOption('category-pages') ?? 200);
+const HOT_PRODUCTS = Number(benchOption('hot') ?? 50);
+const HOT_CATEGORIES = Number(benchOption('hot-categories') ?? 20);
+const CACHE_MODES = { off: [false], on: [true], both: [false, true] }[benchOption('cache') ?? 'both'];
+if (!CACHE_MODES) throw new Error('--cache is off, on or both');
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The server's DATA_DIR (its JWT secret file and such), removed at the end. */
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-'));
@@ -79,6 +94,9 @@ async function waitForFrontEnds(): Promise<void> {
 interface Paths {
   products: string[];
   categories: string[];
+  /** Popular pages: other products than `products`, and the first page of the first categories. */
+  hotProducts: string[];
+  hotCategories: string[];
   /** Requested before measuring (not among the measured paths). */
   warmUp: string[];
 }
@@ -91,7 +109,7 @@ async function pickPaths(): Promise<Paths> {
     // A fixed pseudo-random order (md5 of the id), so every run asks for the same products.
     const products = await database.query<{ id: number; slug: string }>(
       `select id, slug from products where offer_count > 0 order by md5('ssr' || id) limit $1`,
-      [PRODUCTS + 10],
+      [PRODUCTS + 10 + HOT_PRODUCTS],
     );
     const categories = await database.query<{ slug: string }>(
       `select c.slug from categories c where exists (select 1 from product_categories pc where pc.category_id = c.id) order by c.slug`,
@@ -106,14 +124,16 @@ async function pickPaths(): Promise<Paths> {
     return {
       products: productPaths.slice(0, PRODUCTS),
       categories: categoryPaths,
-      warmUp: ['/', ...productPaths.slice(PRODUCTS), ...categories.slice(0, 10).map(({ slug }) => `/${slug}?page=51`)],
+      hotProducts: productPaths.slice(PRODUCTS + 10),
+      hotCategories: categories.slice(0, HOT_CATEGORIES).map(({ slug }) => `/${slug}`),
+      warmUp: ['/', ...productPaths.slice(PRODUCTS, PRODUCTS + 10), ...categories.slice(0, 10).map(({ slug }) => `/${slug}?page=51`)],
     };
   } finally {
     await database.close();
   }
 }
 
-async function startServer(databaseUrl: string, logFile: string): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, logFile: string, cache: boolean): Promise<ChildProcess> {
   const log = fs.openSync(logFile, 'w');
   const server = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
@@ -131,6 +151,8 @@ async function startServer(databaseUrl: string, logFile: string): Promise<ChildP
       WORKER: 'off',
       LOG_LEVEL: 'warn',
       ...(BUDGET ? { SSR_BUDGET_MS: BUDGET } : {}),
+      // "No cache": every request renders, as before the rendered-page cache.
+      SSR_CACHE_TTL_MS: cache ? (process.env.SSR_CACHE_TTL_MS ?? '60000') : '0',
       ...(CPU_PROF_DIR ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`.trim() } : {}),
     },
   });
@@ -157,6 +179,21 @@ async function waitForServerRender(url: string): Promise<void> {
   throw new Error(`${url} is never server-rendered`);
 }
 
+/** Asks for each page once, one at a time (again when the answer was the fallback); answers how many were server-rendered. */
+async function warmUp(list: readonly string[]): Promise<number> {
+  let rendered = 0;
+  for (const url of list) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const html = await fetch(`${BASE_URL}${url}`, { headers: BROWSER_HEADERS }).then((r) => r.text());
+      if (html.includes(MARKER)) {
+        rendered += 1;
+        break;
+      }
+    }
+  }
+  return rendered;
+}
+
 /**
  * Waits until the server answers /api/health within 50 ms three times in a row (at most 3 min):
  * renders over budget go on in the background after their fallback was sent, so the process may be
@@ -180,7 +217,7 @@ function plan(name: string, paths: string[], connections: number): LoadPlan {
     durationSeconds: DURATION,
     // Longer than the render budget: an answer that waits for its render is counted, not timed out.
     timeoutSeconds: Math.max(10, Math.ceil(Number(BUDGET ?? 300) / 1000) + 10),
-    calls: [{ name, method: 'GET', paths, connections, headers: BROWSER_HEADERS, bodyMarker: MARKER }],
+    calls: [{ name, method: 'GET', paths, connections, headers: BROWSER_HEADERS, bodyMarker: MARKER, countHeader: 'x-render-cache' }],
   };
 }
 
@@ -204,21 +241,23 @@ function fallbackReasons(logFile: string, fromLine: number): Map<string, number>
 const distFiles = [path.join(REPO_ROOT, 'shell', 'dist', 'server', 'server.js'), path.join(REPO_ROOT, 'mfe-storefront', 'dist', 'mf-manifest.json')];
 const distStamp = () => distFiles.map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(',');
 
-async function main(): Promise<void> {
-  console.log(`bench:ssr — load average ${load()} (${os.cpus().length} cores)`);
-  const databaseUrl = await ensurePostgresDatabase();
-  const paths = await pickPaths();
-  const logFile = path.join(os.tmpdir(), `koopjesland-ssr-${PORT}.log`);
-  console.log(
-    `${paths.products.length} product pages, ${paths.categories.length} category pages; each for ${DURATION} s at concurrency ${CONNECTIONS}, then 1; ` +
-      `SSR_BUDGET_MS ${BUDGET ?? 'default (300)'}; server log ${logFile}`,
-  );
-  await waitForFrontEnds(); // just before `npm start`, which would build a missing one
+interface Row {
+  result: CallResult;
+  cache: boolean;
+  connections: number;
+  load: string;
+  fallbacks: Map<string, number>;
+  busyAfter: number;
+}
+
+/** One server (with or without the rendered-page cache) and its runs: varied pages, then popular ones. */
+async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, rows: Row[]): Promise<number> {
+  const logFile = path.join(os.tmpdir(), `koopjesland-ssr-${PORT}-${cache ? 'cache' : 'no-cache'}.log`);
+  console.log(`\n${cache ? 'with the rendered-page cache' : 'no cache (SSR_CACHE_TTL_MS=0)'}; server log ${logFile}`);
   const startedAt = Date.now();
-  const server = await startServer(databaseUrl, logFile);
+  const server = await startServer(databaseUrl, logFile, cache);
   let peakRssKiB = treeRssKiB(server.pid!);
   const sampler = setInterval(() => (peakRssKiB = Math.max(peakRssKiB, treeRssKiB(server.pid!))), 250);
-  const rows: { result: CallResult; connections: number; load: string; fallbacks: Map<string, number>; busyAfter: number }[] = [];
   try {
     await waitForServerRender('/');
     console.log(`server ready and rendering after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -228,13 +267,20 @@ async function main(): Promise<void> {
     for (const [name, list] of [
       ['product /product/{slug}/{id}', paths.products],
       ['category /{slug}[?page=n]', paths.categories],
+      [`popular: ${paths.hotProducts.length} products`, paths.hotProducts],
+      [`popular: ${paths.hotCategories.length} categories`, paths.hotCategories],
     ] as const) {
+      if (list === paths.hotProducts || list === paths.hotCategories) {
+        // Popular pages are asked all day: each is asked once first (in the cache, if there is one).
+        const warmed = await warmUp(list);
+        console.log(`${name}: each asked once before (${warmed} server-rendered)`);
+      }
       for (const connections of [CONNECTIONS, 1]) {
         const firstLine = logLines(logFile).length - 1; // the last element is the unfinished line
         const [result] = await runLoadPlan(plan(name, [...list], connections));
         const loadAverage = load();
         const busyAfter = await settle();
-        const row = { result: result!, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter };
+        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter };
         rows.push(row);
         printRow(row);
       }
@@ -244,25 +290,61 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+  }
+  console.log(`server peak RSS (process tree): ${(peakRssKiB / 1024).toFixed(0)} MB`);
+  return peakRssKiB;
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:ssr — load average ${load()} (${os.cpus().length} cores)`);
+  const databaseUrl = await ensurePostgresDatabase();
+  const paths = await pickPaths();
+  console.log(
+    `${paths.products.length} product pages, ${paths.categories.length} category pages; popular: ${paths.hotProducts.length} products, ` +
+      `${paths.hotCategories.length} categories; each for ${DURATION} s at concurrency ${CONNECTIONS}, then 1; ` +
+      `SSR_BUDGET_MS ${BUDGET ?? 'default (300)'}`,
+  );
+  await waitForFrontEnds(); // just before `npm start`, which would build a missing one
+  const rows: Row[] = [];
+  try {
+    for (const cache of CACHE_MODES!) await benchServer(databaseUrl, paths, cache, rows);
+  } finally {
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
   console.log('\nfallback reasons (server log, per run):');
   for (const row of rows) {
     const reasons = [...row.fallbacks].map(([reason, count]) => `${count}× ${reason}`).join('; ');
-    console.log(`  ${row.result.name} c${row.connections}: ${reasons || 'none'}`);
+    console.log(`  ${row.cache ? 'cache' : 'no cache'} ${row.result.name} c${row.connections}: ${reasons || 'none'}`);
   }
-  console.log(`\nserver peak RSS (process tree): ${(peakRssKiB / 1024).toFixed(0)} MB`);
+  console.log('\nsummary: p50 / p95 ms, req/s, server-rendered share, render-cache hit ratio');
+  for (const row of rows) {
+    const { result } = row;
+    console.log(
+      `  ${`${row.cache ? 'cache   ' : 'no cache'} ${result.name} c${row.connections}`.padEnd(48)} ` +
+        `${result.p50.toFixed(0).padStart(5)} / ${result.p95.toFixed(0).padStart(5)}  ${result.perSecond.toFixed(1).padStart(7)}  ` +
+        `${percent(result.marked ?? 0, result.requests).padStart(6)}  ${row.cache ? hitRatio(result) : '-'}`,
+    );
+  }
   console.log(`load average at the end: ${load()}`);
 }
 
-function printRow({ result, connections, load: loadAverage, busyAfter }: { result: CallResult; connections: number; load: string; busyAfter: number }): void {
+const percent = (part: number, whole: number) => `${whole ? ((100 * part) / whole).toFixed(1) : '0'} %`;
+
+/** Hits among the answers, from `x-render-cache`. */
+function hitRatio(result: CallResult): string {
+  const values = result.headerValues ?? {};
+  return `${percent(values.hit ?? 0, result.requests)} (hit ${values.hit ?? 0}, miss ${values.miss ?? 0}, none ${values.none ?? 0})`;
+}
+
+function printRow({ result, cache, connections, load: loadAverage, busyAfter }: Row): void {
   const statuses = Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
   const rendered = result.marked ?? 0;
   const fallback = result.requests - rendered;
   console.log(
     `${`${result.name} c${connections}`.padEnd(34)} p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  ` +
       `p99 ${result.p99.toFixed(0).padStart(5)} ms  ${result.perSecond.toFixed(1).padStart(6)} req/s  ` +
-      `server-rendered ${rendered}/${result.requests} (${result.requests ? ((100 * rendered) / result.requests).toFixed(1) : '0'} %), fallback ${fallback}  ` +
+      `server-rendered ${rendered}/${result.requests} (${percent(rendered, result.requests)}), fallback ${fallback}  ` +
+      `${cache ? `cache hits ${hitRatio(result)}  ` : ''}` +
       `[${statuses}${result.errors ? ` errors ${result.errors}` : ''}${result.timeouts ? ` timeouts ${result.timeouts}` : ''}]  ` +
       `server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}`,
   );

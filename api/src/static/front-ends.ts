@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createServerRenderer, type RenderedPage } from './server-render';
+import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
+import { countView } from '../features/products/view-counter';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
@@ -63,8 +65,24 @@ export interface FrontEndOptions {
   /** Folder holding shell and the mfe-* folders, each with its dist. */
   root?: string;
   env?: NodeJS.ProcessEnv;
-  /** Server rendering's budget and container check interval (default SSR_BUDGET_MS, SSR_REMOTE_TTL_MS). */
-  serverRendering?: { enabled?: boolean; budgetMs?: number; remoteTtlMs?: number; maxConcurrent?: number };
+  /**
+   * Server rendering's budget and container check interval (default SSR_BUDGET_MS, SSR_REMOTE_TTL_MS),
+   * and the rendered-page cache's lifetime and size (default SSR_CACHE_TTL_MS, SSR_CACHE_MAX_ENTRIES).
+   */
+  serverRendering?: {
+    enabled?: boolean;
+    budgetMs?: number;
+    remoteTtlMs?: number;
+    maxConcurrent?: number;
+    cacheTtlMs?: number;
+    cacheMaxEntries?: number;
+  };
+}
+
+/** A product page's id (`/product/{slug}/{id}`), for counting its view. */
+function productIdOf(url: string): number | null {
+  const id = /^\/product\/[^/?]+\/(\d+)(?:\?|$)/.exec(url)?.[1];
+  return id && Number.isSafeInteger(Number(id)) ? Number(id) : null;
 }
 
 export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
@@ -103,10 +121,17 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   });
 
   const policy = contentSecurityPolicy(Object.values(config));
+  const { cacheTtlMs, cacheMaxEntries, ...renderOptions } = options.serverRendering ?? {};
   const renderer = createServerRenderer(app, {
     root,
     storefrontManifest: () => remotesConfig(options.env).storefront!,
-    ...options.serverRendering,
+    ...renderOptions,
+  });
+  const pageCache = createRenderedPageCache({
+    db: app.db,
+    ttlMs: cacheTtlMs ?? Number(process.env.SSR_CACHE_TTL_MS ?? 60_000),
+    maxEntries: cacheMaxEntries ?? Number(process.env.SSR_CACHE_MAX_ENTRIES ?? 500),
+    generation: renderer.generation,
   });
   // On unless SERVER_RENDERING=off (every visitor page is then the client-rendered shell).
   const serverRenderingOn =
@@ -118,28 +143,44 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!fs.existsSync(indexFile)) return false;
-    const page = await renderer.render(request);
-    if ('fallback' in page) {
-      const missingBuild = page.fallback.includes('no Node build');
+    const answer = await pageCache.serve(request, async () => {
+      const rendered = await renderer.render(request);
+      if ('fallback' in rendered) return rendered;
+      indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
+      const page: CachedPage =
+        rendered.status === 301 && rendered.location
+          ? { status: 301, location: rendered.location, language: rendered.language, body: '' }
+          : { status: rendered.status, language: rendered.language, body: composeServerRenderedPage(indexHtml, rendered) };
+      return { page };
+    });
+    if ('fallback' in answer) {
+      const missingBuild = answer.fallback.includes('no Node build');
       if (!missingBuild || !missingBuildLogged) {
-        request.log.warn({ url: request.url, reason: page.fallback }, 'server rendering failed: answering the client-rendered page');
+        request.log.warn({ url: request.url, reason: answer.fallback }, 'server rendering failed: answering the client-rendered page');
       }
       missingBuildLogged ||= missingBuild;
       return false;
     }
+    const { page, cache } = answer;
+    if (cache) reply.header('x-render-cache', cache);
+    // The render counted the product page's view (its API read); a kept page counts it here.
+    const productId = cache === 'hit' && page.status === 200 ? productIdOf(request.url) : null;
+    if (productId !== null) countView(app.db, productId);
     if (page.status === 301 && page.location) {
       await reply.header('cache-control', SERVER_RENDERED_CACHE_CONTROL).redirect(page.location, 301);
       return true;
     }
-    indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
+    // Compressed once per kept page (a page not kept is compressed by @fastify/compress as before).
+    const { body, encoding } = cache ? encodedBody(page, request) : { body: page.body, encoding: undefined };
+    if (encoding) reply.header('content-encoding', encoding);
     await reply
       .status(page.status)
       .header('cache-control', SERVER_RENDERED_CACHE_CONTROL)
-      .header('vary', 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
+      .header('vary', encoding ? 'Accept-Language, Cookie, Sec-CH-UA-Mobile, Accept-Encoding' : 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
       .header('content-language', page.language)
       .header('content-security-policy', policy)
       .type('text/html; charset=utf-8')
-      .send(composeServerRenderedPage(indexHtml, page));
+      .send(body);
     return true;
   };
   let indexHtml: string | undefined;

@@ -110,6 +110,25 @@ export function renderHintsOf(request: Pick<FastifyRequest, 'headers'>): RenderH
   return { mobile, consentDecided: consent !== null };
 }
 
+/**
+ * What a visitor page's HTML depends on in the request: its address (path and query), the origin
+ * (canonical and og:url; its host names the site configuration), the language and the render
+ * hints. The render takes them from here, and the rendered-page cache keys on them
+ * (rendered-page-cache.ts), so the two cannot disagree.
+ */
+export function renderInputsOf(request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>) {
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
+  const hostname = String(host).split(',')[0]!.trim();
+  return {
+    url: request.url,
+    origin: `${request.protocol}://${hostname}`,
+    /** The site configuration's domain. */
+    domain: hostname.replace(/:\d+$/, ''),
+    language: languageOf(request),
+    hints: renderHintsOf(request),
+  };
+}
+
 /** `…/mf-manifest.json` → `…/server/remoteEntry.js`, made absolute against `base`. */
 export function serverContainerUrl(manifestUrl: string, base: string): string {
   return new URL('server/remoteEntry.js', new URL(manifestUrl, base)).toString();
@@ -211,6 +230,8 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   const apiFetch = injectFetch(app);
   const siteConfigurations = new Map<string, { value: SiteConfiguration | null; at: number }>();
   let container: { url: string; hash: string | null; checkedAt: number; reload: boolean } | null = null;
+  /** Storefront deploys seen since start (part of `generation()`). */
+  let deploys = 0;
   /** The storefront's browser manifest, read with each container check (null until the first read). */
   let manifest: FederationManifest | null = null;
 
@@ -231,8 +252,8 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
   }
 
-  /** The storefront container's URL, and whether a deploy since the last check asks for a reload. */
-  function storefrontContainer(): { url: string; reload: boolean } | null {
+  /** The storefront container's URL, checked for a new deploy every `remoteTtlMs`. */
+  function checkedContainer(): NonNullable<typeof container> | null {
     const origin = ownOrigin();
     if (!origin) return null;
     const url = serverContainerUrl(options.storefrontManifest(), origin);
@@ -249,13 +270,32 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
         if (hash && current.hash && hash !== current.hash) {
           app.log.info({ url }, 'server rendering: a new storefront container was deployed; loading it');
           current.reload = true;
+          deploys += 1;
         }
         if (hash) current.hash = hash;
       });
     }
-    const reload = container.reload;
-    container.reload = false;
-    return { url, reload };
+    return container;
+  }
+
+  /** The storefront container's URL, and whether a deploy since the last check asks for a reload. */
+  function storefrontContainer(): { url: string; reload: boolean } | null {
+    const current = checkedContainer();
+    if (!current) return null;
+    const reload = current.reload;
+    current.reload = false;
+    return { url: current.url, reload };
+  }
+
+  /**
+   * What a rendered page depends on besides the request and the catalogue: the shell's Node build
+   * and the storefront's container. It changes when either is deployed, so pages kept from before
+   * are not served again (the rendered-page cache keeps it with each page).
+   */
+  function generation(): string {
+    const stat = fs.statSync(serverBundle, { throwIfNoEntry: false });
+    const current = checkedContainer();
+    return `${stat?.mtimeMs ?? 'none'} ${current?.url ?? 'none'} ${deploys}`;
   }
 
   async function readManifest(url: string): Promise<void> {
@@ -304,10 +344,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     if (!module) return { fallback: 'the shell has no Node build (shell/dist/server/server.js)' };
     const target = storefrontContainer();
     if (!target) return { fallback: 'the server is not listening yet' };
-    const language = languageOf(request);
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-    const hostname = String(host).split(',')[0]!.trim();
-    const origin = `${request.protocol}://${hostname}`;
+    const { url, origin, domain, language, hints } = renderInputsOf(request);
     // Shed load: a render queued behind others would miss its budget anyway and slow them down.
     if (rendering >= maxConcurrent) return { fallback: `the server is busy (${rendering} renders in progress)` };
     rendering += 1;
@@ -315,12 +352,12 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
       const page = await withBudget(
         (signal) =>
           (async () => {
-            const siteConfiguration = await siteConfigurationFor(hostname.replace(/:\d+$/, ''));
+            const siteConfiguration = await siteConfigurationFor(domain);
             return module.renderPage({
-              url: request.url,
+              url,
               origin,
               language,
-              hints: renderHintsOf(request),
+              hints,
               storefrontEntry: target.url,
               reloadStorefront: target.reload,
               // The storefront's API client reaches this API in-process.
@@ -352,5 +389,5 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     else app.log.info(`server rendering ready (first render ${Date.now() - started} ms)`);
   }
 
-  return { render, warm, isServerRenderedPath };
+  return { render, warm, generation, isServerRenderedPath };
 }

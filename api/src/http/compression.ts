@@ -1,0 +1,31 @@
+/**
+ * How the API compresses what it sends (`@fastify/compress`, registered in app.ts), in one place:
+ * the encodings offered, brotli's quality, and the choice per request, which @fastify/compress
+ * makes the same way (@fastify/accept-negotiator, `*` and `x-gzip` read as gzip). A body kept and
+ * sent many times (a cached server-rendered page, static/rendered-page-cache.ts) is compressed
+ * once with these and sent with its Content-Encoding, which @fastify/compress then leaves alone.
+ */
+import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+
+export type Encoding = 'br' | 'gzip';
+
+/** In order of preference. */
+export const ENCODINGS: Encoding[] = ['br', 'gzip'];
+/** Little CPU per response, most of the gain (quality 11 is for the build's static copies). */
+export const BROTLI_QUALITY = 4;
+/** Smaller bodies travel as they are. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/** The encoding to answer with, or null when the request accepts none of ours. */
+export function encodingFor(headers: { 'accept-encoding'?: string | string[] }): Encoding | null {
+  const header = headers['accept-encoding'];
+  if (typeof header !== 'string') return null;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS);
+}
+
+export function compressBody(body: string | Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : zlib.gzipSync(body);
+}
