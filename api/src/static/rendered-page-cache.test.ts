@@ -4,26 +4,15 @@
  * product through the in-process API, as the storefront's product page does (which counts a view),
  * and counts its renders.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { products } from '../db/schema';
-import { openTestDatabase } from '../../test/helpers';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
 import { createTestUser } from '../../test/auth';
 import { flushViews } from '../features/products/view-counter';
-import frontEnds from './front-ends';
 import { renderedPageKey } from './rendered-page-cache';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-cache-'));
-const write = (file: string, content: string) => {
-  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  fs.writeFileSync(path.join(root, file), content);
-};
+const { root, write } = frontEndBuildsFolder('koopjesland-ssr-cache-');
 write(
   'shell/dist/index.html',
   '<!doctype html><html lang="nl"><head><title>Koopjesland</title></head><body><div id="root"></div></body></html>',
@@ -60,32 +49,25 @@ exports.renderPage = async (request) => {
 `,
 );
 
-let app: Awaited<ReturnType<typeof buildApp>>;
-let dispose: () => Promise<void>;
+let app: FrontEndApp;
+let close: () => Promise<void>;
 let productId: number;
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  dispose = opened.dispose;
-  app = await buildApp({
-    config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
-    database: opened.database,
-  });
-  await app.register(frontEnds, {
+  ({ app, close } = await openFrontEndApp(
     root,
-    env: {},
-    serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 60_000, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+    {
+      env: {},
+      serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 60_000, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
+    },
+    { listen: true },
+  ));
   const [product] = await app.db
     .insert(products)
     .values({ slug: 'bosch-serie-6', name: 'Bosch Serie 6 wasmachine', brand: 'Bosch' })
     .returning({ id: products.id });
   productId = product!.id;
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await dispose();
-});
+afterAll(() => close());
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'www.koopjesland.test', ...headers } });

@@ -4,21 +4,11 @@
  * this server, like the real one), reads data through the in-process API fetch, and renders a page
  * naming what it saw. The real builds are proved by e2e/tests/server-rendering.e2e.ts.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openTestDatabase } from '../../test/helpers';
-import frontEnds, { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './front-ends';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
+import { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './front-ends';
 import { isServerRenderedPath, languageOf, renderHintsOf, serverContainerUrl, storefrontHeadLinks } from './server-render';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-'));
-const write = (file: string, content: string) => {
-  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  fs.writeFileSync(path.join(root, file), content);
-};
+const { root, write } = frontEndBuildsFolder('koopjesland-ssr-');
 write(
   'shell/dist/index.html',
   '<!doctype html><html lang="nl"><head><title>Koopjesland</title><script defer src="/main.1a2b3c4d.js"></script></head><body><div id="root"></div></body></html>',
@@ -63,23 +53,16 @@ exports.renderPage = async (request) => {
 );
 
 const env: NodeJS.ProcessEnv = {};
-let app: Awaited<ReturnType<typeof buildApp>>;
-let dispose: () => Promise<void>;
+let app: FrontEndApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  dispose = opened.dispose;
-  app = await buildApp({
-    config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
-    database: opened.database,
-  });
-  await app.register(frontEnds, { root, env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 2 } });
-  // The container is fetched over HTTP from this server, as in `npm start`.
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, close } = await openFrontEndApp(
+    root,
+    { env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 2 } },
+    { listen: true },
+  ));
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await dispose();
-});
+afterAll(() => close());
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'www.koopjesland.test', ...headers } });

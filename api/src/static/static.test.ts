@@ -1,18 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openTestDatabase } from '../../test/helpers';
-import frontEnds, { inlineRemotesConfig } from './front-ends';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
+import { inlineRemotesConfig } from './front-ends';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-dist-'));
-const write = (file: string, content: string) => {
-  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  fs.writeFileSync(path.join(root, file), content);
-};
+const { root, write } = frontEndBuildsFolder('koopjesland-dist-');
 write('shell/dist/index.html', '<!doctype html><html><head><title>Koopjesland</title></head><body><div id="root"></div></body></html>');
 write('shell/dist/main.3f2a9c1b7d.js', 'console.log("shell")');
 write('mfe-storefront/dist/mf-manifest.json', '{"name":"storefront"}');
@@ -23,22 +15,12 @@ write('mfe-storefront/dist/static/js/big.0f1e2d3c4b.js', bigChunk);
 fs.writeFileSync(path.join(root, 'mfe-storefront/dist/static/js/big.0f1e2d3c4b.js.br'), zlib.brotliCompressSync(bigChunk));
 write('mfe-storefront/dist/remoteEntry.js', bigChunk);
 
-let app: Awaited<ReturnType<typeof buildApp>>;
-let dispose: () => Promise<void>;
+let app: FrontEndApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  dispose = opened.dispose;
-  app = await buildApp({
-    config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
-    database: opened.database,
-  });
-  await app.register(frontEnds, { root, env: { REMOTE_STORE_ADMIN_URL: 'https://cdn.example/store-admin/mf-manifest.json' } });
-  await app.ready();
+  ({ app, close } = await openFrontEndApp(root, { env: { REMOTE_STORE_ADMIN_URL: 'https://cdn.example/store-admin/mf-manifest.json' } }));
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await dispose();
-});
+afterAll(() => close());
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
