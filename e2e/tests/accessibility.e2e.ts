@@ -37,7 +37,7 @@ afterAll(async () => {
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page: page as never })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
