@@ -176,9 +176,10 @@ describe('catalog admin', () => {
     );
     const [kept, removed] = [products[1]!, products[2]!];
     await page.goto(`/admin/products/${kept.id}`);
-    const search = page.getByLabel('Search a product to merge in');
-    await search.click();
-    await page.keyboard.type(removed.name);
+    // Filled into the combobox itself: keys typed after a click were once lost while the page settled.
+    const searching = page.waitForResponse((res) => res.url().includes('/api/products?') && res.url().includes('search='));
+    await page.getByLabel('Search a product to merge in').fill(removed.name);
+    await searching;
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `#${removed.id} ` }).click();
     await page.getByRole('button', { name: 'Merge into this product' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Merge into this product' }).click();
