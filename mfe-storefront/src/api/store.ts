@@ -55,6 +55,22 @@ export function freezeQueries(store: StorefrontStore): void {
   if (control) control.frozen = true;
 }
 
+/**
+ * The queries of a server-rendered page count as fetched when the page arrived. Its HTML may come
+ * from a cache (the server's rendered-page cache, a CDN's `s-maxage` and `stale-while-revalidate`),
+ * and with the render's own timestamps every query older than `refetchOnMountOrArgChange` would be
+ * fetched again while hydrating, changing the page the visitor has just been shown.
+ */
+function receivedNow(state: Partial<StorefrontState>): Partial<StorefrontState> {
+  const api = state[storefrontApi.reducerPath];
+  if (!api) return state;
+  const now = Date.now();
+  const queries = Object.fromEntries(
+    Object.entries(api.queries).map(([key, entry]) => [key, entry?.fulfilledTimeStamp ? { ...entry, fulfilledTimeStamp: now } : entry]),
+  );
+  return { ...state, [storefrontApi.reducerPath]: { ...api, queries } };
+}
+
 export function createStorefrontStore(preloadedState?: Partial<StorefrontState>) {
   const control = { frozen: false };
   const ignoreWhenFrozen: Middleware = () => (next) => (action) => {
@@ -66,7 +82,7 @@ export function createStorefrontStore(preloadedState?: Partial<StorefrontState>)
   };
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState,
+    preloadedState: preloadedState && receivedNow(preloadedState),
     middleware: (getDefault) => getDefault(DEV_CHECK_OPTIONS).prepend(ignoreWhenFrozen).concat(storefrontApi.middleware),
   });
   freezeControls.set(store, control);

@@ -193,6 +193,26 @@ describe('CategoryPage', () => {
     expect(api.find('GET', '/categories/page/televisies')).toHaveLength(1);
   });
 
+  it('does not fetch again the data of a server-rendered page that a cache kept for minutes', async () => {
+    const route = '/televisies?sortBy=name&sortOrder=asc';
+    const api = mockApi({
+      'GET /categories/page/televisies': () => pageReply(),
+      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+    });
+    const serverStore = createStorefrontStore();
+    const params = new URLSearchParams(route.split('?')[1]);
+    await serverStore.dispatch(getCategoryPage.initiate({ slug: 'televisies', page: readPage(params), filters: readFilters(params) }));
+    // The state as embedded in HTML rendered five minutes ago (longer than refetchOnMountOrArgChange).
+    const fiveMinutesAgo = Date.now() - 5 * 60_000;
+    const embedded = JSON.parse(
+      JSON.stringify(serverStore.getState()).replace(/"(fulfilled|started)TimeStamp":\d+/g, `"$1TimeStamp":${fiveMinutesAgo}`),
+    ) as ReturnType<typeof serverStore.getState>;
+    renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(embedded) });
+    expect(screen.getByText('OLED TV')).toBeInTheDocument();
+    await screen.findByLabelText('Min price');
+    expect(api.find('GET', '/categories/page/televisies')).toHaveLength(1);
+  });
+
   it('replaces the page with a red alert on failure', async () => {
     mockApi({ 'GET /categories/page/televisies': () => reply(404, { error: 'Category not found' }, 'Not Found') });
     renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
