@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { currentLanguage } from '@koopjesland/shared';
 import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
 import { mockApi } from '../../test/mock-api';
@@ -10,11 +11,23 @@ describe('Header', () => {
     mockApi({});
   });
 
-  it('searches from the search box', async () => {
+  it('searches from the search box, with Enter or the button', async () => {
     renderAt(<Header />);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: '  oled tv ' } });
-    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Search products' }), { key: 'Enter' });
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    await userEvent.type(box, '  oled tv {Enter}');
     await waitFor(() => expect(currentLocation()).toBe('/search?q=oled%20tv'));
+    await userEvent.clear(box);
+    await userEvent.type(box, 'wasmachine');
+    await userEvent.click(screen.getByRole('button', { name: 'Search products' }));
+    await waitFor(() => expect(currentLocation()).toBe('/search?q=wasmachine'));
+  });
+
+  it('is a form the browser can submit to the search page before the scripts run', () => {
+    renderAt(<Header />);
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('action', '/search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
   });
 
   it('switches the language from the language menu', async () => {

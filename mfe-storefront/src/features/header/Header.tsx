@@ -4,7 +4,7 @@
  * the category drawer (antd Drawer) loads when first opened.
  */
 import { FireOutlined, GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { changeLanguage, currentLanguage, useAuthStore, type Language } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -72,10 +72,13 @@ export function Header() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  const [query, setQuery] = useState('');
-  // Enter or the button, like antd's Input.Search; no <form> submit, so React starts no form action.
-  const search = () => {
-    const text = query.trim();
+  // A real form to /search: before the page is hydrated (a slow phone) the browser submits it
+  // itself and the server renders the results; afterwards the app navigates. The text is read from
+  // the form, so what was typed before hydration counts too.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('q') as HTMLInputElement | null;
+    const text = (input?.value ?? '').trim();
     if (text) navigate(`/search?q=${encodeURIComponent(text)}`);
   };
   return (
@@ -94,21 +97,12 @@ export function Header() {
       <Link to="/" aria-label={t('header.home')} className="kl-logo">
         {t('common:app.name')}
       </Link>
-      <div role="search" className="kl-search">
-        <input
-          type="search"
-          aria-label={t('header.search')}
-          placeholder={t('header.searchPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') search();
-          }}
-        />
-        <button type="button" className="kl-button kl-button-primary" aria-label={t('header.search')} onClick={search}>
+      <form role="search" className="kl-search" action="/search" method="get" onSubmit={search}>
+        <input type="search" name="q" aria-label={t('header.search')} placeholder={t('header.searchPlaceholder')} />
+        <button type="submit" className="kl-button kl-button-primary" aria-label={t('header.search')}>
           <SearchOutlined />
         </button>
-      </div>
+      </form>
       <div className="kl-header-menus">
         <Link to="/deals" className="kl-button kl-button-text">
           <FireOutlined />
