@@ -236,6 +236,19 @@ describe('hydration', () => {
   });
 });
 
+describe('before the scripts run', () => {
+  it('the header search is a form the browser submits itself: the results come server-rendered', async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('wasmachine');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'wasmachine');
+    await page.getByRole('heading', { name: 'Search results for "wasmachine"' }).waitFor();
+    await context.close();
+  });
+});
+
 describe('availability', () => {
   it('answers the client-rendered page with 200 when the storefront’s Node container is unreachable', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-ssr-unreachable-'));
