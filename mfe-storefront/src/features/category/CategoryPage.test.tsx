@@ -33,6 +33,19 @@ function signInAdmin() {
   localStorage.setItem('authUser', JSON.stringify(admin));
 }
 
+/** The state a server render of /televisies (sorted by name) leaves in its store, with the API mocked. */
+async function serverRenderedTelevisies() {
+  const route = '/televisies?sortBy=name&sortOrder=asc';
+  const api = mockApi({
+    'GET /categories/page/televisies': () => pageReply(),
+    'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+  });
+  const serverStore = createStorefrontStore();
+  const params = new URLSearchParams(route.split('?')[1]);
+  await serverStore.dispatch(getCategoryPage.initiate({ slug: 'televisies', page: readPage(params), filters: readFilters(params) }));
+  return { route, api, serverState: serverStore.getState() };
+}
+
 describe('CategoryPage', () => {
   beforeEach(() => {
     signOut();
@@ -177,15 +190,8 @@ describe('CategoryPage', () => {
   });
 
   it('renders from a store filled beforehand (as a server render would) without asking again', async () => {
-    const route = '/televisies?sortBy=name&sortOrder=asc';
-    const api = mockApi({
-      'GET /categories/page/televisies': () => pageReply(),
-      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
-    });
-    const serverStore = createStorefrontStore();
-    const params = new URLSearchParams(route.split('?')[1]);
-    await serverStore.dispatch(getCategoryPage.initiate({ slug: 'televisies', page: readPage(params), filters: readFilters(params) }));
-    renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(serverStore.getState()) });
+    const { route, api, serverState } = await serverRenderedTelevisies();
+    renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(serverState) });
     // No spinner first: the data is there on the first render.
     expect(screen.getByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('OLED TV')).toBeInTheDocument();
@@ -194,19 +200,12 @@ describe('CategoryPage', () => {
   });
 
   it('does not fetch again the data of a server-rendered page that a cache kept for minutes', async () => {
-    const route = '/televisies?sortBy=name&sortOrder=asc';
-    const api = mockApi({
-      'GET /categories/page/televisies': () => pageReply(),
-      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
-    });
-    const serverStore = createStorefrontStore();
-    const params = new URLSearchParams(route.split('?')[1]);
-    await serverStore.dispatch(getCategoryPage.initiate({ slug: 'televisies', page: readPage(params), filters: readFilters(params) }));
+    const { route, api, serverState } = await serverRenderedTelevisies();
     // The state as embedded in HTML rendered five minutes ago (longer than refetchOnMountOrArgChange).
     const fiveMinutesAgo = Date.now() - 5 * 60_000;
     const embedded = JSON.parse(
-      JSON.stringify(serverStore.getState()).replace(/"(fulfilled|started)TimeStamp":\d+/g, `"$1TimeStamp":${fiveMinutesAgo}`),
-    ) as ReturnType<typeof serverStore.getState>;
+      JSON.stringify(serverState).replace(/"(fulfilled|started)TimeStamp":\d+/g, `"$1TimeStamp":${fiveMinutesAgo}`),
+    ) as typeof serverState;
     renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(embedded) });
     expect(screen.getByText('OLED TV')).toBeInTheDocument();
     await screen.findByLabelText('Min price');
