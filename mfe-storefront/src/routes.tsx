@@ -2,7 +2,7 @@
  * The storefront's routes, mounted by the shell at '/*': home, login (with forgot and reset
  * password), the visitor's account, search, product, store, privacy, wishlist, deals and category pages. Each page is its own chunk (route-level splitting, docs/architecture.md "Front-end build and bundles").
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HydrateLater } from './lib/hydrate-later';
 import { PageSpinner, StorefrontLayout } from './layout/StorefrontLayout';
@@ -22,36 +22,18 @@ const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage'));
 const StorePage = lazy(() => import('./features/store-page/StorePage'));
 const DealsPage = lazy(() => import('./features/deals/DealsPage'));
 
+/** A page outside the storefront's layout (sign-in screens) shows its own spinner while its chunk loads. */
+const withoutLayout = (page: ReactElement) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
+
 export default function StorefrontRoutes() {
   // The whole storefront hydrates after the shell, in slices (antd's theme is computed here).
   return (
     <HydrateLater>
       <StorefrontProviders>
         <Routes>
-          <Route
-            path="login"
-            element={
-              <Suspense fallback={<PageSpinner />}>
-                <LoginPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="forgot-password"
-            element={
-              <Suspense fallback={<PageSpinner />}>
-                <ForgotPasswordPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="reset-password"
-            element={
-              <Suspense fallback={<PageSpinner />}>
-                <ResetPasswordPage />
-              </Suspense>
-            }
-          />
+          <Route path="login" element={withoutLayout(<LoginPage />)} />
+          <Route path="forgot-password" element={withoutLayout(<ForgotPasswordPage />)} />
+          <Route path="reset-password" element={withoutLayout(<ResetPasswordPage />)} />
           <Route element={<StorefrontLayout />}>
             <Route index element={<HomePage />} />
             <Route path="account" element={<AccountPage />} />
