@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
-import { createServerRenderer, type RenderedPage } from './server-render';
+import { createServerRenderer, productIdOf, type RenderedPage } from './server-render';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
 import { countView } from '../features/products/view-counter';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
@@ -77,12 +77,6 @@ export interface FrontEndOptions {
     cacheTtlMs?: number;
     cacheMaxEntries?: number;
   };
-}
-
-/** A product page's id (`/product/{slug}/{id}`), for counting its view. */
-function productIdOf(url: string): number | null {
-  const id = /^\/product\/[^/?]+\/(\d+)(?:\?|$)/.exec(url)?.[1];
-  return id && Number.isSafeInteger(Number(id)) ? Number(id) : null;
 }
 
 export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
@@ -164,7 +158,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     const { page, cache } = answer;
     if (cache) reply.header('x-render-cache', cache);
     // The render counted the product page's view (its API read); a kept page counts it here.
-    const productId = cache === 'hit' && page.status === 200 ? productIdOf(request.url) : null;
+    const productId = cache === 'hit' && page.status === 200 ? productIdOf(request.url.split('?')[0]!) : null;
     if (productId !== null) countView(app.db, productId);
     if (page.status === 301 && page.location) {
       await reply.header('cache-control', SERVER_RENDERED_CACHE_CONTROL).redirect(page.location, 301);

@@ -58,10 +58,19 @@ export interface ServerRenderOptions {
   maxConcurrent?: number;
 }
 
+/** A product page's address: `/product/{slug}/{id}`. */
+const PRODUCT_PAGE_PATH = /^\/product\/[^/]+\/([^/]+)$/;
+
+/** The product id a product page's path names (for counting its view), or null. */
+export function productIdOf(pathname: string): number | null {
+  const id = Number(PRODUCT_PAGE_PATH.exec(pathname)?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** The paths rendered on the server: home, search, product pages and one-segment category pages. */
 export function isServerRenderedPath(pathname: string): boolean {
   if (pathname === '/' || pathname === '/search') return true;
-  if (/^\/product\/[^/]+\/[^/]+$/.test(pathname)) return true;
+  if (PRODUCT_PAGE_PATH.test(pathname)) return true;
   const single = /^\/([^/.]+)$/.exec(pathname);
   return single !== null && !isReservedPageSlug(single[1]!);
 }
