@@ -236,6 +236,35 @@ describe('hydration', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('a server-rendered product page hydrates without a mismatch and then shows its carousel', async () => {
+    const popular = await api<ProductList>('products?limit=1&sortBy=views&sortOrder=desc');
+    const product = popular.products[0]!;
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      locale: 'en-US',
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // A phone's CPU (Lighthouse's 4x): the page's sections hydrate while the carousel's code loads.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const response = await page.goto(`/product/${product.slug}/${product.id}?phone`);
+    expect(await response!.text()).toContain('id="kl-state"');
+    await page.locator('[aria-roledescription="carousel"]').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('before the scripts run', () => {
   it('the header search is a form the browser submits itself: the results come server-rendered', async () => {
     const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false, locale: 'en-US' });
