@@ -1,14 +1,10 @@
 /**
- * The storefront's data store, antd theme and notification host (toasts: features/notifications).
- * The wrapper gives plain-markup parts (header, layout) the theme's font.
+ * The storefront's data store and notification host (toasts: features/notifications). The wrapper
+ * gives the page the theme's font. antd's theme comes with the parts that use antd (lib/antd-scope.tsx).
  */
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import nlNL from 'antd/locale/nl_NL';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { themeConfig, useAuthStore, useHeadStyles, usePageStoreFactory, useRequestScoped } from '@koopjesland/shared';
+import { themeConfig, useAuthStore, usePageStoreFactory } from '@koopjesland/shared';
 import {
   createStorefrontStore,
   freezeQueries,
@@ -18,7 +14,7 @@ import {
   type StorefrontStore,
 } from './api/store';
 import { NotificationsProvider } from './features/notifications/notifications';
-import { registerStorefrontTranslations, useStorefrontT } from './i18n';
+import { registerStorefrontTranslations } from './i18n';
 
 registerStorefrontTranslations();
 
@@ -38,27 +34,17 @@ export function StorefrontProviders({ children, store }: { children: ReactNode; 
   const [pageStore] = useState(
     () => store ?? pageStoreFor((initial) => createStorefrontStore(initial as Partial<StorefrontState> | undefined)),
   );
-  const headStyles = useHeadStyles();
-  // Server: antd's styles for this page are collected and sent in the head (no unstyled first paint).
-  // One cache for the request: a pass finds the theme and the styles of the passes before it
-  // (rebuilding them was a quarter of a render's CPU).
-  const styleCache = useRequestScoped(`${STOREFRONT_STORE_KEY}:antd-styles`, createCache);
-  if (headStyles && styleCache) headStyles(STOREFRONT_STORE_KEY, () => extractStyle(styleCache));
-  const { i18n } = useStorefrontT();
   const initialize = useAuthStore((state) => state.initialize);
   useEffect(() => {
     void initialize();
   }, [initialize]);
-  const content = (
+  return (
     <Provider store={pageStore}>
-      <ConfigProvider theme={themeConfig} locale={i18n.resolvedLanguage === 'en' ? enUS : nlNL}>
-        <NotificationsProvider>
-          <div className="kl-app" style={{ fontFamily: themeConfig.token.fontFamily }}>
-            {children}
-          </div>
-        </NotificationsProvider>
-      </ConfigProvider>
+      <NotificationsProvider>
+        <div className="kl-app" style={{ fontFamily: themeConfig.token.fontFamily }}>
+          {children}
+        </div>
+      </NotificationsProvider>
     </Provider>
   );
-  return styleCache ? <StyleProvider cache={styleCache}>{content}</StyleProvider> : content;
 }

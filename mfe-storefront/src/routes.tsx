@@ -5,22 +5,24 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HydrateLater } from './lib/hydrate-later';
-import { PageSpinner, StorefrontLayout } from './layout/StorefrontLayout';
+import { StorefrontLayout } from './layout/StorefrontLayout';
+import { PageSpinner } from './lib/feedback';
 import { StorefrontProviders } from './StorefrontProviders';
 import './storefront.css';
+import { lazyWithAntd } from './lib/lazy-with-antd';
 
 const HomePage = lazy(() => import('./features/home/HomePage'));
-const LoginPage = lazy(() => import('./features/login/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('./features/login/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./features/login/ResetPasswordPage'));
-const AccountPage = lazy(() => import('./features/login/AccountPage'));
+const LoginPage = lazyWithAntd(() => import('./features/login/LoginPage'));
+const ForgotPasswordPage = lazyWithAntd(() => import('./features/login/ForgotPasswordPage'));
+const ResetPasswordPage = lazyWithAntd(() => import('./features/login/ResetPasswordPage'));
+const AccountPage = lazyWithAntd(() => import('./features/login/AccountPage'));
 const SearchPage = lazy(() => import('./features/search/SearchPage'));
 const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const CategoryPage = lazy(() => import('./features/category/CategoryPage'));
-const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage'));
-const WishlistPage = lazy(() => import('./features/wishlist/WishlistPage'));
-const StorePage = lazy(() => import('./features/store-page/StorePage'));
-const DealsPage = lazy(() => import('./features/deals/DealsPage'));
+const PrivacyPage = lazyWithAntd(() => import('./features/privacy/PrivacyPage'));
+const WishlistPage = lazyWithAntd(() => import('./features/wishlist/WishlistPage'));
+const StorePage = lazyWithAntd(() => import('./features/store-page/StorePage'));
+const DealsPage = lazyWithAntd(() => import('./features/deals/DealsPage'));
 
 /** A page outside the storefront's layout (sign-in screens) shows its own spinner while its chunk loads. */
 const withoutLayout = (page: ReactElement) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;

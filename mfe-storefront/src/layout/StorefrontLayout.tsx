@@ -2,16 +2,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Header } from '../features/header/Header';
-import { useStorefrontT } from '../i18n';
-
-export function PageSpinner() {
-  const { t } = useStorefrontT();
-  return (
-    <div className="kl-page-spinner" role="status" aria-label={t('common:app.loading')}>
-      <span className="kl-spinner" />
-    </div>
-  );
-}
+import { PageSpinner } from '../lib/feedback';
 
 export function StorefrontLayout() {
   return (

@@ -1,5 +1,5 @@
 /** A category tile (homepage and subcategory grids); admins get settings and a hidden-from-menu icon. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -7,9 +7,10 @@ import { useCanEditCatalog } from '../../lib/admin-access';
 import { categoryPath } from '../products/paths';
 import { Typography } from '../../lib/typography';
 import { Card } from '../../lib/card';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
 // An admin's controls load with the first card that shows them: visitors never need their code.
-const CategoryCardAdmin = lazy(() => import('./CategoryCardAdmin'));
+const CategoryCardAdmin = lazyWithAntd(() => import('./CategoryCardAdmin'));
 
 /** `eagerImage`: the tile is in the first screen (its image loads at once, early). */
 export function CategoryCard({

@@ -3,8 +3,9 @@
  * accordion on mobile), grid/list, pagination; the category's default sort is written to the
  * address when absent.
  */
-import { AppstoreAddOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Space, Spin } from 'antd';
+import AppstoreAddOutlined from '@ant-design/icons-svg/es/asn/AppstoreAddOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -33,12 +34,17 @@ import { Disclosure } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 import { Breadcrumb } from '../../lib/breadcrumb';
+import { Button } from '../../lib/button';
+import { Alert, Empty, PageSpinner, Spinner } from '../../lib/feedback';
+import { Icon } from '../../lib/icon';
+import { Space } from '../../lib/space';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
-const CategorySettingsModal = lazy(() =>
+const CategorySettingsModal = lazyWithAntd(() =>
   import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.CategorySettingsModal })),
 );
-const AssignProductsModal = lazy(() =>
+const AssignProductsModal = lazyWithAntd(() =>
   import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignProductsModal })),
 );
 
@@ -54,7 +60,7 @@ function CategoryFilters(props: {
   const hydrated = useHydrated();
   const options = useGetCategoryFiltersQuery(props.slug, { skip: !hydrated });
   return (
-    <Suspense fallback={<Spin />}>
+    <Suspense fallback={<Spinner />}>
       <FilterPanel
         context="category"
         values={props.values}
@@ -131,7 +137,6 @@ function CategoryPage({ slug }: { slug: string }) {
     return (
       <Alert
         type="error"
-        showIcon
         title={t('category.fetchFailed', { statusText: statusTextOf(query.error) })}
         description={errorMessage(query.error, t('category.loadFailed'))}
       />
@@ -139,9 +144,7 @@ function CategoryPage({ slug }: { slug: string }) {
   }
   if (!loaded) {
     return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin size="large" aria-label={t('common:app.loading')} />
-      </div>
+      <PageSpinner />
     );
   }
 
@@ -215,15 +218,15 @@ function CategoryPage({ slug }: { slug: string }) {
         {canEditCatalog && (
           <Space>
             <Button
-              icon={<EditOutlined />}
+              icon={<Icon icon={EditOutlined} />}
               onClick={() => window.open(`/admin/categories/${category.id}`, '_blank', 'noopener,noreferrer')}
             >
               {t('admin.editInBackend')}
             </Button>
-            <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+            <Button icon={<Icon icon={SettingOutlined} />} onClick={() => setSettingsOpen(true)}>
               {t('admin.categorySettings')}
             </Button>
-            <Button icon={<AppstoreAddOutlined />} onClick={() => setAssignOpen(true)}>
+            <Button icon={<Icon icon={AppstoreAddOutlined} />} onClick={() => setAssignOpen(true)}>
               {t('admin.assignProducts.button')}
             </Button>
           </Space>

@@ -3,9 +3,9 @@
  * product's lowest total today is a deal against its usual price, the median of its daily lowest
  * over the previous 30 days, so a price raised yesterday and lowered today never shows it.
  */
-import { Tag } from 'antd';
 import { TAG_COLORS, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { Tag } from '../../lib/tag';
 
 export function hasDeal(product: Pick<Product, 'dealPercentage'>): boolean {
   return typeof product.dealPercentage === 'number' && product.dealPercentage > 0;

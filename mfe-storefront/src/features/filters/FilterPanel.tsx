@@ -3,12 +3,15 @@
  * filters and clear all. Text and prices are applied on blur (search also on Enter); prices
  * are typed in euros and sent as cents, rounded.
  */
-import { Button, Input, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { centsToEuros, eurosToCents, formatMoney } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import type { FilterKey, FilterValues } from './filter-params';
 import { SortControls } from './SortControls';
+import { Button } from '../../lib/button';
+import { Input, Select } from '../../lib/form-controls';
+import { Space } from '../../lib/space';
+import { Tag } from '../../lib/tag';
 import { Typography } from '../../lib/typography';
 
 export interface FilterOptions {
@@ -80,29 +83,26 @@ export default function FilterPanel({ values, options, context, onChange, onClea
     active.push({ key: 'maxPrice', label: t('filters.activeMaxPrice', { price: formatMoney(values.maxPrice) }) });
 
   return (
-    <Space orientation="vertical" style={{ width: '100%' }} size="middle" aria-label={t('filters.title')} role="group">
+    <Space orientation="vertical" size="middle" aria-label={t('filters.title')} role="group">
       <Input
+        type="search"
         aria-label={t('filters.search')}
         placeholder={t('filters.search')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         onBlur={applySearch}
         onPressEnter={applySearch}
-        allowClear
       />
       <Select
         aria-label={t('filters.brand')}
-        showSearch
         value={values.brand ?? ALL}
-        onChange={(brand: string) => onChange({ brand: brand || undefined })}
+        onChange={(brand) => onChange({ brand: brand || undefined })}
         options={[{ value: ALL, label: t('filters.allBrands') }, ...options.brands.map((b) => ({ value: b, label: b }))]}
       />
       <Select
         aria-label={t('filters.store')}
-        showSearch
-        optionFilterProp="label"
         value={values.store ?? ALL}
-        onChange={(store: string) => onChange({ store: store || undefined })}
+        onChange={(store) => onChange({ store: store || undefined })}
         options={[
           { value: ALL, label: t('filters.allStores') },
           ...options.stores.map((s) => ({ value: String(s.id), label: s.name })),
@@ -111,27 +111,29 @@ export default function FilterPanel({ values, options, context, onChange, onClea
       {context === 'search' && options.categories && (
         <Select
           aria-label={t('filters.category')}
-          showSearch
-          optionFilterProp="label"
           value={values.category ?? ALL}
-          onChange={(category: string) => onChange({ category: category || undefined })}
+          onChange={(category) => onChange({ category: category || undefined })}
           options={[
             { value: ALL, label: t('filters.allCategories') },
             ...options.categories.map((c) => ({ value: c.slug, label: c.name })),
           ]}
         />
       )}
-      <Space.Compact block>
+      <div className="kl-input-pair">
         <PriceInput label={t('filters.minPrice')} cents={values.minPrice} onApply={(minPrice) => onChange({ minPrice })} />
         <PriceInput label={t('filters.maxPrice')} cents={values.maxPrice} onApply={(maxPrice) => onChange({ maxPrice })} />
-      </Space.Compact>
+      </div>
       <SortControls sortBy={values.sortBy} sortOrder={values.sortOrder} context={context} onChange={onChange} />
       {active.length > 0 && (
         <div>
           <Typography.Text strong>{t('filters.active')}</Typography.Text>
           <div>
             {active.map((filter) => (
-              <Tag key={filter.key} closable onClose={() => onChange({ [filter.key]: undefined })}>
+              <Tag
+                key={filter.key}
+                onClose={() => onChange({ [filter.key]: undefined })}
+                closeLabel={t('filters.remove', { filter: filter.label })}
+              >
                 {filter.label}
               </Tag>
             ))}

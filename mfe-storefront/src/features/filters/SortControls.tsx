@@ -1,6 +1,7 @@
 /** Sort field and order (docs/product.md §2 "Filter panel and sort"). */
-import { Select, Space } from 'antd';
 import { useStorefrontT } from '../../i18n';
+import { Select } from '../../lib/form-controls';
+import { Space } from '../../lib/space';
 
 const SEARCH_SORT_KEYS = ['relevance', 'createdAt', 'name', 'lowestPrice.total', 'percentageChange', 'views'];
 const CATEGORY_SORT_KEYS = ['manual', 'createdAt', 'name', 'lowestPrice.total', 'percentageChange', 'views'];
@@ -25,19 +26,19 @@ export function SortControls({
       <Select
         aria-label={t('sort.sortBy')}
         style={{ minWidth: 180 }}
-        value={sortBy}
+        value={sortBy ?? ''}
         options={options}
         onChange={(value) => onChange({ sortBy: value })}
       />
       <Select
         aria-label={t('sort.sortOrder')}
         style={{ minWidth: 140 }}
-        value={sortOrder}
+        value={sortOrder ?? ''}
         options={[
           { value: 'asc', label: t('sort.asc') },
           { value: 'desc', label: t('sort.desc') },
         ]}
-        onChange={(value) => onChange({ sortOrder: value })}
+        onChange={(value) => onChange({ sortOrder: value as 'asc' | 'desc' })}
       />
     </Space>
   );

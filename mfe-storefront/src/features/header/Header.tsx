@@ -3,16 +3,22 @@
  * Plain markup and CSS (storefront.css): it is on every first paint, so it carries no antd code;
  * the category drawer (antd Drawer) loads when first opened.
  */
-import { FireOutlined, GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import FireOutlined from '@ant-design/icons-svg/es/asn/FireOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { changeLanguage, currentLanguage, useAuthStore, type Language } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useHasAdminPanel } from '../../lib/admin-access';
 import { loginPathFor } from '../login/redirect';
 import { MenuButton } from './MenuButton';
+import { Icon } from '../../lib/icon';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
-const CategoryDrawer = lazy(() => import('../category-drawer/CategoryDrawer'));
+const CategoryDrawer = lazyWithAntd(() => import('../category-drawer/CategoryDrawer'));
 
 const LANGUAGES: Language[] = ['nl', 'en'];
 
@@ -22,7 +28,7 @@ function LanguageMenu() {
   return (
     <MenuButton
       label={t('common:language.label')}
-      icon={<GlobalOutlined />}
+      icon={<Icon icon={GlobalOutlined} />}
       text={language.toUpperCase()}
       entries={LANGUAGES.map((key) => ({ key, label: t(`common:language.${key}`), checked: key === language }))}
       onSelect={(key) => void changeLanguage(key as Language)}
@@ -40,7 +46,7 @@ function UserMenu() {
   if (!user) {
     return (
       <Link to={loginPathFor(location)} className="kl-button kl-button-primary">
-        <UserOutlined />
+        <Icon icon={UserOutlined} />
         {t('header.login')}
       </Link>
     );
@@ -48,7 +54,7 @@ function UserMenu() {
   return (
     <MenuButton
       label={t('header.userMenu')}
-      icon={<UserOutlined />}
+      icon={<Icon icon={UserOutlined} />}
       entries={[
         { caption: user.email },
         { key: 'account', label: t('header.account') },
@@ -92,7 +98,7 @@ export function Header() {
           setDrawerOpen(true);
         }}
       >
-        <MenuOutlined />
+        <Icon icon={MenuOutlined} />
       </button>
       <Link to="/" aria-label={t('header.home')} className="kl-logo">
         {t('common:app.name')}
@@ -100,12 +106,12 @@ export function Header() {
       <form role="search" className="kl-search" action="/search" method="get" onSubmit={search}>
         <input type="search" name="q" aria-label={t('header.search')} placeholder={t('header.searchPlaceholder')} />
         <button type="submit" className="kl-button kl-button-primary" aria-label={t('header.search')}>
-          <SearchOutlined />
+          <Icon icon={SearchOutlined} />
         </button>
       </form>
       <div className="kl-header-menus">
         <Link to="/deals" className="kl-button kl-button-text">
-          <FireOutlined />
+          <Icon icon={FireOutlined} />
           {t('header.deals')}
         </Link>
         <LanguageMenu />

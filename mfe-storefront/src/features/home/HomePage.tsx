@@ -1,5 +1,4 @@
 /** Homepage (docs/product.md §2): popular categories, popular products, top price drops, sign-in prompt. */
-import { Alert, Button, Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
 import { errorMessage, selectIsAuthenticated, useAuthStore, usePageOrigin } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -11,7 +10,9 @@ import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration
 import { useGetHomepageCategoriesQuery, useGetPopularProductsQuery, useGetPriceDropsQuery } from './api';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
+import { buttonClassName } from '../../lib/button';
 import { Card } from '../../lib/card';
+import { Alert, Empty, PageSpinner } from '../../lib/feedback';
 
 const PRODUCT_COLUMNS = 5;
 const CATEGORY_COLUMNS = 3;
@@ -43,10 +44,7 @@ export default function HomePage() {
 
   if (popularQuery.isLoading || dropsQuery.isLoading || (site.status === 'success' && categories.isLoading)) {
     return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        {head}
-        <Spin size="large" aria-label={t('common:app.loading')} />
-      </div>
+      <PageSpinner>{head}</PageSpinner>
     );
   }
   const failure = [popularQuery, dropsQuery, categories].find((query) => query.isError);
@@ -54,7 +52,7 @@ export default function HomePage() {
     return (
       <>
         {head}
-        <Alert type="error" showIcon title={errorMessage(failure.error, t('home.loadFailed'))} />
+        <Alert type="error" title={errorMessage(failure.error, t('home.loadFailed'))} />
       </>
     );
   }
@@ -112,8 +110,8 @@ export default function HomePage() {
           <Card style={{ marginTop: 32, textAlign: 'center' }}>
             <Typography.Title level={3}>{t('home.signInPromptTitle')}</Typography.Title>
             <Typography.Paragraph>{t('home.signInPromptText')}</Typography.Paragraph>
-            <Link to="/login">
-              <Button type="primary">{t('header.login')}</Button>
+            <Link to="/login" className={buttonClassName({ variant: 'primary' })}>
+              {t('header.login')}
             </Link>
           </Card>
         </HydrateLater>

@@ -5,7 +5,8 @@
  * first toast, not on first paint.
  */
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
 export const MAX_OPEN_NOTIFICATIONS = 5;
 export const NOTIFICATION_CONFIG = { placement: 'bottomRight', duration: 4 } as const;
@@ -23,7 +24,7 @@ type Kind = keyof Notify;
 type Call = (api: NotificationInstance) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
-const NotificationHost = lazy(() => import('./NotificationHost'));
+const NotificationHost = lazyWithAntd(() => import('./NotificationHost'));
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [hostWanted, setHostWanted] = useState(false);

@@ -4,15 +4,16 @@
  * before), into a space held at its final height. A block visible without scrolling loads a few
  * seconds after the page's load event.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useStorefrontT } from '../../i18n';
 import { Typography } from '../../lib/typography';
 import { PRICE_HISTORY_BLOCK_HEIGHT } from './layout';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
 /** How long after the page's load event a block that is in view without scrolling loads. */
 export const START_AFTER_LOAD_MS = 3000;
 
-const PriceHistorySection = lazy(() => import(/* webpackChunkName: "price-history" */ './PriceHistorySection'));
+const PriceHistorySection = lazyWithAntd(() => import(/* webpackChunkName: "price-history" */ './PriceHistorySection'));
 
 export function PriceHistorySlot({ productId }: { productId: number }) {
   const { t } = useStorefrontT();

@@ -2,12 +2,13 @@
  * "Report a wrong price" beside each offer on the product page. The form (a modal) loads with
  * the first click, so the product page's first load does not carry it.
  */
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useHydrated, type Price } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
+import { Button } from '../../lib/button';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
-const ReportPriceModal = lazy(() => import('./ReportPriceModal'));
+const ReportPriceModal = lazyWithAntd(() => import('./ReportPriceModal'));
 
 export function ReportPriceButton({ price, productName }: { price: Price; productName: string }) {
   const { t } = useStorefrontT();
@@ -18,7 +19,7 @@ export function ReportPriceButton({ price, productName }: { price: Price; produc
   return (
     <>
       <Button
-        type="link"
+        variant="link"
         size="small"
         className="kl-report-price"
         disabled={!hydrated}

@@ -1,5 +1,4 @@
 /** Product images: a carousel on mobile (loaded only there), a main image plus masonry on desktop. */
-import { Masonry } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -55,22 +54,20 @@ export function Gallery({ product }: { product: Product }) {
         style={{ width: '100%', height: MAIN_IMAGE_HEIGHT_PX, objectFit: 'contain', background: '#fff' }}
       />
       {extra.length > 0 && (
-        <Masonry
-          style={{ marginTop: MASONRY_GUTTER_PX }}
-          columns={3}
-          gutter={MASONRY_GUTTER_PX}
-          items={extra.map((url, index) => ({ key: url, data: { url, index } }))}
-          itemRender={({ data }) => (
+        // Masonry in CSS columns: each image keeps its own height, three to a row.
+        <div className="kl-masonry" style={{ marginTop: MASONRY_GUTTER_PX, columnGap: MASONRY_GUTTER_PX }}>
+          {extra.map((url, index) => (
             <img
-              src={data.url}
-              alt={t('gallery.imageAlt', { name: product.name, number: data.index + 2 })}
+              key={url}
+              src={url}
+              alt={t('gallery.imageAlt', { name: product.name, number: index + 2 })}
               loading="lazy"
-              style={{ width: '100%', cursor: 'zoom-in' }}
-              onMouseEnter={() => setPreview(data.url)}
+              style={{ marginBottom: MASONRY_GUTTER_PX }}
+              onMouseEnter={() => setPreview(url)}
               onMouseLeave={() => setPreview(null)}
             />
-          )}
-        />
+          ))}
+        </div>
       )}
     </div>
   );

@@ -2,14 +2,16 @@
  * Mobile gallery: react-slick, auto-advance every 5 s with a 300 ms transition, dots,
  * previous/next that wrap, swipe over 50 px without wrap, and a 300 ms lock against rapid changes.
  */
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { useRef, useState, type TouchEvent } from 'react';
 import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
 import { useStorefrontT } from '../../i18n';
 import { AUTO_ADVANCE_MS, CAROUSEL_IMAGE_HEIGHT_PX, CHANGE_LOCK_MS, swipeTarget, TRANSITION_MS, wrapIndex } from './gallery';
+import { Button } from '../../lib/button';
+import { Icon } from '../../lib/icon';
 
 export default function MobileCarousel({ images, alt }: { images: string[]; alt: string }) {
   const { t } = useStorefrontT();
@@ -59,8 +61,8 @@ export default function MobileCarousel({ images, alt }: { images: string[]; alt:
       </Slider>
       {images.length > 1 && (
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 24 }}>
-          <Button icon={<LeftOutlined />} aria-label={t('gallery.previous')} onClick={() => goTo(wrapIndex(index - 1, images.length))} />
-          <Button icon={<RightOutlined />} aria-label={t('gallery.next')} onClick={() => goTo(wrapIndex(index + 1, images.length))} />
+          <Button icon={<Icon icon={LeftOutlined} />} aria-label={t('gallery.previous')} onClick={() => goTo(wrapIndex(index - 1, images.length))} />
+          <Button icon={<Icon icon={RightOutlined} />} aria-label={t('gallery.next')} onClick={() => goTo(wrapIndex(index + 1, images.length))} />
         </div>
       )}
     </div>

@@ -2,13 +2,15 @@
  * Every current offer: store (linking to its page, with its rating), price, shipping (or free),
  * total, delivery time, lowest marker, 'view offer', and 'report a wrong price'.
  */
-import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { formatMoney, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { oneDecimal } from '../store-page/rating-format';
 import { useClickOut } from '../click-out/click-out';
 import { ReportPriceButton } from '../price-report/ReportPriceButton';
+import { Button } from '../../lib/button';
+import { Space } from '../../lib/space';
+import { Tag } from '../../lib/tag';
 import { Typography } from '../../lib/typography';
 
 export function PriceList({ product }: { product: Product }) {
@@ -59,7 +61,7 @@ export function PriceList({ product }: { product: Product }) {
             )}
             <ReportPriceButton price={price} productName={product.name} />
           </div>
-          <Button type="primary" onClick={() => clickOut(product, price)} aria-label={t('product.viewOfferAt', { store: price.store.name })}>
+          <Button variant="primary" onClick={() => clickOut(product, price)} aria-label={t('product.viewOfferAt', { store: price.store.name })}>
             {t('product.viewOffer')}
           </Button>
         </li>

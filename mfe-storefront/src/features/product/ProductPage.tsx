@@ -2,9 +2,9 @@
  * Product page /product/{slug}/{id} (docs/product.md §2): breadcrumb, brand, name, gallery, lowest price
  * and savings, details accordion, offers, recently viewed and recommendations; admin buttons.
  */
-import { EditOutlined, TagsOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import TagsOutlined from '@ant-design/icons-svg/es/asn/TagsOutlined';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   errorMessage,
@@ -33,9 +33,14 @@ import { Disclosure, type DisclosureItem } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
 import { Breadcrumb } from '../../lib/breadcrumb';
+import { Button } from '../../lib/button';
+import { Alert, PageSpinner } from '../../lib/feedback';
+import { Icon } from '../../lib/icon';
+import { Space } from '../../lib/space';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
-const ProductNotFound = lazy(() => import('./ProductNotFound'));
-const AssignCategoriesModal = lazy(() =>
+const ProductNotFound = lazyWithAntd(() => import('./ProductNotFound'));
+const AssignCategoriesModal = lazyWithAntd(() =>
   import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })),
 );
 
@@ -144,7 +149,6 @@ export default function ProductPage() {
     return (
       <Alert
         type="error"
-        showIcon
         title={t('product.fetchFailed', { statusText: statusTextOf(result.error) })}
         description={errorMessage(result.error, t('product.loadFailed'))}
       />
@@ -152,9 +156,7 @@ export default function ProductPage() {
   }
   if (!result.currentData) {
     return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin size="large" aria-label={t('common:app.loading')} />
-      </div>
+      <PageSpinner />
     );
   }
 
@@ -210,11 +212,11 @@ export default function ProductPage() {
               <WishlistButton product={product} />
               {canEditCatalog && (
                 <>
-                  <Button icon={<TagsOutlined />} onClick={() => setAssigning(true)}>
+                  <Button icon={<Icon icon={TagsOutlined} />} onClick={() => setAssigning(true)}>
                     {t('admin.assignCategories')}
                   </Button>
                   <Button
-                    icon={<EditOutlined />}
+                    icon={<Icon icon={EditOutlined} />}
                     onClick={() => window.open(`/admin/products/${product.id}`, '_blank', 'noopener,noreferrer')}
                   >
                     {t('admin.editProduct')}

@@ -1,6 +1,5 @@
 /** One product in a grid (card) or a row list: image, brand, name, lowest price, drop badge, deal badge. */
-import { Button, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -9,9 +8,12 @@ import { CardWishlistHeart } from '../wishlist/CardWishlistHeart';
 import { DealBadge } from '../deals/DealBadge';
 import { productPath } from './paths';
 import { Typography } from '../../lib/typography';
+import { Button } from '../../lib/button';
 import { Card } from '../../lib/card';
+import { Tag } from '../../lib/tag';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
-const AssignCategoriesModal = lazy(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
+const AssignCategoriesModal = lazyWithAntd(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
 
 export type DisplayType = 'grid' | 'rows';
 

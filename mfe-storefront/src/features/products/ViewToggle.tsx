@@ -1,6 +1,8 @@
-import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Segmented } from 'antd';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
 import { useStorefrontT } from '../../i18n';
+import { Icon } from '../../lib/icon';
+import { Segmented } from '../../lib/segmented';
 import type { DisplayType } from './ProductCard';
 
 export function ViewToggle({ value, onChange }: { value: DisplayType; onChange(value: DisplayType): void }) {
@@ -11,8 +13,8 @@ export function ViewToggle({ value, onChange }: { value: DisplayType; onChange(v
       value={value}
       onChange={onChange}
       options={[
-        { value: 'grid', icon: <AppstoreOutlined />, label: t('view.grid') },
-        { value: 'rows', icon: <UnorderedListOutlined />, label: t('view.rows') },
+        { value: 'grid', icon: <Icon icon={AppstoreOutlined} aria-hidden />, label: t('view.grid') },
+        { value: 'rows', icon: <Icon icon={UnorderedListOutlined} aria-hidden />, label: t('view.rows') },
       ]}
     />
   );

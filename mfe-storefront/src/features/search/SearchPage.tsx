@@ -2,7 +2,6 @@
  * Search /search (docs/product.md §2): q, page, brand, store, category, minPrice, maxPrice, sortBy
  * (default relevance), sortOrder (default desc); filter panel, grid/list, pagination.
  */
-import { Alert, Button, Empty, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
@@ -16,6 +15,9 @@ import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { PageHead } from '../seo/PageHead';
 import { DEFAULT_SEARCH_SORT, useGetSearchFiltersQuery, useSearchProductsQuery } from './api';
+import { Button } from '../../lib/button';
+import { Alert, Empty, PageSpinner, Spinner } from '../../lib/feedback';
+import { Space } from '../../lib/space';
 import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
@@ -37,7 +39,7 @@ export default function SearchPage() {
   const query = filters.search ?? '';
 
   const panel = (
-    <Suspense fallback={<Spin />}>
+    <Suspense fallback={<Spinner />}>
       <FilterPanel
         context="search"
         values={values}
@@ -54,16 +56,13 @@ export default function SearchPage() {
     content = (
       <Alert
         type="error"
-        showIcon
         title={t('search.fetchFailed', { statusText: statusTextOf(results.error) })}
         description={errorMessage(results.error, t('search.loadFailed'))}
       />
     );
   } else if (!found) {
     content = (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin size="large" aria-label={t('common:app.loading')} />
-      </div>
+      <PageSpinner />
     );
   } else if (found.products.length === 0) {
     content = (

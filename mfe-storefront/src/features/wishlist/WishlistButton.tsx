@@ -2,17 +2,20 @@
  * Heart toggle for one product: outline when not wishlisted, filled when it is. Signed-in
  * visitors' state is checked on load; anonymous visitors go to /login and come back here.
  */
-import { HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
+import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore, useHydrated, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useFailureToast } from '../../lib/failure';
 import { loginPathFor } from '../login/redirect';
 import { NOT_WISHLISTED, useCheckWishlistQuery, type WishlistState } from './api';
+import { Button } from '../../lib/button';
+import { Icon } from '../../lib/icon';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
-const WishlistModal = lazy(() => import('./WishlistModal'));
+const WishlistModal = lazyWithAntd(() => import('./WishlistModal'));
 
 function stateFromProduct(product: Product): WishlistState | null {
   if (product.isWishlisted === undefined) return null;
@@ -63,7 +66,7 @@ export function WishlistButton({ product, onChange, listed, compact = false }: W
     <>
       <Button
         // The heart is decoration: the button's name is its text or its label.
-        icon={state.isWishlisted ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
+        icon={state.isWishlisted ? <Icon icon={HeartFilled} aria-hidden style={{ color: '#e5484d' }} /> : <Icon icon={HeartOutlined} aria-hidden />}
         onClick={click}
         disabled={!hydrated}
         aria-pressed={state.isWishlisted}

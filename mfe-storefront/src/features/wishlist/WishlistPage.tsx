@@ -5,7 +5,7 @@
  * items lead, products without a current price come last. Signed-out visitors sign in first.
  */
 import { Alert, Button, Empty, Flex, Spin, Switch, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { errorMessage, formatMoney, selectIsAuthenticated, TAG_COLORS, useAuthStore, type Product, type WishlistItem } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
@@ -16,8 +16,9 @@ import { PageHead } from '../seo/PageHead';
 import { usePriceAlertSettingsQuery, useSetPriceAlertsMutation, useWishlistQuery } from './api';
 import { useNotify } from '../notifications/notifications';
 import { Card } from '../../lib/card';
+import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
-const WishlistModal = lazy(() => import('./WishlistModal'));
+const WishlistModal = lazyWithAntd(() => import('./WishlistModal'));
 
 /** Lowest total over target: 0.8 is 20 % under it, 1.25 is 25 % above; no price sorts last. */
 const closeness = (item: WishlistItem) =>
