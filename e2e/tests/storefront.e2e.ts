@@ -21,8 +21,7 @@ afterAll(async () => {
 });
 
 async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await page.getByRole('combobox', { name: combobox }).selectOption({ label: option });
 }
 
 /** A brand whose own name as a search query yields at least two result pages. */
