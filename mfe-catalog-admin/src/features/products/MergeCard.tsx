@@ -22,6 +22,12 @@ import {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+interface MergeOption {
+  value: number;
+  label: string;
+  name: string;
+}
+
 export function MergeCard({ product }: { product: Product }) {
   const { t } = useTranslation(NAMESPACE);
   const adminPath = useAdminPath();
@@ -29,7 +35,9 @@ export function MergeCard({ product }: { product: Product }) {
   const confirm = useConfirm();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [sourceId, setSourceId] = useState<number | null>(null);
+  // The chosen product is kept whole: the search text clears when a choice is made, and with it the
+  // search results the choice came from.
+  const [source, setSource] = useState<MergeOption | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -54,7 +62,7 @@ export function MergeCard({ product }: { product: Product }) {
     try {
       await merge({ id: product.id, sourceProductId: source.id }).unwrap();
       notices.success(t('merge.merged', { source: source.name, kept: product.name }));
-      setSourceId(null);
+      setSource(null);
       setTyped('');
     } catch (error) {
       notices.error(t('merge.failed'), errorMessage(error, '') || undefined);
@@ -71,14 +79,14 @@ export function MergeCard({ product }: { product: Product }) {
     }
   };
 
-  const options = (candidates.data?.products ?? [])
+  const found: MergeOption[] = (candidates.data?.products ?? [])
     .filter((candidate) => candidate.id !== product.id)
     .map((candidate) => ({
       value: candidate.id,
       label: `#${candidate.id} ${candidate.name}${candidate.brand ? ` (${candidate.brand})` : ''}`,
       name: candidate.name,
     }));
-  const chosen = options.find((option) => option.value === sourceId);
+  const options = source && !found.some((option) => option.value === source.value) ? [source, ...found] : found;
 
   return (
     <Card title={t('merge.title')}>
@@ -90,8 +98,8 @@ export function MergeCard({ product }: { product: Product }) {
             placeholder={t('merge.search')}
             style={{ minWidth: 360 }}
             showSearch={{ filterOption: false, onSearch: setTyped }}
-            value={sourceId ?? undefined}
-            onChange={setSourceId}
+            value={source?.value}
+            onChange={(id) => setSource(options.find((option) => option.value === id) ?? null)}
             loading={candidates.isFetching}
             options={options}
             notFoundContent={search ? t('merge.noResults') : null}
@@ -99,9 +107,9 @@ export function MergeCard({ product }: { product: Product }) {
           <Button
             type="primary"
             danger
-            disabled={!chosen}
+            disabled={!source}
             loading={merging.isLoading}
-            onClick={() => chosen && void mergeIn({ id: chosen.value, name: chosen.name })}
+            onClick={() => source && void mergeIn({ id: source.value, name: source.name })}
           >
             {t('merge.merge')}
           </Button>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, reply } from '@koopjesland/shared/catalog/test';
 import { prepareTranslations, renderAdmin } from '../../test/render';
 
@@ -34,6 +34,32 @@ const routes = {
 beforeAll(prepareTranslations);
 
 describe('/admin/products/{id}', () => {
+  it('keeps the product chosen to merge in after its search text clears, and merges it after confirmation', async () => {
+    const soundbar = { ...product, id: 7, name: 'Soundbar', slug: 'soundbar' };
+    const calls = mockApi({
+      ...routes,
+      'GET /products': () => ({ products: [soundbar], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 10 } }),
+      'POST /admin/products/5/merge': () => ({ merge: { id: 1 }, product }),
+    });
+    renderAdmin('/admin/products/5');
+    const search = await screen.findByRole('combobox', { name: 'Search a product to merge in' });
+    fireEvent.change(search, { target: { value: 'Sound' } });
+    fireEvent.click(await screen.findByText('#7 Soundbar (LG)', { selector: '.ant-select-item-option-content' }));
+    const merge = screen.getByRole('button', { name: 'Merge into this product' });
+    await waitFor(() => expect(merge).toBeEnabled());
+    // The search text emptied (by the visitor, or by the select on blur): past the debounce no
+    // search runs and its results are gone, but the choice stays, under its name.
+    fireEvent.change(search, { target: { value: '' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(merge).toBeEnabled();
+    expect(search.closest('.ant-select-content')).toHaveAttribute('title', '#7 Soundbar (LG)');
+    fireEvent.click(merge);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge into this product' }));
+    await waitFor(() => expect(calls.find('POST', '/admin/products/5/merge')).toHaveLength(1));
+    expect(calls.find('POST', '/admin/products/5/merge')[0]!.body).toEqual({ sourceProductId: 7 });
+  });
+
   it('shows the header, identifiers and price summary with one decimal and No change', async () => {
     const calls = mockApi(routes);
     renderAdmin('/admin/products/5');
