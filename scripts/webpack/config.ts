@@ -3,7 +3,8 @@
  * Entry `src/index.ts` only does `import('./bootstrap')`: that async boundary lets the
  * Module Federation runtime settle shared singletons before any React code runs.
  */
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -37,6 +38,26 @@ export const SERVER_DIST = 'server';
 /** Packages whose modules webpack may leave out when nothing uses their exports (see the rules). */
 const SIDE_EFFECT_FREE_PACKAGES = /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/]cssinjs(-utils)?)[\\/]/;
 
+/**
+ * One federation runtime per page (browser builds): the shell hands its runtime-core to the
+ * remotes (`experiments.provideExternalRuntime`, which adds Module Federation's
+ * inject-external-runtime-core plugin to the shell's runtime plugins) and a remote's production
+ * build takes it from there (`experiments.externalRuntime`: `@module-federation/runtime-core` is the
+ * global `_FEDERATION_RUNTIME_CORE`) instead of carrying its own copy in `remoteEntry.js`.
+ * The plugin asks for `require.resolve(...)`, its CommonJS build, which pulls the CommonJS builds of
+ * runtime-core and sdk beside the ES module builds the bundler runtime already uses: the runtime
+ * twice in the shell's `main`. The alias points that file at its ES module build, so both resolve
+ * to the same runtime-core modules. Resolved from enhanced's folder, as the plugin does.
+ */
+const INJECT_RUNTIME_CORE_PLUGIN = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+  paths: [dirname(require.resolve('@module-federation/enhanced/webpack'))],
+});
+function esmBuildOf(commonJsFile: string): string {
+  const esm = commonJsFile.replace(/\.cjs$/, '.js');
+  if (esm === commonJsFile || !existsSync(esm)) throw new Error(`No ES module build beside ${commonJsFile}`);
+  return esm;
+}
+
 export function webpackConfig(workspace: string, options: BuildOptions): Configuration {
   if (options.server) return serverWebpackConfig(workspace, options);
   const frontEnd = findFrontEnd(workspace);
@@ -68,6 +89,7 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: isHost ? { [INJECT_RUNTIME_CORE_PLUGIN]: esmBuildOf(INJECT_RUNTIME_CORE_PLUGIN) } : {},
     },
     module: {
       rules: [
@@ -102,6 +124,10 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // One runtime per page (see INJECT_RUNTIME_CORE_PLUGIN): a remote's production entry needs a
+        // shell that provides it. Development builds keep their own, so a remote's dev harness
+        // (`npm run dev -w <remote>`, no shell) still runs alone.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: production },
       }),
       new HtmlWebpackPlugin({
         template: join(__dirname, 'index.html'),
