@@ -9,6 +9,10 @@ import { StorefrontLayout } from './layout/StorefrontLayout';
 import { PageSpinner } from './lib/feedback';
 import { StorefrontProviders } from './StorefrontProviders';
 import './storefront.css';
+// The phone's product carousel (features/product/MobileCarousel.tsx) is in a lazy chunk but rendered
+// by the server, so its styles are with the page's own, in the stylesheet the server's HTML links.
+import 'slick-carousel/slick/slick.css';
+import 'slick-carousel/slick/slick-theme.css';
 import { lazyWithAntd } from './lib/lazy-with-antd';
 
 const HomePage = lazy(() => import('./features/home/HomePage'));

@@ -180,7 +180,7 @@ it('puts the page into index.html without touching the rest', () => {
   );
 });
 
-it('links the storefront’s stylesheets and preloads its manifest, entry and routes scripts, at the URLs the browser uses', () => {
+it('links the storefront’s own stylesheets (not its lazy parts’) and preloads its manifest, entry and routes scripts, at the URLs the browser uses', () => {
   const manifest = {
     metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
     exposes: [
@@ -195,7 +195,6 @@ it('links the storefront’s stylesheets and preloads its manifest, entry and ro
   };
   expect(storefrontHeadLinks(manifest, 'https://www.koopjesland.test/remotes/storefront/mf-manifest.json')).toBe(
     '<link rel="stylesheet" href="https://www.koopjesland.test/remotes/storefront/routes.1a.css"/>' +
-      '<link rel="stylesheet" href="https://www.koopjesland.test/remotes/storefront/page.2b.css"/>' +
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/mf-manifest.json" as="fetch" crossorigin="anonymous"/>' +
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/remoteEntry.js" as="script"/>' +
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/129.3c.js" as="script"/>' +

@@ -182,9 +182,9 @@ interface FederationManifest {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * `<head>` links for the storefront's files, from its manifest: its stylesheets (the server's markup
- * needs them for its first paint; the storefront's CSS is small, so all of it, including that of
- * its lazy pages), and preloads of its manifest, entry and the `./routes` module's scripts, which
+ * `<head>` links for the storefront's files, from its manifest: the `./routes` module's own
+ * stylesheets (the server's markup needs them for its first paint; whatever a server-rendered page
+ * shows is styled there), and preloads of its manifest, entry and the `./routes` module's scripts, which
  * the browser would otherwise find only one after the other. URLs are absolute as the browser
  * resolves them, so the storefront's own CSS loader finds these links and adds no second copy.
  */
@@ -199,7 +199,10 @@ export function storefrontHeadLinks(manifest: FederationManifest, manifestUrl: s
   if (!routes) return '';
   const { remoteEntry } = manifest.metaData;
   const entry = remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/${remoteEntry.name}` : remoteEntry.name;
-  const stylesheets = [...new Set([...routes.assets.css.sync, ...routes.assets.css.async])];
+  // Not the lazy parts' stylesheets (dialogs, the price history): their chunks bring them when they
+  // load, after the page is interactive. Linked here, each was one more render-blocking request
+  // ahead of the page's images on a phone's few connections.
+  const stylesheets = [...new Set(routes.assets.css.sync)];
   return [
     ...stylesheets.map((file) => `<link rel="stylesheet" href="${url(file)}"/>`),
     `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`,

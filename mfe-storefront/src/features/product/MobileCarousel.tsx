@@ -6,8 +6,6 @@ import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { useRef, useState, type TouchEvent } from 'react';
 import Slider from 'react-slick';
-import 'slick-carousel/slick/slick.css';
-import 'slick-carousel/slick/slick-theme.css';
 import { useStorefrontT } from '../../i18n';
 import { AUTO_ADVANCE_MS, CAROUSEL_IMAGE_HEIGHT_PX, CHANGE_LOCK_MS, swipeTarget, TRANSITION_MS, wrapIndex } from './gallery';
 import { Button } from '../../lib/button';
