@@ -134,13 +134,28 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   app.addHook('onListen', async () => {
     if (serverRenderingOn && fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
   });
+  let shellIndex: { html: string; mtimeMs: number } | null = null;
+  /**
+   * index.html with remotes.json inlined, read again when the shell was rebuilt: the page must name
+   * the scripts now on disk (the old build's are gone). Null while the shell is not built.
+   */
+  const currentIndexHtml = (): string | null => {
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (shellIndex?.mtimeMs !== stat.mtimeMs) {
+      shellIndex = { html: inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config), mtimeMs: stat.mtimeMs };
+    }
+    return shellIndex.html;
+  };
+
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    if (!fs.existsSync(indexFile)) return false;
+    if (!currentIndexHtml()) return false;
     const answer = await pageCache.serve(request, async () => {
       const rendered = await renderer.render(request);
       if ('fallback' in rendered) return rendered;
-      indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
+      const indexHtml = currentIndexHtml();
+      if (!indexHtml) return { fallback: 'the shell is not built' };
       const page: CachedPage =
         rendered.status === 301 && rendered.location
           ? { status: 301, location: rendered.location, language: rendered.language, body: '' }
@@ -177,12 +192,11 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
       .send(body);
     return true;
   };
-  let indexHtml: string | undefined;
   const sendIndex = (reply: FastifyReply) => {
-    if (!fs.existsSync(indexFile)) {
+    const indexHtml = currentIndexHtml();
+    if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The front end is not built yet: run npm run build.');
     }
-    indexHtml ??= inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config);
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', policy)

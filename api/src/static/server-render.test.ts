@@ -193,17 +193,18 @@ it('links the storefront’s own stylesheets (not its lazy parts’) and preload
       },
     ],
   };
-  expect(storefrontHeadLinks(manifest, 'https://www.koopjesland.test/remotes/storefront/mf-manifest.json')).toBe(
-    '<link rel="stylesheet" href="https://www.koopjesland.test/remotes/storefront/routes.1a.css"/>' +
+  expect(storefrontHeadLinks(manifest, 'https://www.koopjesland.test/remotes/storefront/mf-manifest.json')).toEqual({
+    stylesheets: '<link rel="stylesheet" href="https://www.koopjesland.test/remotes/storefront/routes.1a.css"/>',
+    preloads:
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/mf-manifest.json" as="fetch" crossorigin="anonymous"/>' +
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/remoteEntry.js" as="script"/>' +
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/129.3c.js" as="script"/>' +
       '<link rel="preload" href="https://www.koopjesland.test/remotes/storefront/routes.4d.js" as="script"/>',
-  );
+  });
   // A storefront on its own origin with a fixed public path.
   const elsewhere = { ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.koopjesland.test/sf/' } };
-  expect(storefrontHeadLinks(elsewhere, 'https://cdn.koopjesland.test/sf/mf-manifest.json')).toContain(
+  expect(storefrontHeadLinks(elsewhere, 'https://cdn.koopjesland.test/sf/mf-manifest.json').preloads).toContain(
     '<link rel="preload" href="https://cdn.koopjesland.test/sf/remoteEntry.js" as="script"/>',
   );
-  expect(storefrontHeadLinks({ name: 'storefront' } as never, 'https://x.test/mf-manifest.json')).toBe('');
+  expect(storefrontHeadLinks({ name: 'storefront' } as never, 'https://x.test/mf-manifest.json')).toEqual({ stylesheets: '', preloads: '' });
 });

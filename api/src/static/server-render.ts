@@ -179,6 +179,12 @@ interface FederationManifest {
   exposes: { name: string; assets: { css: { sync: string[]; async: string[] }; js: { sync: string[] } } }[];
 }
 
+/** The storefront's stylesheet links and its script preloads, placed apart in the head (see the render). */
+interface StorefrontHeadLinks {
+  stylesheets: string;
+  preloads: string;
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
@@ -188,26 +194,29 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * the browser would otherwise find only one after the other. URLs are absolute as the browser
  * resolves them, so the storefront's own CSS loader finds these links and adds no second copy.
  */
-export function storefrontHeadLinks(manifest: FederationManifest, manifestUrl: string): string {
+export function storefrontHeadLinks(manifest: FederationManifest, manifestUrl: string): StorefrontHeadLinks {
+  const none = { stylesheets: '', preloads: '' };
   // Another build's manifest (or none): no links, the page works without them.
-  if (!manifest.metaData?.remoteEntry || !Array.isArray(manifest.exposes)) return '';
+  if (!manifest.metaData?.remoteEntry || !Array.isArray(manifest.exposes)) return none;
   const publicPath =
     manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : '.';
   const base = new URL(publicPath.endsWith('/') ? publicPath : `${publicPath}/`, manifestUrl);
   const url = (file: string) => escapeAttribute(new URL(file, base).toString());
   const routes = manifest.exposes.find((expose) => expose.name === 'routes');
-  if (!routes) return '';
+  if (!routes) return none;
   const { remoteEntry } = manifest.metaData;
   const entry = remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/${remoteEntry.name}` : remoteEntry.name;
   // Not the lazy parts' stylesheets (dialogs, the price history): their chunks bring them when they
   // load, after the page is interactive. Linked here, each was one more render-blocking request
   // ahead of the page's images on a phone's few connections.
   const stylesheets = [...new Set(routes.assets.css.sync)];
-  return [
-    ...stylesheets.map((file) => `<link rel="stylesheet" href="${url(file)}"/>`),
-    `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`,
-    ...[entry, ...routes.assets.js.sync].map((file) => `<link rel="preload" href="${url(file)}" as="script"/>`),
-  ].join('');
+  return {
+    stylesheets: stylesheets.map((file) => `<link rel="stylesheet" href="${url(file)}"/>`).join(''),
+    preloads: [
+      `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`,
+      ...[entry, ...routes.assets.js.sync].map((file) => `<link rel="preload" href="${url(file)}" as="script"/>`),
+    ].join(''),
+  };
 }
 
 class RenderTimeout extends Error {}
@@ -385,8 +394,10 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
       );
       const links = manifest
         ? storefrontHeadLinks(manifest, new URL(options.storefrontManifest(), origin).toString())
-        : '';
-      return { ...page, head: links + page.head, language };
+        : { stylesheets: '', preloads: '' };
+      // The page's own head (with the preloads of its first images) before the scripts' preloads:
+      // a browser with few connections to the site fetches the images that paint first, first.
+      return { ...page, head: links.stylesheets + page.head + links.preloads, language };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { fallback: reason };

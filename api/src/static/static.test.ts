@@ -45,6 +45,23 @@ it('serves index.html with the remotes inlined, also as the fallback for client 
   }
 });
 
+it('serves a rebuilt shell’s index.html, naming the scripts now on disk', async () => {
+  const index = path.join(root, 'shell/dist/index.html');
+  const original = fs.readFileSync(index, 'utf8');
+  const before = await app.inject({ method: 'GET', url: '/some/page', headers: html });
+  expect(before.body).not.toContain('main.9e8d7c6b5a.js');
+  try {
+    fs.writeFileSync(index, original.replace('</head>', '<script defer src="/main.9e8d7c6b5a.js"></script></head>'));
+    // A later modification time, as a deploy's copy has (a test can write twice within the clock's resolution).
+    const later = new Date(fs.statSync(index).mtimeMs + 5_000);
+    fs.utimesSync(index, later, later);
+    const after = await app.inject({ method: 'GET', url: '/some/page', headers: html });
+    expect(after.body).toContain('<script defer src="/main.9e8d7c6b5a.js"></script>');
+  } finally {
+    fs.writeFileSync(index, original);
+  }
+});
+
 it('sends a Content-Security-Policy with every page: own and remote origins for scripts, nothing inline, never framed', async () => {
   for (const url of ['/', '/admin/users']) {
     const policy = (await app.inject({ method: 'GET', url, headers: html })).headers['content-security-policy'] as string;
