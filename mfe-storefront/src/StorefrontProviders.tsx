@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { themeConfig, useAuthStore, usePageStoreFactory } from '@koopjesland/shared';
 import {
+  answeredQueries,
   createStorefrontStore,
   freezeQueries,
   hasFailedQueries,
@@ -29,6 +30,7 @@ export const STOREFRONT_STORE_KEY = 'storefront';
 export function StorefrontProviders({ children, store }: { children: ReactNode; store?: StorefrontStore }) {
   const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY, runningQueries, {
     failed: hasFailedQueries,
+    answered: answeredQueries,
     freeze: freezeQueries,
   });
   const [pageStore] = useState(

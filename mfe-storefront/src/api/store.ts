@@ -94,6 +94,14 @@ export function hasFailedQueries(store: StorefrontStore): boolean {
   return Object.values(store.getState()[storefrontApi.reducerPath].queries).some((entry) => entry?.status === 'rejected');
 }
 
+/** The store's answered queries and when each was answered (see `ServerStoreHandle.answered`). */
+export function answeredQueries(store: StorefrontStore): string {
+  return Object.entries(store.getState()[storefrontApi.reducerPath].queries)
+    .filter(([, entry]) => entry?.status === 'fulfilled' || entry?.status === 'rejected')
+    .map(([key, entry]) => `${key}=${entry!.status}@${entry!.fulfilledTimeStamp ?? entry!.requestId}`)
+    .join('\n');
+}
+
 export type StorefrontStore = ReturnType<typeof createStorefrontStore>;
 
 /** The queries `store` has in flight (a server render awaits them before its next pass). */

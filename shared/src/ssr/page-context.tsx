@@ -25,6 +25,11 @@ export interface ServerStoreHandle {
   running(): Promise<unknown>[];
   /** True when a request failed (the page shows an error or not-found view). */
   failed?(): boolean;
+  /**
+   * The requests answered so far (a fingerprint: equal strings, same answers). A request answered
+   * while a pass was rendering may be missing from that pass's markup, so the server renders again.
+   */
+  answered?(): string;
   /** Start no more requests (the last pass renders what the store holds, failures included). */
   freeze?(): void;
 }
@@ -147,7 +152,7 @@ export function usePageOrigin(): string {
 export function usePageStoreFactory<S extends { getState(): unknown }>(
   key: string,
   running: (store: S) => Promise<unknown>[],
-  serverControls: { failed?(store: S): boolean; freeze?(store: S): void } = {},
+  serverControls: { failed?(store: S): boolean; freeze?(store: S): void; answered?(store: S): string } = {},
 ): (create: (initialState: unknown) => S) => S {
   const context = useContext(PageContext);
   return (create) => {
@@ -160,6 +165,7 @@ export function usePageStoreFactory<S extends { getState(): unknown }>(
         getState: () => store.getState(),
         running: () => running(store),
         failed: serverControls.failed && (() => serverControls.failed!(store)),
+        answered: serverControls.answered && (() => serverControls.answered!(store)),
         freeze: serverControls.freeze && (() => serverControls.freeze!(store)),
       });
       return store;

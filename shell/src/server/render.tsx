@@ -19,6 +19,7 @@ import { prerender } from 'react-dom/static';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import { renderInPasses } from './render-passes';
 import {
   configureApiBaseUrl,
   PageContextProvider,
@@ -72,8 +73,6 @@ interface StorefrontServerModule {
 }
 
 const MAX_PASSES = 5;
-/** React's markers of a Suspense boundary completed after the shell (sent with an inline script). */
-const LATE_BOUNDARY = /<template id="B:|\$RC\(/;
 
 let apiBaseUrl: string | null = null;
 let storefront: Promise<{ Routes: ComponentType; ssr: StorefrontServerModule }> | null = null;
@@ -148,38 +147,29 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   };
   const i18n = i18nFor(request.language);
 
-  let markup = '';
-  let frozen = false;
-  for (let pass = 1; ; pass += 1) {
-    const { prelude } = await prerender(
-      <StrictMode>
-        <PageContextProvider value={context}>
-          <I18nextProvider i18n={i18n}>
-            <MemoryRouter initialEntries={[request.url]}>
-              <App />
-            </MemoryRouter>
-          </I18nextProvider>
-        </PageContextProvider>
-      </StrictMode>,
-      // Fizz outlines completed boundaries past 12,800 bytes (sent after the shell with an inline
-      // `$RC` script the CSP refuses); a prerendered page is sent whole, so keep every boundary inline.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: request.signal },
-    );
-    request.signal?.throwIfAborted();
-    markup = await new Response(prelude).text();
-    // A boundary sent late would need an inline script, which the CSP forbids: render again until none is.
-    const complete = !LATE_BOUNDARY.test(markup);
-    const running = frozen ? [] : [...stores.values()].flatMap((store) => store.running());
-    if (complete && running.length === 0) break;
-    if (pass === MAX_PASSES) break;
-    await Promise.allSettled(running);
-    request.signal?.throwIfAborted();
-    // A failed request (unknown product) is not asked again: the next pass shows the failure.
-    if (!frozen && [...stores.values()].some((store) => store.failed?.())) {
-      frozen = true;
-      for (const store of stores.values()) store.freeze?.();
-    }
-  }
+  const markup = await renderInPasses({
+    renderPass: async () => {
+      const { prelude } = await prerender(
+        <StrictMode>
+          <PageContextProvider value={context}>
+            <I18nextProvider i18n={i18n}>
+              <MemoryRouter initialEntries={[request.url]}>
+                <App />
+              </MemoryRouter>
+            </I18nextProvider>
+          </PageContextProvider>
+        </StrictMode>,
+        // Fizz outlines completed boundaries past 12,800 bytes (sent after the shell with an inline
+        // `$RC` script the CSP refuses); a prerendered page is sent whole, so keep every boundary inline.
+        { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: request.signal },
+      );
+      request.signal?.throwIfAborted();
+      return new Response(prelude).text();
+    },
+    stores: () => [...stores.values()],
+    maxPasses: MAX_PASSES,
+    signal: request.signal,
+  });
 
   const storeStates = Object.fromEntries([...stores].map(([key, store]) => [key, store.getState()]));
   const pathname = request.url.split('?')[0] ?? '/';
