@@ -16,23 +16,36 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   htmlType?: 'button' | 'submit';
 }
 
-export function buttonClassName({ variant = 'default', size = 'middle', shape, iconOnly = false, className = '' }: {
+export function buttonClassName({
+  variant = 'default',
+  size = 'middle',
+  shape,
+  iconOnly = false,
+  className = '',
+}: {
   variant?: ButtonVariant;
   size?: 'small' | 'middle';
   shape?: 'circle';
   iconOnly?: boolean;
   className?: string;
 }): string {
-  const classes = ['kl-button', `kl-button-${variant}`, size === 'small' && 'kl-button-small', shape && `kl-button-${shape}`];
-  return [...classes, iconOnly && 'kl-button-icon-only', className]
-    .filter(Boolean)
-    .join(' ');
+  const classes = [
+    'kl-button',
+    `kl-button-${variant}`,
+    size === 'small' && 'kl-button-small',
+    shape && `kl-button-${shape}`,
+  ];
+  return [...classes, iconOnly && 'kl-button-icon-only', className].filter(Boolean).join(' ');
 }
 
 export function Button({ variant, size, shape, icon, htmlType = 'button', className, children, ...rest }: ButtonProps) {
   const hasText = children !== undefined && children !== null && children !== false;
   return (
-    <button type={htmlType} className={buttonClassName({ variant, size, shape, iconOnly: !hasText, className })} {...rest}>
+    <button
+      type={htmlType}
+      className={buttonClassName({ variant, size, shape, iconOnly: !hasText, className })}
+      {...rest}
+    >
       {icon}
       {hasText && <span>{children}</span>}
     </button>

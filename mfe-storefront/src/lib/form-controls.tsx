@@ -24,7 +24,13 @@ export function Select({
   'aria-label': string;
 }) {
   return (
-    <select className="kl-select" aria-label={label} value={value} style={style} onChange={(event) => onChange(event.target.value)}>
+    <select
+      className="kl-select"
+      aria-label={label}
+      value={value}
+      style={style}
+      onChange={(event) => onChange(event.target.value)}
+    >
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -9,7 +9,10 @@ import type { CSSProperties, ReactNode } from 'react';
 /** SVG attribute names as React props (`fill-rule` → `fillRule`). */
 function propsOf(attrs: AbstractNode['attrs']): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(attrs).map(([name, value]) => [name === 'class' ? 'className' : name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), value]),
+    Object.entries(attrs).map(([name, value]) => [
+      name === 'class' ? 'className' : name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
   );
 }
 
@@ -33,7 +36,13 @@ export function Icon({
 }) {
   const svg = typeof icon.icon === 'function' ? icon.icon('currentColor', '#e6e6e6') : icon.icon;
   return (
-    <span role="img" aria-label={icon.name} aria-hidden={ariaHidden} className={`anticon kl-icon anticon-${icon.name}`} style={style}>
+    <span
+      role="img"
+      aria-label={icon.name}
+      aria-hidden={ariaHidden}
+      className={`anticon kl-icon anticon-${icon.name}`}
+      style={style}
+    >
       <svg {...propsOf(svg.attrs)} width="1em" height="1em" fill="currentColor" aria-hidden="true">
         {svg.children?.map(draw)}
       </svg>

@@ -46,7 +46,11 @@ it('renders again when a request was answered while a pass rendered, so the mark
 
 it('stops after one pass when nothing was asked, and after the pass that shows the answers', async () => {
   let passes = 0;
-  const none = await renderInPasses({ renderPass: async () => (passes += 1, '<main>privacy</main>'), stores: () => [], maxPasses: 5 });
+  const none = await renderInPasses({
+    renderPass: async () => ((passes += 1), '<main>privacy</main>'),
+    stores: () => [],
+    maxPasses: 5,
+  });
   expect([none, passes]).toEqual(['<main>privacy</main>', 1]);
 
   const page = storeWithOneRequest(5);

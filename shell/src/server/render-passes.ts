@@ -20,7 +20,10 @@ export async function renderInPasses({
   maxPasses: number;
   signal?: AbortSignal;
 }): Promise<string> {
-  const answered = () => stores().map((store) => store.answered?.() ?? '').join('\n');
+  const answered = () =>
+    stores()
+      .map((store) => store.answered?.() ?? '')
+      .join('\n');
   let markup = '';
   let frozen = false;
   for (let pass = 1; ; pass += 1) {
