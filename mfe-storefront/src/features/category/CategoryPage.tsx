@@ -143,9 +143,7 @@ function CategoryPage({ slug }: { slug: string }) {
     );
   }
   if (!loaded) {
-    return (
-      <PageSpinner />
-    );
+    return <PageSpinner />;
   }
 
   const { category, products, pagination, breadcrumb, subcategories } = loaded;

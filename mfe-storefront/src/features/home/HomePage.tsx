@@ -43,9 +43,7 @@ export default function HomePage() {
   );
 
   if (popularQuery.isLoading || dropsQuery.isLoading || (site.status === 'success' && categories.isLoading)) {
-    return (
-      <PageSpinner>{head}</PageSpinner>
-    );
+    return <PageSpinner>{head}</PageSpinner>;
   }
   const failure = [popularQuery, dropsQuery, categories].find((query) => query.isError);
   if (failure) {

@@ -155,9 +155,7 @@ export default function ProductPage() {
     );
   }
   if (!result.currentData) {
-    return (
-      <PageSpinner />
-    );
+    return <PageSpinner />;
   }
 
   const product = result.currentData;

@@ -61,9 +61,7 @@ export default function SearchPage() {
       />
     );
   } else if (!found) {
-    content = (
-      <PageSpinner />
-    );
+    content = <PageSpinner />;
   } else if (found.products.length === 0) {
     content = (
       <Empty description={query ? t('search.noResultsFor', { query }) : t('search.noResults')}>
