@@ -32,7 +32,7 @@ const DealsPage = lazyWithAntd(() => import('./features/deals/DealsPage'));
 const withoutLayout = (page: ReactElement) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
 export default function StorefrontRoutes() {
-  // The whole storefront hydrates after the shell, in slices (antd's theme is computed here).
+  // The whole storefront hydrates after the shell, in slices.
   return (
     <HydrateLater>
       <StorefrontProviders>

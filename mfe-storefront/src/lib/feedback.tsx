@@ -24,7 +24,7 @@ export function Alert({
 }) {
   return (
     <div className={`kl-alert kl-alert-${type}`} role={type === 'error' ? 'alert' : 'status'}>
-      <Icon icon={type === 'error' ? CloseCircleFilled : InfoCircleFilled} aria-hidden />
+      <Icon icon={type === 'error' ? CloseCircleFilled : InfoCircleFilled} />
       <div className="kl-alert-content">
         <div className="kl-alert-title">{title}</div>
         {description && <div className="kl-alert-description">{description}</div>}
@@ -37,7 +37,7 @@ export function Alert({
 export function Empty({ description, children }: { description: ReactNode; children?: ReactNode }) {
   return (
     <div className="kl-empty">
-      <Icon icon={InboxOutlined} aria-hidden />
+      <Icon icon={InboxOutlined} />
       <div className="kl-empty-description">{description}</div>
       {children && <div className="kl-empty-footer">{children}</div>}
     </div>

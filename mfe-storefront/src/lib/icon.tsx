@@ -1,7 +1,7 @@
 /**
  * antd's icons drawn from their SVG data (`@ant-design/icons-svg`) without `@ant-design/icons`,
  * whose runtime (style injection, two-tone colours) costs ~7 KiB gzip on every visitor page.
- * The markup and names match antd's (`span.anticon[role=img][aria-label]`).
+ * The markup matches antd's (`span.anticon`), without its English label.
  */
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/lib/types';
 import type { CSSProperties, ReactNode } from 'react';
@@ -25,25 +25,15 @@ function draw(node: AbstractNode, key: number): ReactNode {
   );
 }
 
-export function Icon({
-  icon,
-  style,
-  'aria-hidden': ariaHidden,
-}: {
-  icon: IconDefinition;
-  style?: CSSProperties;
-  'aria-hidden'?: boolean;
-}) {
+/**
+ * Decoration only: every icon here sits beside a text or inside a control with its own name, so
+ * it is hidden from assistive technology (antd named it by its English file name, "heart").
+ */
+export function Icon({ icon, style }: { icon: IconDefinition; style?: CSSProperties }) {
   const svg = typeof icon.icon === 'function' ? icon.icon('currentColor', '#e6e6e6') : icon.icon;
   return (
-    <span
-      role="img"
-      aria-label={icon.name}
-      aria-hidden={ariaHidden}
-      className={`anticon kl-icon anticon-${icon.name}`}
-      style={style}
-    >
-      <svg {...propsOf(svg.attrs)} width="1em" height="1em" fill="currentColor" aria-hidden="true">
+    <span aria-hidden="true" className={`anticon kl-icon anticon-${icon.name}`} style={style}>
+      <svg {...propsOf(svg.attrs)} width="1em" height="1em" fill="currentColor">
         {svg.children?.map(draw)}
       </svg>
     </span>

@@ -26,7 +26,7 @@ export function Tag({
       {children}
       {onClose && (
         <button type="button" className="kl-tag-close" aria-label={closeLabel} onClick={onClose}>
-          <Icon icon={CloseOutlined} aria-hidden />
+          <Icon icon={CloseOutlined} />
         </button>
       )}
     </span>

@@ -17,6 +17,7 @@ import { loginPathFor } from '../login/redirect';
 import { MenuButton } from './MenuButton';
 import { Icon } from '../../lib/icon';
 import { lazyWithAntd } from '../../lib/lazy-with-antd';
+import { buttonClassName } from '../../lib/button';
 
 const CategoryDrawer = lazyWithAntd(() => import('../category-drawer/CategoryDrawer'));
 
@@ -45,7 +46,7 @@ function UserMenu() {
   const navigate = useNavigate();
   if (!user) {
     return (
-      <Link to={loginPathFor(location)} className="kl-button kl-button-primary">
+      <Link to={loginPathFor(location)} className={buttonClassName({ variant: 'primary' })}>
         <Icon icon={UserOutlined} />
         {t('header.login')}
       </Link>
@@ -91,7 +92,7 @@ export function Header() {
     <header className="kl-header">
       <button
         type="button"
-        className="kl-button kl-button-text"
+        className={buttonClassName({ variant: 'text' })}
         aria-label={t('header.categories')}
         onClick={() => {
           setDrawerLoaded(true);
@@ -105,12 +106,12 @@ export function Header() {
       </Link>
       <form role="search" className="kl-search" action="/search" method="get" onSubmit={search}>
         <input type="search" name="q" aria-label={t('header.search')} placeholder={t('header.searchPlaceholder')} />
-        <button type="submit" className="kl-button kl-button-primary" aria-label={t('header.search')}>
+        <button type="submit" className={buttonClassName({ variant: 'primary' })} aria-label={t('header.search')}>
           <Icon icon={SearchOutlined} />
         </button>
       </form>
       <div className="kl-header-menus">
-        <Link to="/deals" className="kl-button kl-button-text">
+        <Link to="/deals" className={buttonClassName({ variant: 'text' })}>
           <Icon icon={FireOutlined} />
           {t('header.deals')}
         </Link>

@@ -3,6 +3,7 @@
  * menus. antd's Dropdown would put Menu, Trigger and Tooltip (~40 KiB gzip) on every first load.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { buttonClassName } from '../../lib/button';
 
 export type MenuEntry =
   | { key: string; label: ReactNode; checked?: boolean }
@@ -41,7 +42,7 @@ export function MenuButton({ label, icon, text, entries, onSelect }: MenuButtonP
     <div className="kl-menu" ref={root}>
       <button
         type="button"
-        className="kl-button kl-button-text"
+        className={buttonClassName({ variant: 'text' })}
         // The name holds the visible text too (label in name: speech users say what they see).
         aria-label={text ? `${label} (${text})` : label}
         aria-haspopup="menu"

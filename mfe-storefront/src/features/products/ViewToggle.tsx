@@ -13,8 +13,8 @@ export function ViewToggle({ value, onChange }: { value: DisplayType; onChange(v
       value={value}
       onChange={onChange}
       options={[
-        { value: 'grid', icon: <Icon icon={AppstoreOutlined} aria-hidden />, label: t('view.grid') },
-        { value: 'rows', icon: <Icon icon={UnorderedListOutlined} aria-hidden />, label: t('view.rows') },
+        { value: 'grid', icon: <Icon icon={AppstoreOutlined} />, label: t('view.grid') },
+        { value: 'rows', icon: <Icon icon={UnorderedListOutlined} />, label: t('view.rows') },
       ]}
     />
   );

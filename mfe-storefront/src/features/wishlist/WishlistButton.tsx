@@ -66,7 +66,7 @@ export function WishlistButton({ product, onChange, listed, compact = false }: W
     <>
       <Button
         // The heart is decoration: the button's name is its text or its label.
-        icon={state.isWishlisted ? <Icon icon={HeartFilled} aria-hidden style={{ color: '#e5484d' }} /> : <Icon icon={HeartOutlined} aria-hidden />}
+        icon={state.isWishlisted ? <Icon icon={HeartFilled} style={{ color: '#e5484d' }} /> : <Icon icon={HeartOutlined} />}
         onClick={click}
         disabled={!hydrated}
         aria-pressed={state.isWishlisted}
