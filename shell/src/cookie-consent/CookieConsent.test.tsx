@@ -1,5 +1,6 @@
-import { changeLanguage } from '@koopjesland/shared';
+import { changeLanguage, PageContextProvider } from '@koopjesland/shared';
 import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { initShellI18n } from '../i18n';
 import { CookieConsent } from './CookieConsent';
@@ -24,6 +25,21 @@ describe('cookie consent (docs/product.md §2)', () => {
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept all' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Essential only' })).toBeInTheDocument();
+  });
+
+  it('sends its buttons disabled from the server, so a click before hydration is not silently lost', () => {
+    const container = document.createElement('div');
+    // A server render for a visitor whose request carried no choice.
+    container.innerHTML = renderToString(
+      <PageContextProvider value={{ origin: 'https://www.koopjesland.test', hints: { mobile: false, consentDecided: false } }}>
+        <CookieConsent />
+      </PageContextProvider>,
+    );
+    const buttons = [...container.querySelectorAll('button')];
+    expect(buttons.map((button) => [button.textContent, button.disabled])).toEqual([
+      ['Essential only', true],
+      ['Accept all', true],
+    ]);
   });
 
   it.each([

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrowserValue, useRenderHints } from '@koopjesland/shared';
+import { useBrowserValue, useHydrated, useRenderHints } from '@koopjesland/shared';
 import { type CookieConsent as Choice, readConsent, storeConsent } from './consent';
 
 export const PRIVACY_POLICY_URL = '/privacy';
@@ -18,11 +18,14 @@ export function CookieConsent() {
   const stored = useBrowserValue(() => readConsent() !== null, consentDecided);
   const [chosen, setChosen] = useState(false);
   const decided = stored || chosen;
+  // The server's dialog answers once the page is hydrated: a click before then would be lost, so
+  // until then its buttons say they are not ready yet.
+  const hydrated = useHydrated();
   const acceptButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!decided) acceptButton.current?.focus();
-  }, [decided]);
+    if (!decided && hydrated) acceptButton.current?.focus();
+  }, [decided, hydrated]);
 
   if (decided) return null;
 
@@ -46,10 +49,16 @@ export function CookieConsent() {
           <a href={PRIVACY_POLICY_URL}>{t('cookieConsent.privacyPolicy')}</a>
         </p>
         <div className="kl-consent__actions">
-          <button type="button" className="kl-button" onClick={() => choose('essential')}>
+          <button type="button" className="kl-button" disabled={!hydrated} onClick={() => choose('essential')}>
             {t('cookieConsent.essentialOnly')}
           </button>
-          <button ref={acceptButton} type="button" className="kl-button kl-button--primary" onClick={() => choose('all')}>
+          <button
+            ref={acceptButton}
+            type="button"
+            className="kl-button kl-button--primary"
+            disabled={!hydrated}
+            onClick={() => choose('all')}
+          >
             {t('cookieConsent.acceptAll')}
           </button>
         </div>
