@@ -1,6 +1,5 @@
 /** The storefront's translations: namespace 'storefront', Dutch (default) and English. */
-import { registerTranslations } from '@koopjesland/shared';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT, registerTranslations } from '@koopjesland/shared';
 import en from './en.json';
 import nl from './nl.json';
 
@@ -12,5 +11,5 @@ export function registerStorefrontTranslations(): void {
 
 /** `t` bound to the storefront namespace (common keys stay reachable as `common:…`). */
 export function useStorefrontT() {
-  return useTranslation(STOREFRONT_NAMESPACE);
+  return useNamespaceT(STOREFRONT_NAMESPACE);
 }

@@ -8,7 +8,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import nlNL from 'antd/locale/nl_NL';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '../i18n/use-namespace-t';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router-dom';
 import { AdminErrorBoundary } from './AdminErrorBoundary';
@@ -40,7 +40,7 @@ export function createAdminRemote({ api, routes, registerTranslations }: AdminRe
   const createStore = () => createAdminStore(api);
 
   function Area({ store }: { store: AdminStore }) {
-    const { i18n } = useTranslation();
+    const { i18n } = useNamespaceT('common');
     return (
       <Provider store={store}>
         <ConfigProvider theme={themeConfig} locale={i18n.resolvedLanguage === 'en' ? enUS : nlNL}>

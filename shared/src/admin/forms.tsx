@@ -4,7 +4,7 @@
  */
 import { InputNumber, type InputNumberProps } from 'antd';
 import { useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '../i18n/use-namespace-t';
 
 type Trimmed<T> = { [K in keyof T]: T[K] };
 
@@ -74,7 +74,7 @@ export interface EuroInputProps extends Omit<InputNumberProps<number>, 'value' |
 
 /** A euro amount typed with two decimals (comma in Dutch); the form holds whole cents. */
 export function EuroInput({ value, onChange, ...rest }: EuroInputProps) {
-  const { i18n } = useTranslation();
+  const { i18n } = useNamespaceT('common');
   return (
     <InputNumber<number>
       prefix="€"

@@ -23,7 +23,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '../i18n/use-namespace-t';
 import {
   DEFAULT_CATEGORY_SETTINGS,
   formatMoney,
@@ -97,7 +97,7 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-const useModalsT = () => useTranslation(CATALOG_MODALS_NAMESPACE);
+const useModalsT = () => useNamespaceT(CATALOG_MODALS_NAMESPACE);
 
 export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => CatalogModalNotify) {
   registerCatalogModalsTranslations();

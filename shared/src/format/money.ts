@@ -17,13 +17,14 @@ export function centsToEuros(cents: number): number {
   return cents / 100;
 }
 
+const percentChange = new Intl.NumberFormat('nl-NL', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
 /** Percent change with one decimal and a sign, e.g. -12.5 → "-12,5%". */
 export function formatPercentChange(percent: number | null | undefined): string {
   if (percent === null || percent === undefined || !Number.isFinite(percent)) return '';
-  const formatted = new Intl.NumberFormat('nl-NL', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: 'exceptZero',
-  }).format(percent);
-  return `${formatted}%`;
+  return `${percentChange.format(percent)}%`;
 }

@@ -86,3 +86,4 @@ export function missingKeys(a: TranslationTree, b: TranslationTree, prefix = '')
   }
   return missing;
 }
+export { useNamespaceT, type NamespaceT } from './use-namespace-t';

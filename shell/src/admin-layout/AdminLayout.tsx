@@ -4,15 +4,14 @@
  * it is the shell's only antd code.
  */
 import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useAuthStore, themeConfig } from '@koopjesland/shared';
+import { useNamespaceT, useAuthStore, themeConfig } from '@koopjesland/shared';
 import { Button, ConfigProvider, Layout, Menu } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { RemoteVersion } from '../federation/RemoteVersion';
 import { useAdminMenu } from './menu';
 
 export default function AdminLayout() {
-  const { t } = useTranslation('shell');
+  const { t } = useNamespaceT('shell');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menu = useAdminMenu();

@@ -4,7 +4,7 @@
  */
 import { REMOTES } from '@koopjesland/shared/front-ends';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useLocation } from 'react-router-dom';
 import { resolveRoute } from '../routing/route-table';
 import { FEDERATION_NAMESPACE, registerFederationTranslations } from './i18n';
@@ -13,7 +13,7 @@ import { remoteVersion, subscribeToRemoteVersions } from './remote-versions';
 registerFederationTranslations();
 
 export function RemoteVersion() {
-  const { t } = useTranslation(FEDERATION_NAMESPACE);
+  const { t } = useNamespaceT(FEDERATION_NAMESPACE);
   const target = resolveRoute(useLocation().pathname);
   const remote = target.kind === 'admin' ? REMOTES.find((candidate) => candidate.name === target.remote) : undefined;
   const version = useSyncExternalStore(subscribeToRemoteVersions, () =>

@@ -1,8 +1,8 @@
 /** The shell's spinner without antd: the visitor path must stay light (docs/architecture.md). */
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 
 export function FullScreenSpinner({ inline = false }: { inline?: boolean }) {
-  const { t } = useTranslation('shell');
+  const { t } = useNamespaceT('shell');
   return (
     <div className={inline ? 'kl-spinner kl-spinner--inline' : 'kl-spinner'} role="status" aria-live="polite">
       <span className="kl-spinner__circle" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Badge, Button, Card, Checkbox, Empty, Flex, Input, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useCategoryTreeQuery, useExportCategoriesMutation } from './categories-api';
@@ -14,7 +14,7 @@ import { ImportCategories } from './ImportCategories';
 import { allKeys, type CategoryTreeNode, productCount, searchTree, toTreeNodes } from './tree';
 
 export function CategoriesPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { data, error, isLoading } = useCategoryTreeQuery();
@@ -82,7 +82,7 @@ export function CategoriesPage() {
 
 /** Downloads GET /categories/export as a JSON file. */
 function ExportCategories() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const [includeOverig, setIncludeOverig] = useState(false);
   const [exportCategories, { isLoading, isError }] = useExportCategoriesMutation();
   const download = async () => {

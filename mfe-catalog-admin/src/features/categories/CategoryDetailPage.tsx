@@ -3,7 +3,7 @@
  * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
-import { DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
+import { useNamespaceT, DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import {
   Alert,
@@ -22,7 +22,6 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { CategorySettingsModal } from '../catalog-modals/catalog-modals';
@@ -48,7 +47,7 @@ export function CategoryDetailPage() {
 }
 
 function CategoryDetail({ id }: { id: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
@@ -245,7 +244,7 @@ function CategoryDetail({ id }: { id: number }) {
 }
 
 function EditCategoryModal({ category, onClose }: { category: Category; onClose(): void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const [form] = Form.useForm<CategoryFormValues>();
   const [updateCategory, { isLoading }] = useUpdateCategoryMutation();
   const [failed, setFailed] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { trimValues } from '@koopjesland/shared/admin';
 import { Form, Input, TreeSelect } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { useCategoryTreeQuery } from './categories-api';
 import { parentOptions, selfAndDescendants, toTreeNodes } from './tree';
@@ -34,7 +34,7 @@ export function CategoryForm({
   initialValues: CategoryFormValues;
   onFinish(values: CategoryFormValues): void;
 }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const tree = useCategoryTreeQuery();
   const options = useMemo(() => {
     const nodes = toTreeNodes(tree.data ?? []);

@@ -4,13 +4,12 @@
  * and saves the order; a failed save reloads the list. The notice disappears after 3 s.
  */
 import { DeleteOutlined, EyeOutlined, HolderOutlined } from '@ant-design/icons';
-import { formatMoney } from '@koopjesland/shared';
+import { useNamespaceT, formatMoney } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Alert, Button, Card, Flex, Switch, Table, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useEffect, useState, type HTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AssignProductsModal } from '../catalog-modals/catalog-modals';
@@ -75,7 +74,7 @@ function DraggableRow({
 }
 
 export function CategoryProductsCard({ categoryId, categoryName }: { categoryId: number; categoryName: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
   const confirm = useConfirm();

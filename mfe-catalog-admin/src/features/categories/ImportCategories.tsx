@@ -1,9 +1,8 @@
 /** Import of a category export file (POST /categories/import); a file that is not JSON is refused. */
-import { errorMessage } from '@koopjesland/shared';
+import { useNamespaceT, errorMessage } from '@koopjesland/shared';
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { type ImportResult, useImportCategoriesMutation } from './categories-api';
 
@@ -18,7 +17,7 @@ export async function readJsonFile(file: File): Promise<unknown> {
 }
 
 export function ImportCategories() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const [clearExisting, setClearExisting] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);

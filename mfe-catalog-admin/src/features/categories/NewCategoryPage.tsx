@@ -1,16 +1,15 @@
 /** /admin/categories/new: name and parent; saving opens the new category. */
-import { errorMessage } from '@koopjesland/shared';
+import { useNamespaceT, errorMessage } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useCreateCategoryMutation } from './categories-api';
 import { CategoryForm, type CategoryFormValues } from './CategoryForm';
 
 export function NewCategoryPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

@@ -3,12 +3,11 @@
  * the offers it brings; a category per row, or one category for the selected rows. Save sends
  * only the changed rows (docs/product.md §2, §8).
  */
-import { TAG_COLORS } from '@koopjesland/shared';
+import { useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
 import { useAdminNotices } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { OVERIG_SLUG } from '../categories/tree';
 import { type BulkAliasRow, useBulkAliasesQuery, useBulkUpdateAliasesMutation } from './aliases-api';
@@ -25,7 +24,7 @@ export function changedAssignments(rows: BulkAliasRow[], chosen: Record<number, 
 }
 
 export function BulkAliasPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const list = useBulkAliasesQuery();
   const [save, saving] = useBulkUpdateAliasesMutation();

@@ -1,10 +1,9 @@
 /** /admin/category-aliases/{aliasId}: the alias's categories (connect, disconnect) and its products, paged. */
-import { formatMoney, type Product } from '@koopjesland/shared';
+import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
 import { ADMIN_PAGE_SIZE, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import {
@@ -16,7 +15,7 @@ import {
 import { CategoryPicker } from './CategoryPicker';
 
 export function CategoryAliasDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

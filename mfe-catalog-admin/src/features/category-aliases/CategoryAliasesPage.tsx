@@ -1,9 +1,8 @@
 /** /admin/category-aliases: searchable, paged; path, categories, product count, created; a row opens the alias. */
-import { formatDateTime, type CategoryAlias } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, type CategoryAlias } from '@koopjesland/shared';
 import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useCategoryAliasesQuery } from './aliases-api';
@@ -11,7 +10,7 @@ import { useCategoryAliasesQuery } from './aliases-api';
 const SORT_FIELDS = ['path'] as const;
 
 export function CategoryAliasesPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: SORT_FIELDS, defaultSort: { sortBy: 'path', sortOrder: 'asc' } });

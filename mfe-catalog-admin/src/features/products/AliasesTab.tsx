@@ -5,7 +5,7 @@
  */
 import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Flex, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { Link } from 'react-router-dom';
 import type { CategoryAlias } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -15,7 +15,7 @@ import { CategoryPicker } from '../category-aliases/CategoryPicker';
 import { useProductAliasesQuery, useProductQuery } from './products-api';
 
 export function AliasesTab({ productId }: { productId: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
   const aliases = useProductAliasesQuery(productId);

@@ -5,9 +5,8 @@
  */
 import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Spin, Tag, Upload } from 'antd';
-import { errorMessage, TAG_COLORS } from '@koopjesland/shared';
+import { useNamespaceT, errorMessage, TAG_COLORS } from '@koopjesland/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import {
   type AdminProductImage,
@@ -17,7 +16,7 @@ import {
 } from './products-api';
 
 export function ImagesTab({ productId }: { productId: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const images = useProductImagesQuery(productId);
@@ -131,7 +130,7 @@ function EditImageModal({
   image: AdminProductImage;
   onClose(): void;
 }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [form] = Form.useForm<{ alt: string; filename: string }>();
   const [act, { isLoading }] = useImageActionMutation();

@@ -3,11 +3,10 @@
  * this one after a confirmation; possible duplicates (same EAN in another form, or same brand with
  * a similar name) offer the same; each recorded merge can be split to restore the removed product.
  */
-import { formatDateTime, errorMessage } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, errorMessage } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -29,7 +28,7 @@ interface MergeOption {
 }
 
 export function MergeCard({ product }: { product: Product }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
   const confirm = useConfirm();

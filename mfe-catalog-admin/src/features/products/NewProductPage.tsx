@@ -3,7 +3,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { trimValues, useAdminNotices, useAdminPath, useSlugFollowsName } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useCreateProductMutation } from './products-api';
@@ -18,7 +18,7 @@ interface NewProductValues {
 }
 
 export function NewProductPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

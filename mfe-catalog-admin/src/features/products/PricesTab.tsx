@@ -1,13 +1,12 @@
 /** Current Prices (current offers) and All Prices (every offer, expired ones too) of a product. */
-import { formatDateTime, formatMoney, type Price } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney, type Price } from '@koopjesland/shared';
 import { Alert, Table } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { useProductPricesQuery } from './products-api';
 
 export function PricesTab({ productId, active }: { productId: number; active: boolean }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const prices = useProductPricesQuery({ id: productId, active });
   const columns: TableProps<Price>['columns'] = [
     { key: 'store', title: t('prices.store'), render: (_value, price) => price.store.name },

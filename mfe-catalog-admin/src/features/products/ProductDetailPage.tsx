@@ -2,10 +2,9 @@
  * /admin/products/{id}?tab=active|all|images|properties|aliases (docs/product.md §2 "Admin products"):
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
-import { formatDateTime, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Spin, Statistic, Tabs, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AliasesTab } from './AliasesTab';
@@ -28,7 +27,7 @@ export function ProductDetailPage() {
 }
 
 function ProductDetail({ id }: { id: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const valid = Number.isInteger(id) && id > 0;
@@ -57,7 +56,7 @@ function ProductDetail({ id }: { id: number }) {
 }
 
 function ProductView({ product }: { product: Product }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

@@ -6,7 +6,7 @@ import type { Product } from '@koopjesland/shared';
 import { trimValues, useAdminNotices, useSlugFollowsName } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Input, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import type { Category } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { useCategoryTreeQuery } from '../categories/categories-api';
@@ -47,7 +47,7 @@ const toOptions = (categories: Category[]): Option[] =>
   }));
 
 export function ProductEditForm({ product }: { product: Product }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [form] = Form.useForm<ProductFormValues>();
   const slugFollowsName = useSlugFollowsName(slugTarget(form), { startManual: true });

@@ -4,12 +4,11 @@
  * matches, and disconnect the selection from all its categories after a confirmation naming the count.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, formatMoney, type Product } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney, type Product } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Checkbox, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { CategoryPicker } from '../category-aliases/CategoryPicker';
@@ -26,7 +25,7 @@ import {
 import { checkedRows, NO_SELECTION, selectionCount, type ProductSelection } from './selection';
 
 export function ProductsPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

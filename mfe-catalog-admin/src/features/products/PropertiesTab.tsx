@@ -4,7 +4,7 @@ import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Flex, Form, Input, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { useAddPropertyMutation, useDeletePropertyMutation, useUpdatePropertyMutation } from './products-api';
 
@@ -14,7 +14,7 @@ interface PropertyValues {
 }
 
 export function PropertiesTab({ productId, properties }: { productId: number; properties: ProductProperty[] }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const [form] = Form.useForm<PropertyValues>();

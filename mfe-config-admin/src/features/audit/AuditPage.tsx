@@ -3,12 +3,11 @@
  * (and one entity's id, as the History links of detail pages set it) and a date range; every
  * filter lives in the address. Records are read-only.
  */
-import { formatDateTime, type AuditRecord, type UserRole } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, type AuditRecord, type UserRole } from '@koopjesland/shared';
 import { useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { RoleTag } from '../users/RoleTag';
@@ -19,7 +18,7 @@ const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 const ROLES: readonly string[] = ['user', 'merchandiser', 'store_manager', 'admin'];
 
 function UserFilter({ value, onChange }: { value?: string; onChange: (userId?: string) => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const [search, setSearch] = useState('');
   const { data = [], isFetching } = useUserChoicesQuery(search);
   return (
@@ -39,7 +38,7 @@ function UserFilter({ value, onChange }: { value?: string; onChange: (userId?: s
 }
 
 export function AuditPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT, filterKeys: AUDIT_FILTER_KEYS });
   const { page, limit, filters } = table.query;
   const { data, error, isFetching } = useAuditRecordsQuery({ page, limit, ...filters });

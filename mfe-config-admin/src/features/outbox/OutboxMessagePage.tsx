@@ -1,14 +1,13 @@
 /** /admin/outbox/{id}: one message as sent, in its plain-text form (links readable and copyable). */
-import { formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
 import { useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useOutboxMessageQuery } from './outbox-api';
 
 export function OutboxMessagePage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const id = Number(useParams().id);
   const { data: message, error, isLoading } = useOutboxMessageQuery(id, { skip: !Number.isInteger(id) });

@@ -3,11 +3,10 @@
  * invitations), newest first, filtered by recipient; a row opens the message.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { formatDateTime, type OutboxMessageSummary } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, type OutboxMessageSummary } from '@koopjesland/shared';
 import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useOutboxQuery } from './outbox-api';
@@ -15,7 +14,7 @@ import { useOutboxQuery } from './outbox-api';
 const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
 export function OutboxPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT });

@@ -1,7 +1,6 @@
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
 import { Descriptions, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 
 const OPTIONAL_TEXT_FIELDS = [
@@ -18,7 +17,7 @@ const OPTIONAL_TEXT_FIELDS = [
 
 /** Read-only view of one configuration. */
 export function SiteConfigurationDetails({ configuration, compact = false }: { configuration: SiteConfiguration; compact?: boolean }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   return (
     <Descriptions column={1} size={compact ? 'small' : 'middle'} bordered={!compact}>
       <Descriptions.Item label={t('siteConfiguration.fields.title')}>{configuration.title}</Descriptions.Item>

@@ -10,7 +10,7 @@ import type { Category } from '@koopjesland/shared';
 import { Button, Col, Flex, Form, Input, Row, Select, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import {
   filledDomains,
@@ -36,7 +36,7 @@ const toTree = (categories: readonly Category[]): TreeNode[] =>
   }));
 
 function RootCategoryPicker({ value, onChange, id }: { value?: number | null; onChange?: (value: number | null) => void; id?: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { data, isLoading } = useCategoryTreeQuery();
   const treeData = useMemo(() => toTree(data ?? []), [data]);
   return (
@@ -63,7 +63,7 @@ export interface SiteConfigurationFormProps {
 }
 
 export function SiteConfigurationForm({ initialValues, submitLabel, busy, onSubmit, actions }: SiteConfigurationFormProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const required = (field: string): Rule => ({
     required: true,
     whitespace: true,

@@ -6,7 +6,7 @@
 import { HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import type { SiteConfiguration } from '@koopjesland/shared';
 import { Alert, Card, Flex, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AdminOnly } from './AdminOnly';
@@ -19,7 +19,7 @@ import {
 } from './site-configuration-api';
 
 function EditCurrent({ configuration }: { configuration: SiteConfiguration }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [update, { isLoading }] = useUpdateSiteConfigurationMutation();
   const save = async (input: SiteConfigurationInput) => {
@@ -41,7 +41,7 @@ function EditCurrent({ configuration }: { configuration: SiteConfiguration }) {
 }
 
 function CreateForCurrent({ domain }: { domain: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [create, { isLoading }] = useCreateSiteConfigurationMutation();
   const save = async (input: SiteConfigurationInput) => {
@@ -65,7 +65,7 @@ function CreateForCurrent({ domain }: { domain: string }) {
 }
 
 function CurrentConfiguration() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const domain = window.location.hostname;
   const { data, error, isLoading } = useSiteConfigurationByDomainQuery(domain);
   if (isLoading) return <Spin />;
@@ -76,7 +76,7 @@ function CurrentConfiguration() {
 }
 
 export function SiteConfigurationPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   return (
     <AdminOnly>

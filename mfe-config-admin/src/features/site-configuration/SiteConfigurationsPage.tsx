@@ -7,7 +7,7 @@ import type { SiteConfiguration } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { AdminOnly } from './AdminOnly';
 import { formValuesOf, type SiteConfigurationInput } from './configuration-input';
@@ -24,7 +24,7 @@ import {
 type Editing = { kind: 'new' } | { kind: 'edit'; configuration: SiteConfiguration } | null;
 
 function ConfigurationOverlay({ editing, onClose }: { editing: Editing; onClose: () => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [create, creating] = useCreateSiteConfigurationMutation();
   const [update, updating] = useUpdateSiteConfigurationMutation();
@@ -64,7 +64,7 @@ function ConfigurationOverlay({ editing, onClose }: { editing: Editing; onClose:
 }
 
 function ConfigurationCards({ onEdit }: { onEdit: (configuration: SiteConfiguration) => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const { data, error, isLoading } = useAllSiteConfigurationsQuery();
@@ -105,7 +105,7 @@ function ConfigurationCards({ onEdit }: { onEdit: (configuration: SiteConfigurat
 }
 
 export function SiteConfigurationsPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const [editing, setEditing] = useState<Editing>(null);
   return (
     <AdminOnly>

@@ -1,9 +1,8 @@
 /** /admin/store-ratings/{id}: one rating for moderation: correct the stars or the comment, or remove it. */
 import { DeleteOutlined } from '@ant-design/icons';
-import { formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Rate, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useDeleteStoreRatingMutation, useStoreRatingQuery, useUpdateStoreRatingMutation } from './store-ratings-api';
@@ -14,7 +13,7 @@ interface RatingValues {
 }
 
 export function StoreRatingDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
   const notices = useAdminNotices();

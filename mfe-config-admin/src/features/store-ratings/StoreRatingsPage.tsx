@@ -2,11 +2,10 @@
  * /admin/store-ratings: every rating, newest first, 20 per page: store, user, stars, comment and
  * date; filters by store and stars live in the address. A row opens the rating for moderation.
  */
-import { formatDateTime, type AdminStoreRating } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, type AdminStoreRating } from '@koopjesland/shared';
 import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Rate, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useStoreChoicesQuery } from '../users/users-api';
@@ -16,7 +15,7 @@ const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 const STARS = [5, 4, 3, 2, 1];
 
 export function StoreRatingsPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT, filterKeys: STORE_RATING_FILTER_KEYS });

@@ -1,11 +1,11 @@
 /** The stores a store manager manages (a form control); none chosen = every store. */
 import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { useStoreChoicesQuery } from './users-api';
 
 export function StorePicker({ value, onChange, id }: { value?: number[]; onChange?: (ids: number[]) => void; id?: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { data = [], isLoading } = useStoreChoicesQuery();
   return (
     <Select<number[]>

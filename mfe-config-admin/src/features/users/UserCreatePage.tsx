@@ -6,7 +6,7 @@ import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import type { UserRole } from '@koopjesland/shared';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { Link, useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { ROLE_CHOICES, roleLabelKey } from './roles';
@@ -25,7 +25,7 @@ interface CreateValues {
 }
 
 export function UserCreatePage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
   const notices = useAdminNotices();

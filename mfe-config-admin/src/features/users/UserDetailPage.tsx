@@ -4,10 +4,9 @@
  * refuses to remove the last admin, and its message is shown.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { formatDateTime, useAuthStore, type AdminUser } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, useAuthStore, type AdminUser } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { RoleTag } from './RoleTag';
@@ -16,7 +15,7 @@ import { StorePicker } from './StorePicker';
 import { useDeleteUserMutation, useUpdateUserMutation, useUserQuery, type UserChanges } from './users-api';
 
 function RoleForm({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [form] = Form.useForm<UserChanges>();
   const role = Form.useWatch('role', form) ?? user.role;
@@ -55,7 +54,7 @@ function RoleForm({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 export function UserDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
   const notices = useAdminNotices();

@@ -3,18 +3,17 @@
  * sort in the address; rows open the user. The role column sorts admins first or last (isAdmin).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, type User } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, type User } from '@koopjesland/shared';
 import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { RoleTag } from './RoleTag';
 import { USER_SORT_FIELDS, USERS_DEFAULT_SORT, useUsersQuery } from './users-api';
 
 export function UsersPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: USER_SORT_FIELDS, defaultSort: USERS_DEFAULT_SORT });

@@ -1,10 +1,9 @@
-import { TAG_COLORS } from '@koopjesland/shared';
+import { useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 
 /** Whether the product's lowest price has reached the desired maximum. */
 export function TargetTag({ met }: { met: boolean }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   return met ? <Tag color={TAG_COLORS.green}>{t('wishlists.targetMet')}</Tag> : <Tag>{t('wishlists.targetNotMet')}</Tag>;
 }

@@ -1,16 +1,15 @@
 /** /admin/wishlists/{id}: one wishlist item; an admin may correct the desired maximum price or remove it. */
 import { DeleteOutlined } from '@ant-design/icons';
-import { formatDateTime, formatMoney } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
 import { EuroInput, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { TargetTag } from './TargetTag';
 import { useDeleteWishlistItemMutation, useUpdateWishlistItemMutation, useWishlistItemQuery } from './wishlists-api';
 
 export function WishlistDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
   const notices = useAdminNotices();

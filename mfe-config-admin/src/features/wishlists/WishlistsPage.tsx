@@ -3,11 +3,10 @@
  * maximum, the product's current lowest price and whether that reached the target. Filters (search
  * on email or product, target met, one user) live in the address.
  */
-import { formatDateTime, formatMoney, type AdminWishlistItem } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney, type AdminWishlistItem } from '@koopjesland/shared';
 import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { TargetTag } from './TargetTag';
@@ -16,7 +15,7 @@ import { WISHLIST_FILTER_KEYS, useWishlistItemsQuery } from './wishlists-api';
 const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
 export function WishlistsPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT, filterKeys: WISHLIST_FILTER_KEYS });

@@ -3,7 +3,7 @@
  * storage path follows the name (`{storeSlug}/{name}.xml`) and Auto-fill does the same; the
  * parameters are fields; credentials are write-only ("set", replace or clear, never shown).
  */
-import { TAG_COLORS } from '@koopjesland/shared';
+import { useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DEFAULT_IMPLAUSIBLE_ABOVE,
@@ -14,7 +14,6 @@ import {
 } from '@koopjesland/shared/entities';
 import { Alert, Button, Collapse, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import {
   canSaveFeed,
@@ -40,7 +39,7 @@ interface Props {
 const DELIMITERS = [',', ';', 'tab', '|'] as const;
 
 export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Props) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const [form] = Form.useForm<FeedFormValues>();
   const [createFeed, creating] = useCreateFeedMutation();
   const [updateFeed, updating] = useUpdateFeedMutation();

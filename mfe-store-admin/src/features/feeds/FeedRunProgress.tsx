@@ -5,7 +5,7 @@
  */
 import { Button, Flex, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useDispatch } from 'react-redux';
 import { storeAdminApi } from '../../api';
 import { NAMESPACE } from '../../i18n';
@@ -38,7 +38,7 @@ export function formatBytes(bytes: number): string {
 }
 
 export function FeedRunProgress({ runId, onFinished }: { runId: number; onFinished?: (run: AdminFeedRun) => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const dispatch = useDispatch();
   const { data: run } = useFeedRunQuery(runId, { pollingInterval: RUN_POLL_MS, skipPollingIfUnfocused: false });
   const [cancelRun, cancelling] = useCancelFeedRunMutation();

@@ -5,12 +5,11 @@
  * collapse guard holds, with Apply anyway and Discard.
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { statusOf } from '../query-errors';
@@ -34,7 +33,7 @@ export function runSeconds(run: AdminFeedRun): number | null {
 const formatSeconds = (seconds: number) => (seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`);
 
 function RunsChart({ runs }: { runs: AdminFeedRun[] }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const chart = useMemo(() => {
     const finished = runs.filter((run) => run.startedAt && run.finishedAt).reverse();
     return {
@@ -50,7 +49,7 @@ function RunsChart({ runs }: { runs: AdminFeedRun[] }) {
 }
 
 export function FeedRunsPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

@@ -6,12 +6,11 @@
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { formatDate } from '@koopjesland/shared';
+import { useNamespaceT, formatDate } from '@koopjesland/shared';
 import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import type { FeedFormMode } from './feed-form';
@@ -25,7 +24,7 @@ export const FEED_URL_MAX = 50;
 export const cutUrl = (url: string) => (url.length > FEED_URL_MAX ? `${url.slice(0, FEED_URL_MAX)}...` : url);
 
 export function FeedsTab({ store }: { store: Store }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

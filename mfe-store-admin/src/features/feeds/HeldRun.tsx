@@ -5,12 +5,12 @@
  */
 import { useAdminNotices } from '@koopjesland/shared/admin';
 import { Alert, Button, Descriptions, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { useApplyHeldRunMutation, useDiscardHeldRunMutation, type AdminFeedRun } from './feeds-api';
 
 export function HeldRun({ run }: { run: AdminFeedRun }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [apply, applying] = useApplyHeldRunMutation();
   const [discard, discarding] = useDiscardHeldRunMutation();

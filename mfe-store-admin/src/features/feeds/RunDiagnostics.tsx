@@ -4,11 +4,10 @@
  * offending value), and the difference from the previous successful run, largest drops first.
  */
 import type { FeedRecordError } from '@koopjesland/shared';
-import { formatMoney } from '@koopjesland/shared';
+import { useNamespaceT, formatMoney } from '@koopjesland/shared';
 import { useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Card, Col, Collapse, Empty, Flex, Row, Segmented, Spin, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import {
@@ -35,7 +34,7 @@ export function groupErrorSample(sample: FeedRecordError[]): FeedProblemGroup[] 
 }
 
 function ProblemGroups({ run }: { run: AdminFeedRun }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { data, error, isLoading } = useFeedRunProblemsQuery(run.id);
   if (isLoading) return <Spin />;
   const groups = data ?? (error ? groupErrorSample(run.errorSample) : []);
@@ -74,7 +73,7 @@ const DIFF_KINDS: FeedChangeKind[] = ['changed', 'new', 'removed'];
 const DIFF_PAGE_SIZE = 10;
 
 function RunDiff({ run }: { run: AdminFeedRun }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const [kind, setKind] = useState<FeedChangeKind>('changed');
   const [page, setPage] = useState(1);
@@ -145,7 +144,7 @@ function RunDiff({ run }: { run: AdminFeedRun }) {
 }
 
 export function RunDiagnostics({ run }: { run: AdminFeedRun }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 
 const COLORS: Record<string, string> = {
@@ -12,6 +12,6 @@ const COLORS: Record<string, string> = {
 };
 
 export function RunStatusTag({ status }: { status: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   return <Tag color={COLORS[status] ?? 'default'}>{t(`runs.statuses.${status}`, { defaultValue: status })}</Tag>;
 }

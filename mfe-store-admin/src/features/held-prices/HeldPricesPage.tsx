@@ -6,11 +6,10 @@
  * Filters, sort and paging live in the address (useServerTable).
  */
 import type { HeldOffer, HeldOfferDecision } from '@koopjesland/shared';
-import { formatDateTime, formatMoney } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
 import { useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { useStoreOptionsQuery } from '../prices/prices-api';
 import {
@@ -26,7 +25,7 @@ const DEFAULT_SORT = { sortBy: 'heldSince' as HeldPriceSortField, sortOrder: 'de
 const idOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 export function HeldPricesPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const table = useServerTable({

@@ -7,6 +7,7 @@
  * address (useServerTable).
  */
 import {
+  useNamespaceT,
   formatDateTime,
   formatMoney,
   PRICE_REPORT_SORT_FIELDS,
@@ -16,7 +17,6 @@ import {
 import { useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { useStoreOptionsQuery } from '../prices/prices-api';
 import {
@@ -31,7 +31,7 @@ const DEFAULT_SORT = { sortBy: 'lastReportedAt' as PriceReportSortField, sortOrd
 const idOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 export function PriceReportsPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const table = useServerTable({

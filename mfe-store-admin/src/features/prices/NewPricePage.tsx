@@ -2,7 +2,7 @@
 import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { PriceFields, toPriceChanges, type PriceFormValues } from './PriceForm';
@@ -15,7 +15,7 @@ interface NewPriceValues extends PriceFormValues {
 }
 
 export function NewPricePage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

@@ -4,11 +4,10 @@
  * and refreshes the product's lowest price on the server, as an import does.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { statusOf } from '../query-errors';
@@ -17,7 +16,7 @@ import { dateInputValue, PriceFields, toPriceChanges, type PriceFormValues } fro
 import { useDeletePriceMutation, usePriceHistoryQuery, usePriceQuery, useUpdatePriceMutation, type AdminPrice } from './prices-api';
 
 function PriceHistoryChart({ priceId }: { priceId: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { data, error, isLoading } = usePriceHistoryQuery(priceId);
   const chart = useMemo(() => {
     const points = [...(data ?? [])].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
@@ -33,7 +32,7 @@ function PriceHistoryChart({ priceId }: { priceId: number }) {
 }
 
 function PriceEditForm({ price }: { price: AdminPrice }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [form] = Form.useForm<PriceFormValues>();
   const [updatePrice, { isLoading }] = useUpdatePriceMutation();
@@ -63,7 +62,7 @@ function PriceEditForm({ price }: { price: AdminPrice }) {
 }
 
 export function PriceDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const notices = useAdminNotices();

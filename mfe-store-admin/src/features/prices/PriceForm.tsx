@@ -4,7 +4,7 @@
  */
 import { EuroInput } from '@koopjesland/shared/admin';
 import { Form, Input, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { isHttpUrl } from '../stores/StoreFormFields';
 import type { PriceChanges } from './prices-api';
@@ -43,7 +43,7 @@ export function toPriceChanges(values: PriceFormValues): PriceChanges {
 }
 
 export function PriceFields() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   return (
     <>
       <Space wrap align="start">

@@ -1,11 +1,11 @@
 /** Current offers (the default, kept out of the address), expired ones, or all. */
 import { Segmented } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { PRICE_STATUSES, type PriceStatus } from './prices-api';
 
 export function PriceStatusFilter({ value, onChange }: { value: string | undefined; onChange: (status: string | undefined) => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const current = PRICE_STATUSES.includes(value as PriceStatus) ? (value as PriceStatus) : 'active';
   return (
     <Segmented<PriceStatus>

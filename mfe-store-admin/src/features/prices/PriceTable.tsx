@@ -1,11 +1,10 @@
 /** The offers table of the Prices tab and the prices page; a row opens the offer. */
 import type { Pagination } from '@koopjesland/shared';
-import { formatDateTime, formatMoney } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
 import { useAdminPath } from '@koopjesland/shared/admin';
 import { Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import type { AdminPrice, PriceSortField, PricesResponse } from './prices-api';
@@ -29,7 +28,7 @@ export function PriceTable({
   loading: boolean;
   showStore: boolean;
 }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
 

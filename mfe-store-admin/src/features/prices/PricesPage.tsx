@@ -6,7 +6,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EuroInput, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { PriceStatusFilter } from './PriceStatusFilter';
@@ -20,7 +20,7 @@ const DEFAULT_SORT = { sortBy: 'createdAt' as PriceSortField, sortOrder: 'desc' 
 const centsOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 export function PricesPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: PRICE_FILTER_KEYS });

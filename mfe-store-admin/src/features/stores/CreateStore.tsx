@@ -5,7 +5,7 @@
 import { useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { statusOf } from '../query-errors';
@@ -13,7 +13,7 @@ import { StoreForm, toStoreInput, type StoreFormValues } from './StoreFormFields
 import { useCreateStoreMutation } from './stores-api';
 
 function useCreateStore() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const [form] = Form.useForm<StoreFormValues>();
@@ -40,7 +40,7 @@ function useCreateStore() {
 }
 
 export function AddStoreModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { form, submit, isLoading, failureAlert, clearFailure } = useCreateStore();
   return (
     <Modal
@@ -66,7 +66,7 @@ export function AddStoreModal({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 export function NewStorePage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { form, submit, isLoading, failureAlert } = useCreateStore();

@@ -7,12 +7,12 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
 import { useConfirm } from '@koopjesland/shared/admin';
 import { App, Button, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { useDeleteStorePricesMutation } from './stores-api';
 
 export function DeleteAllPricesButton({ store, disabled }: { store: Store; disabled: boolean }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { modal } = App.useApp();
   const confirm = useConfirm();
   const [deletePrices, { isLoading }] = useDeleteStorePricesMutation();

@@ -3,10 +3,9 @@
  * its feeds' health at a glance: last run, its status and offers, and the next scheduled run.
  */
 import type { Store } from '@koopjesland/shared';
-import { formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
 import { Alert, Card, Col, Row, Statistic, Table } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../i18n';
 import { isActiveRun, useStoreFeedsQuery, type AdminFeed } from '../feeds/feeds-api';
 import { RunStatusTag } from '../feeds/RunStatusTag';
@@ -18,7 +17,7 @@ const offersOfLastRun = (feed: AdminFeed) =>
     : null;
 
 export function DetailsTab({ store }: { store: Store }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { data: feeds, error, isLoading } = useStoreFeedsQuery(store.id);
 
   const columns: TableProps<AdminFeed>['columns'] = [

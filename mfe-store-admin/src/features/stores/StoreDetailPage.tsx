@@ -8,7 +8,7 @@ import type { Store } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { statusOf } from '../query-errors';
@@ -27,7 +27,7 @@ export type StoreTab = (typeof STORE_TABS)[number];
 export const formatRating = (rating: number) => `${rating.toFixed(1)} / 5`;
 
 function StoreHeader({ store }: { store: Store }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<StoreFormValues>();
@@ -98,7 +98,7 @@ function StoreHeader({ store }: { store: Store }) {
 }
 
 export function StoreDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const [params, setParams] = useSearchParams();

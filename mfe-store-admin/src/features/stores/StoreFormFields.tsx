@@ -6,7 +6,7 @@ import { Form, Input } from 'antd';
 import type { FormInstance, FormProps } from 'antd';
 import { trimValues, useSlugFollowsName } from '@koopjesland/shared/admin';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import type { StoreInput } from './stores-api';
 
@@ -40,7 +40,7 @@ interface Props extends Omit<FormProps<StoreFormValues>, 'form' | 'children'> {
 }
 
 export function StoreForm({ form, slugStartsManual = false, onValuesChange, ...rest }: Props) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const slugForm = useMemo(
     () => ({ setFieldValue: (field: string, value: unknown) => form.setFieldValue(field as keyof StoreFormValues, value) }),
     [form],

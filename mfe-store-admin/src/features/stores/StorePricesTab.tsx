@@ -6,7 +6,7 @@
 import type { Store } from '@koopjesland/shared';
 import { useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import { PriceStatusFilter } from '../prices/PriceStatusFilter';
 import { PriceTable } from '../prices/PriceTable';
@@ -16,7 +16,7 @@ import { DeleteAllPricesButton } from './DeleteAllPrices';
 const DEFAULT_SORT = { sortBy: 'total' as PriceSortField, sortOrder: 'asc' } as const;
 
 export function StorePricesTab({ store }: { store: Store }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: ['status'] as const });
   const { page, limit, sortBy, sortOrder, filters } = table.query;
   const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, storeId: store.id, status: filters.status });

@@ -4,11 +4,10 @@
  * opens the product in the catalog admin (a path relative to the admin area).
  */
 import type { Store } from '@koopjesland/shared';
-import { formatDate, formatMoney } from '@koopjesland/shared';
+import { useNamespaceT, formatDate, formatMoney } from '@koopjesland/shared';
 import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Avatar, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery, type StoreProduct } from './stores-api';
@@ -16,7 +15,7 @@ import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery, type StoreProduct } f
 const DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const;
 
 export function StoreProductsTab({ store }: { store: Store }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { t: kitT } = useAdminKitT();
   const navigate = useNavigate();
   const adminPath = useAdminPath();

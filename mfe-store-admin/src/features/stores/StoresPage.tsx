@@ -9,7 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AddStoreModal } from './CreateStore';
@@ -17,7 +17,7 @@ import { StoreLogo } from './StoreLogo';
 import { STORE_SORT_FIELDS, STORES_DEFAULT_SORT, useStoresQuery } from './stores-api';
 
 export function StoresPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = useNamespaceT(NAMESPACE);
   const { t: kitT } = useAdminKitT();
   const navigate = useNavigate();
   const adminPath = useAdminPath();

@@ -1,3 +1,8 @@
 /** A store's average rating with one decimal (docs/product.md §9): "4,2" in Dutch, "4.2" in English. */
+const formats = {
+  nl: new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+
 export const oneDecimal = (value: number, language: string) =>
-  value.toLocaleString(language === 'en' ? 'en-GB' : 'nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  (language === 'en' ? formats.en : formats.nl).format(value);

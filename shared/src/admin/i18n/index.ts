@@ -1,5 +1,5 @@
 import { registerTranslations } from '@koopjesland/shared';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '../../i18n/use-namespace-t';
 import en from './en.json';
 import nl from './nl.json';
 
@@ -10,6 +10,6 @@ export function registerAdminKitTranslations(): void {
   registerTranslations(ADMIN_KIT_NAMESPACE, { nl, en });
 }
 
-export const useAdminKitT = () => useTranslation(ADMIN_KIT_NAMESPACE);
+export const useAdminKitT = () => useNamespaceT(ADMIN_KIT_NAMESPACE);
 
 export { en as adminKitEn, nl as adminKitNl };
