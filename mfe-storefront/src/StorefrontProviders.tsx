@@ -4,7 +4,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { themeConfig, useAuthStore, usePageStoreFactory } from '@koopjesland/shared';
+import {
+  serverPageStore,
+  themeConfig,
+  useAuthStore,
+  usePageStoreFactory,
+  type ServerStoreControls,
+  type ServerStoreHandle,
+} from '@koopjesland/shared';
 import {
   answeredQueries,
   createStorefrontStore,
@@ -22,17 +29,24 @@ registerStorefrontTranslations();
 /** The key of the storefront's store in a server-rendered page's embedded state. */
 export const STOREFRONT_STORE_KEY = 'storefront';
 
+const SERVER_CONTROLS: ServerStoreControls<StorefrontStore> = {
+  failed: hasFailedQueries,
+  answered: answeredQueries,
+  freeze: freezeQueries,
+};
+
+/** Server only: the request's storefront store (the one the render's providers will use), made on first use. */
+export function serverStorefrontStore(stores: Map<string, ServerStoreHandle>): StorefrontStore {
+  return serverPageStore(stores, STOREFRONT_STORE_KEY, () => createStorefrontStore(), runningQueries, SERVER_CONTROLS);
+}
+
 /**
  * `store`: a store made elsewhere (a test's); without one, this page gets its own for as long as
  * the storefront is mounted: on the server the request's (kept across render passes), in a
  * server-rendered page one starting from the state the server embedded.
  */
 export function StorefrontProviders({ children, store }: { children: ReactNode; store?: StorefrontStore }) {
-  const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY, runningQueries, {
-    failed: hasFailedQueries,
-    answered: answeredQueries,
-    freeze: freezeQueries,
-  });
+  const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY, runningQueries, SERVER_CONTROLS);
   const [pageStore] = useState(
     () => store ?? pageStoreFor((initial) => createStorefrontStore(initial as Partial<StorefrontState> | undefined)),
   );

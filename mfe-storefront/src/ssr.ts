@@ -5,10 +5,18 @@
  * - a product or category that does not exist: 404 (the page shows its not-found view);
  * - a product address whose slug is not the product's (renamed, or merged into another): 301 to
  *   the product's own address.
+ * And, before the render, the page's data (`prefetchPage`, page-data.ts).
  */
-import type { Product } from '@koopjesland/shared';
+import type { Product, ServerStoreHandle } from '@koopjesland/shared';
 import type { StorefrontState } from './api/store';
 import { productPath } from './features/products/paths';
+import { loadPageData } from './page-data';
+import { serverStorefrontStore } from './StorefrontProviders';
+
+/** Loads the page's data into the request's storefront store (made here; the render's providers take it from `stores`). */
+export function prefetchPage(stores: Map<string, ServerStoreHandle>, url: string): Promise<void> {
+  return loadPageData(serverStorefrontStore(stores), url);
+}
 
 export interface PageOutcome {
   status: 200 | 301 | 404;

@@ -152,26 +152,46 @@ export function usePageOrigin(): string {
 export function usePageStoreFactory<S extends { getState(): unknown }>(
   key: string,
   running: (store: S) => Promise<unknown>[],
-  serverControls: { failed?(store: S): boolean; freeze?(store: S): void; answered?(store: S): string } = {},
+  serverControls: ServerStoreControls<S> = {},
 ): (create: (initialState: unknown) => S) => S {
   const context = useContext(PageContext);
   return (create) => {
-    if (context?.stores) {
-      const existing = context.stores.get(key);
-      if (existing) return existing.store as S;
-      const store = create(undefined);
-      context.stores.set(key, {
-        store,
-        getState: () => store.getState(),
-        running: () => running(store),
-        failed: serverControls.failed && (() => serverControls.failed!(store)),
-        answered: serverControls.answered && (() => serverControls.answered!(store)),
-        freeze: serverControls.freeze && (() => serverControls.freeze!(store)),
-      });
-      return store;
-    }
+    if (context?.stores) return serverPageStore(context.stores, key, () => create(undefined), running, serverControls);
     return create(claimEmbeddedState(key));
   };
+}
+
+/** What the server asks of a page store besides its running requests (see `ServerStoreHandle`). */
+export interface ServerStoreControls<S> {
+  failed?(store: S): boolean;
+  freeze?(store: S): void;
+  answered?(store: S): string;
+}
+
+/**
+ * Server only: the request's store `key` from its page context's `stores`, made by `create` and
+ * registered for the render passes the first time. The render's providers (`usePageStoreFactory`)
+ * and a remote's page loader, which fills it before the first pass, get the same store.
+ */
+export function serverPageStore<S extends { getState(): unknown }>(
+  stores: Map<string, ServerStoreHandle>,
+  key: string,
+  create: () => S,
+  running: (store: S) => Promise<unknown>[],
+  serverControls: ServerStoreControls<S> = {},
+): S {
+  const existing = stores.get(key);
+  if (existing) return existing.store as S;
+  const store = create();
+  stores.set(key, {
+    store,
+    getState: () => store.getState(),
+    running: () => running(store),
+    failed: serverControls.failed && (() => serverControls.failed!(store)),
+    answered: serverControls.answered && (() => serverControls.answered!(store)),
+    freeze: serverControls.freeze && (() => serverControls.freeze!(store)),
+  });
+  return store;
 }
 
 /**

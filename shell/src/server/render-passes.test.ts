@@ -66,3 +66,31 @@ it('stops after one pass when nothing was asked, and after the pass that shows t
   });
   expect([markup, passes]).toEqual(['<main>OLED TV</main>', 2]);
 });
+
+it('renders a page whose data failed before the first pass (loaded ahead) once, without asking again', async () => {
+  // An unknown product: the page loader's request failed. Rendering subscribes to the failed query,
+  // which would ask the API again, unless the store was frozen before the pass.
+  let frozen = false;
+  let asked = 0;
+  let passes = 0;
+  const handle: ServerStoreHandle = {
+    store: null,
+    getState: () => 'failed',
+    running: () => (frozen ? [] : [Promise.resolve()]),
+    answered: () => 'product=rejected',
+    failed: () => true,
+    freeze: () => {
+      frozen = true;
+    },
+  };
+  const markup = await renderInPasses({
+    renderPass: async () => {
+      passes += 1;
+      if (!frozen) asked += 1;
+      return '<main>Product not found</main>';
+    },
+    stores: () => [handle],
+    maxPasses: 5,
+  });
+  expect({ markup, passes, asked }).toEqual({ markup: '<main>Product not found</main>', passes: 1, asked: 0 });
+});

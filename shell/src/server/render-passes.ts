@@ -1,6 +1,8 @@
 /**
  * The server render's passes (render.tsx): render, await the requests the render started, render
- * again with their answers, until a pass starts none and none was answered while it rendered.
+ * again with their answers, until a pass starts none and none was answered while it rendered. The
+ * storefront's page loader usually has every answer in the stores before the first pass, which
+ * then is the only one; the passes are what make a page the loader does not know right anyway.
  */
 import type { ServerStoreHandle } from '@koopjesland/shared';
 
@@ -27,6 +29,11 @@ export async function renderInPasses({
   let markup = '';
   let frozen = false;
   for (let pass = 1; ; pass += 1) {
+    // A failed request (unknown product) is not asked again: the pass shows the failure.
+    if (!frozen && stores().some((store) => store.failed?.())) {
+      frozen = true;
+      for (const store of stores()) store.freeze?.();
+    }
     const answeredBefore = answered();
     markup = await renderPass();
     signal?.throwIfAborted();
@@ -41,10 +48,5 @@ export async function renderInPasses({
     if (pass === maxPasses) return markup;
     await Promise.allSettled(running);
     signal?.throwIfAborted();
-    // A failed request (unknown product) is not asked again: the next pass shows the failure.
-    if (!frozen && stores().some((store) => store.failed?.())) {
-      frozen = true;
-      for (const store of stores()) store.freeze?.();
-    }
   }
 }

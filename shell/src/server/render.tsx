@@ -2,9 +2,10 @@
  * The server render of a visitor page (docs/architecture.md "Server rendering"): the shell's App
  * at the request's address, with the storefront's routes loaded from the storefront's Node
  * container (the URL the API derives from remotes.json), rendered with React's `prerender` (it
- * waits for lazy page chunks). The storefront's queries start while rendering (RTK Query's
- * side effects in render, on the server only); the render repeats once they are in, at most
- * `MAX_PASSES` times, so the last pass shows the page's data. Returns the root's markup, the
+ * waits for lazy page chunks). The storefront's page loader (`prefetchPage`) first loads the
+ * page's data into the request's store; a query it did not ask starts while rendering (RTK
+ * Query's side effects in render, on the server only) and the render repeats once it is in, at
+ * most `MAX_PASSES` times, so the last pass shows the page's data. Returns the root's markup, the
  * head elements React hoisted (title, meta, canonical), the CSS-in-JS styles, the state to
  * embed, and the HTTP answer the storefront asks for (404, 301).
  *
@@ -70,6 +71,8 @@ export interface RenderResult {
 
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
+  /** Loads the page's data before the first pass (absent from storefronts built before it: more passes, same page). */
+  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string): Promise<void>;
 }
 
 const MAX_PASSES = 5;
@@ -146,6 +149,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     requestScoped: new Map(),
   };
   const i18n = i18nFor(request.language);
+  await ssr.prefetchPage?.(stores, request.url);
+  request.signal?.throwIfAborted();
 
   const markup = await renderInPasses({
     renderPass: async () => {

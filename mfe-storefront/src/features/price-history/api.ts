@@ -15,3 +15,4 @@ const priceHistoryApi = storefrontApi.injectEndpoints({
 });
 
 export const { useGetPriceHistoryQuery } = priceHistoryApi;
+export const { getPriceHistory } = priceHistoryApi.endpoints;

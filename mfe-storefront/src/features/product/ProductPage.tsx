@@ -4,6 +4,7 @@
  */
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import TagsOutlined from '@ant-design/icons-svg/es/asn/TagsOutlined';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
@@ -22,7 +23,7 @@ import { productPath } from '../products/paths';
 import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
 import { ProductHead } from '../seo/ProductHead';
 import { WishlistButton } from '../wishlist/WishlistButton';
-import { useGetProductQuery, useGetRecommendationsQuery } from './api';
+import { recommendationArgs, useGetProductQuery, useGetRecommendationsQuery } from './api';
 import { Gallery } from './Gallery';
 import { LowestInDays } from '../price-history/LowestInDays';
 import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
@@ -91,11 +92,7 @@ function Related({ product }: { product: Product }) {
     rememberProduct(product);
     setRecent(before);
   }, [product]);
-  const categorySlug = product.categories?.[0]?.slug;
-  const recommendations = useGetRecommendationsQuery(
-    { categorySlug: categorySlug ?? '', productId: product.id },
-    { skip: categorySlug === undefined },
-  );
+  const recommendations = useGetRecommendationsQuery(recommendationArgs(product) ?? skipToken);
   return (
     <>
       {recent.length > 0 && (

@@ -31,5 +31,11 @@ const productApi = storefrontApi.injectEndpoints({
   }),
 });
 
+/** The recommendations' request for `product` (null: it has no category, so none are shown). */
+export function recommendationArgs(product: Product): { categorySlug: string; productId: number } | null {
+  const categorySlug = product.categories?.[0]?.slug;
+  return categorySlug === undefined ? null : { categorySlug, productId: product.id };
+}
+
 export const { useGetProductQuery, useGetRecommendationsQuery } = productApi;
 export const { getProduct, getRecommendations } = productApi.endpoints;

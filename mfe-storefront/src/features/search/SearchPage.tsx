@@ -14,7 +14,7 @@ import type { DisplayType } from '../products/ProductCard';
 import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { PageHead } from '../seo/PageHead';
-import { DEFAULT_SEARCH_SORT, useGetSearchFiltersQuery, useSearchProductsQuery } from './api';
+import { searchPageArgs, useGetSearchFiltersQuery, useSearchProductsQuery } from './api';
 import { Button } from '../../lib/button';
 import { Alert, Empty, PageSpinner, Spinner } from '../../lib/feedback';
 import { Space } from '../../lib/space';
@@ -28,13 +28,10 @@ export default function SearchPage() {
   const isMobile = useIsMobile();
   const { filters, page, update, clearAll, setPage } = useFilterParams({ searchParam: 'q', keepOnClear: ['q'] });
   const [displayType, setDisplayType] = useState<DisplayType>('grid');
-  const values = {
-    ...filters,
-    sortBy: filters.sortBy ?? DEFAULT_SEARCH_SORT.sortBy,
-    sortOrder: filters.sortOrder ?? DEFAULT_SEARCH_SORT.sortOrder,
-  };
+  const args = searchPageArgs(filters, page);
+  const values = args.filters;
   // Each new search, filter or page shows the spinner: `currentData` is only this request's answer.
-  const results = useSearchProductsQuery({ page, filters: values });
+  const results = useSearchProductsQuery(args);
   const options = useGetSearchFiltersQuery(filters.search);
   const query = filters.search ?? '';
 

@@ -31,5 +31,17 @@ const searchApi = storefrontApi.injectEndpoints({
   }),
 });
 
+/** The result page's request: the address's filters with the default sort spelled out. */
+export function searchPageArgs(filters: FilterValues, page: number): { page: number; filters: FilterValues } {
+  return {
+    page,
+    filters: {
+      ...filters,
+      sortBy: filters.sortBy ?? DEFAULT_SEARCH_SORT.sortBy,
+      sortOrder: filters.sortOrder ?? DEFAULT_SEARCH_SORT.sortOrder,
+    },
+  };
+}
+
 export const { useSearchProductsQuery, useGetSearchFiltersQuery } = searchApi;
 export const { searchProducts, getSearchFilters } = searchApi.endpoints;

@@ -1,0 +1,133 @@
+/**
+ * The server's page loaders (page-data.ts): after `loadPageData`, the page renders its content in
+ * its first render and asks the API nothing more. A loader that asked with other arguments than
+ * its page's hooks (or forgot a query) would show a spinner first and make a request here; on the
+ * server it would cost a render pass per missed query.
+ */
+import { act, screen } from '@testing-library/react';
+import { createStorefrontStore } from './api/store';
+import { renderAt, setSiteConfiguration, signOut } from './test/render';
+import { mockApi } from './test/mock-api';
+import { makeProduct, pagination, siteConfiguration } from './test/fixtures';
+import { loadPageData } from './page-data';
+import CategoryPage from './features/category/CategoryPage';
+import HomePage from './features/home/HomePage';
+import ProductPage from './features/product/ProductPage';
+import SearchPage from './features/search/SearchPage';
+
+const settings = {
+  defaultDisplayType: 'grid',
+  defaultSortBy: 'views',
+  defaultSortOrder: 'desc',
+  hideFiltersAndViewButtons: false,
+  showOnHomePage: null,
+  hideFromMenu: false,
+  representativeProductId: null,
+  subcategoryColumns: 3,
+  alternativeName: null,
+};
+
+const product = makeProduct({
+  id: 5,
+  slug: 'oled-tv',
+  name: 'OLED TV',
+  categories: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
+  breadcrumb: [{ id: 4, name: 'Televisies', slug: 'televisies' }],
+  lowestPrice: { id: 11, amount: 99900, shipping: 0, total: 99900, store: { id: 1, name: 'bol', logo: null } },
+});
+
+function api() {
+  return mockApi({
+    'GET /products/5': () => product,
+    'GET /products/5/price-history': () => ({
+      productId: 5,
+      range: '90d',
+      days: ['2026-11-26'],
+      lowest: [99900],
+      stores: [],
+      lowestInRange: { day: '2026-11-26', total: 99900 },
+      highestInRange: { day: '2026-11-26', total: 99900 },
+      current: 99900,
+      lowestInDays: 90,
+    }),
+    'GET /products/search-filters': () => ({ brands: [], stores: [], categories: [] }),
+    'GET /products': ({ query }) => {
+      const name = query.get('search')
+        ? 'Search hit TV'
+        : query.get('category')
+          ? 'Newest TV'
+          : `Home ${query.get('sortBy')} TV`;
+      return {
+        products: [makeProduct({ id: 6, name, percentageChange: -10, priceChange: -1000 })],
+        pagination: pagination(1),
+      };
+    },
+    'GET /categories/homepage': () => ({
+      categories: [{ id: 9, name: 'Laptops', slug: 'laptops', image: null, parentId: 1, createdAt: '', updatedAt: '' }],
+    }),
+    'GET /categories/page/televisies': () => ({
+      products: [makeProduct({ id: 7, name: 'QLED TV' })],
+      pagination: pagination(1),
+      category: { id: 4, name: 'Televisies', slug: 'televisies', settings },
+      breadcrumb: [],
+      subcategories: [],
+    }),
+  });
+}
+
+/** Loads `route`'s data as the server does, renders the page from that store, and counts the API calls the render made. */
+async function renderLoaded(ui: React.ReactElement, route: string, path: string) {
+  const calls = api();
+  const store = createStorefrontStore();
+  await loadPageData(store, route);
+  const loaded = calls.calls.length;
+  renderAt(ui, { route, path, store });
+  // The first render's text (before any answer could arrive): the page's content, not a spinner.
+  const firstRender = document.body.textContent ?? '';
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  return { loaded, firstRender, askedAfter: calls.calls.slice(loaded).map((call) => call.path) };
+}
+
+describe('page loaders', () => {
+  beforeEach(() => {
+    signOut();
+    localStorage.clear();
+    setSiteConfiguration({ status: 'ready', configuration: siteConfiguration });
+  });
+
+  it('a product page: the product, its lowest price in 90 days and its recommendations', async () => {
+    const result = await renderLoaded(<ProductPage />, '/product/oled-tv/5', 'product/:slug/:id');
+    expect(result).toMatchObject({ loaded: 3, askedAfter: [] });
+    expect(result.firstRender).toContain('Newest TV');
+    expect(screen.getByRole('heading', { name: 'OLED TV', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Lowest price in 90 days')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You might also like' })).toBeInTheDocument();
+    expect(screen.getByText('Newest TV')).toBeInTheDocument();
+  });
+
+  it('a category page, with its filters and page from the address', async () => {
+    const result = await renderLoaded(
+      <CategoryPage />,
+      '/televisies?sortBy=price&sortOrder=asc&page=2&brand=LG',
+      ':slug',
+    );
+    // The filter options (a scan of the category's offers) are the browser's to ask, once hydrated.
+    expect(result).toMatchObject({ loaded: 1, askedAfter: ['/categories/televisies/filters'] });
+    expect(result.firstRender).toContain('QLED TV');
+  });
+
+  it('the homepage: popular products, price drops and the site’s categories', async () => {
+    const result = await renderLoaded(<HomePage />, '/', '/');
+    expect(result).toMatchObject({ loaded: 3, askedAfter: [] });
+    for (const text of ['Home views TV', 'Home percentageChange TV', 'Laptops'])
+      expect(result.firstRender).toContain(text);
+  });
+
+  it('a search page: its results and the filter options of its text', async () => {
+    const result = await renderLoaded(<SearchPage />, '/search?q=tv', 'search');
+    expect(result).toMatchObject({ loaded: 2, askedAfter: [] });
+    expect(result.firstRender).toContain('Search hit TV');
+  });
+});
