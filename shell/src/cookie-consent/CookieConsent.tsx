@@ -4,14 +4,13 @@
  * visitor's first load does not carry antd for one dialog.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useBrowserValue, useHydrated, useRenderHints } from '@koopjesland/shared';
+import { useNamespaceT, useBrowserValue, useHydrated, useRenderHints } from '@koopjesland/shared';
 import { type CookieConsent as Choice, readConsent, storeConsent } from './consent';
 
 export const PRIVACY_POLICY_URL = '/privacy';
 
 export function CookieConsent() {
-  const { t } = useTranslation('shell');
+  const { t } = useNamespaceT('shell');
   // A server render shows the dialog when the choice's cookie did not come along (hydration agrees);
   // the browser's own record decides right after.
   const { consentDecided } = useRenderHints();
@@ -49,13 +48,13 @@ export function CookieConsent() {
           <a href={PRIVACY_POLICY_URL}>{t('cookieConsent.privacyPolicy')}</a>
         </p>
         <div className="kl-consent__actions">
-          <button type="button" className="kl-button" disabled={!hydrated} onClick={() => choose('essential')}>
+          <button type="button" className="kl-shell-button" disabled={!hydrated} onClick={() => choose('essential')}>
             {t('cookieConsent.essentialOnly')}
           </button>
           <button
             ref={acceptButton}
             type="button"
-            className="kl-button kl-button--primary"
+            className="kl-shell-button kl-shell-button--primary"
             disabled={!hydrated}
             onClick={() => choose('all')}
           >

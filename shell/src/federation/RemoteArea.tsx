@@ -4,7 +4,7 @@
  * re-attempts the load; the rest of the page keeps working.
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNamespaceT } from '@koopjesland/shared';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { isIncompatibleRemoteError } from './compatibility';
 import { FEDERATION_NAMESPACE, registerFederationTranslations } from './i18n';
@@ -39,7 +39,7 @@ function useRemoteRoutes(name: RemoteName, attempt: number): LoadState {
 }
 
 export function RemoteError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const { t } = useTranslation(['shell', FEDERATION_NAMESPACE]);
+  const { t } = useNamespaceT('shell');
   // A remote built for other React or @koopjesland/shared versions: say so, not a runtime stack message.
   const incompatible = isIncompatibleRemoteError(error);
   return (
@@ -56,7 +56,7 @@ export function RemoteError({ error, onRetry }: { error: Error; onRetry: () => v
             })
           : error.message}
       </p>
-      <button type="button" className="kl-button kl-button--primary" onClick={onRetry}>
+      <button type="button" className="kl-shell-button kl-shell-button--primary" onClick={onRetry}>
         {t('common:errors.retry')}
       </button>
     </div>

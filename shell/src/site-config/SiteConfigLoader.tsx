@@ -3,12 +3,11 @@
  * read. The storefront shows its own loading state; a failure shows a banner with a retry.
  * A 404 ('missing') is not an error: none exists yet and the admin can create one.
  */
-import { useSiteConfigStore } from '@koopjesland/shared';
+import { useNamespaceT, useSiteConfigStore } from '@koopjesland/shared';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export function SiteConfigLoader() {
-  const { t } = useTranslation('shell');
+  const { t } = useNamespaceT('shell');
   const status = useSiteConfigStore((state) => state.status);
   const error = useSiteConfigStore((state) => state.error);
 
@@ -22,7 +21,7 @@ export function SiteConfigLoader() {
       <span>
         {t('siteConfig.loadFailed')} {error}
       </span>
-      <button type="button" className="kl-button" onClick={() => void useSiteConfigStore.getState().load()}>
+      <button type="button" className="kl-shell-button" onClick={() => void useSiteConfigStore.getState().load()}>
         {t('common:errors.retry')}
       </button>
     </div>
