@@ -33,6 +33,7 @@ describe('HomePage', () => {
     expect(screen.queryByText('Dearer Laptop')).not.toBeInTheDocument();
     expect(screen.getByText('Popular TV')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Most Popular Categories' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Koopjesland – de beste deals');
     expect(screen.getByText('Televisies')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     const dropCall = api.calls.find((c) => c.path === '/products' && c.query.get('sortBy') === 'percentageChange')!;

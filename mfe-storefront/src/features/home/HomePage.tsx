@@ -60,6 +60,8 @@ export default function HomePage() {
   return (
     <div className="kl-home">
       {head}
+      {/* The page's one h1 (every page has one, for screen readers and search engines); the logo shows the name. */}
+      <h1 className="kl-visually-hidden">{site.configuration?.title ?? siteName}</h1>
       {/* Each section hydrates on its own (lib/hydrate-later). */}
       {categories.data && categories.data.length > 0 && (
         <HydrateLater>
