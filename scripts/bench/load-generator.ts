@@ -51,6 +51,9 @@ export interface CallResult {
   timeouts: number;
   /** With a bodyMarker: answers whose body contained it. */
   marked?: number;
+  /** With a bodyMarker: the latency of those answers alone (the others may be a fast fallback). */
+  markedP50?: number;
+  markedP95?: number;
   /** With a countHeader: answers per value of that header. */
   headerValues?: Record<string, number>;
 }
@@ -98,6 +101,9 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
   let next = 0;
   let sent = 0;
   let marked = 0;
+  const markedLatencies: number[] = [];
+  // autocannon calls a request's onResponse, then emits 'response' for the same answer, in one go.
+  let lastMarked = false;
   const marker = call.bodyMarker;
   if (marker !== undefined) keepRawBodies();
   const countHeader = call.countHeader?.toLowerCase();
@@ -138,7 +144,8 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
                     }
                     if (marker === undefined) return;
                     try {
-                      if (decodedBody(responseBody as unknown as Buffer | string, headers).includes(marker)) marked += 1;
+                      lastMarked = decodedBody(responseBody as unknown as Buffer | string, headers).includes(marker);
+                      if (lastMarked) marked += 1;
                     } catch {
                       // a body that does not decode is not marked
                     }
@@ -150,6 +157,7 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
       (error, result) => {
         if (error) return reject(error);
         latencies.sort((a, b) => a - b);
+        markedLatencies.sort((a, b) => a - b);
         resolve({
           name: call.name,
           sent,
@@ -161,13 +169,17 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
           statuses,
           errors: result.errors,
           timeouts: result.timeouts,
-          ...(marker === undefined ? {} : { marked }),
+          ...(marker === undefined
+            ? {}
+            : { marked, markedP50: percentile(markedLatencies, 0.5), markedP95: percentile(markedLatencies, 0.95) }),
           ...(countHeader === undefined ? {} : { headerValues }),
         });
       },
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
+      if (lastMarked) markedLatencies.push(responseTime);
+      lastMarked = false;
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
   });

@@ -13,7 +13,7 @@
  * the machine to itself), --duration seconds each. Printed per run: p50/p95/p99, requests per
  * second, statuses, and how many answers were server-rendered (the decompressed body carries
  * `id="kl-state"`) versus the client-rendered fallback (over budget or failed: fast, so it would
- * flatter the latency); then the server's fallback reasons from its log, and its peak RSS (the
+ * flatter the latency), with the latency of the server-rendered answers alone; then the server's fallback reasons from its log, and its peak RSS (the
  * whole process tree, as ps sees it, sampled every 250 ms). Between runs it waits until the server
  * answers /api/health quickly again (renders over budget finish in the background after their
  * fallback was sent) and prints how long that took. Figures are printed, never asserted.
@@ -319,12 +319,13 @@ async function main(): Promise<void> {
     const reasons = [...row.fallbacks].map(([reason, count]) => `${count}× ${reason}`).join('; ');
     console.log(`  ${row.cache ? 'cache' : 'no cache'} ${row.result.name} c${row.connections}: ${reasons || 'none'}`);
   }
-  console.log('\nsummary: p50 / p95 ms, req/s, server-rendered share, render-cache hit ratio');
+  console.log('\nsummary: p50 / p95 ms (all answers; server-rendered ones alone), req/s, server-rendered share, render-cache hit ratio');
   for (const row of rows) {
     const { result } = row;
     console.log(
       `  ${`${row.cache ? 'cache   ' : 'no cache'} ${result.name} c${row.connections}`.padEnd(48)} ` +
-        `${result.p50.toFixed(0).padStart(5)} / ${result.p95.toFixed(0).padStart(5)}  ${result.perSecond.toFixed(1).padStart(7)}  ` +
+        `${result.p50.toFixed(0).padStart(5)} / ${result.p95.toFixed(0).padStart(5)}  ` +
+        `(${(result.markedP50 ?? 0).toFixed(0).padStart(4)} / ${(result.markedP95 ?? 0).toFixed(0).padStart(4)})  ${result.perSecond.toFixed(1).padStart(7)}  ` +
         `${percent(result.marked ?? 0, result.requests).padStart(6)}  ${row.cache ? hitRatio(result) : '-'}`,
     );
   }
@@ -346,7 +347,7 @@ function printRow({ result, cache, connections, load: loadAverage, busyAfter }: 
   console.log(
     `${`${result.name} c${connections}`.padEnd(34)} p50 ${result.p50.toFixed(0).padStart(5)} ms  p95 ${result.p95.toFixed(0).padStart(5)} ms  ` +
       `p99 ${result.p99.toFixed(0).padStart(5)} ms  ${result.perSecond.toFixed(1).padStart(6)} req/s  ` +
-      `server-rendered ${rendered}/${result.requests} (${percent(rendered, result.requests)}), fallback ${fallback}  ` +
+      `server-rendered ${rendered}/${result.requests} (${percent(rendered, result.requests)}; p50 ${(result.markedP50 ?? 0).toFixed(0)} ms, p95 ${(result.markedP95 ?? 0).toFixed(0)} ms), fallback ${fallback}  ` +
       `${cache ? `cache hits ${hitRatio(result)}  ` : ''}` +
       `[${statuses}${result.errors ? ` errors ${result.errors}` : ''}${result.timeouts ? ` timeouts ${result.timeouts}` : ''}]  ` +
       `server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}`,
