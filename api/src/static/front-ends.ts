@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createServerRenderer, productIdOf, type RenderedPage } from './server-render';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
+import { buildFile } from './build-file';
 import { countView } from '../features/products/view-counter';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
@@ -134,19 +135,12 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   app.addHook('onListen', async () => {
     if (serverRenderingOn && fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
   });
-  let shellIndex: { html: string; mtimeMs: number } | null = null;
   /**
    * index.html with remotes.json inlined, read again when the shell was rebuilt: the page must name
    * the scripts now on disk (the old build's are gone). Null while the shell is not built.
    */
-  const currentIndexHtml = (): string | null => {
-    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
-    if (!stat) return null;
-    if (shellIndex?.mtimeMs !== stat.mtimeMs) {
-      shellIndex = { html: inlineRemotesConfig(fs.readFileSync(indexFile, 'utf8'), config), mtimeMs: stat.mtimeMs };
-    }
-    return shellIndex.html;
-  };
+  const shellIndex = buildFile(indexFile, (file) => inlineRemotesConfig(fs.readFileSync(file, 'utf8'), config));
+  const currentIndexHtml = () => shellIndex.value();
 
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {

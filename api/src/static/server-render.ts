@@ -13,8 +13,8 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import fs from 'node:fs';
 import path from 'node:path';
+import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isReservedPageSlug } from '../../../shared/src/entities/category';
 import type { SiteConfiguration } from '../../../shared/src/entities';
@@ -247,7 +247,12 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   /** Renders started and not settled (an aborted one counts until it has stopped). */
   let rendering = 0;
   const internalBase = 'http://127.0.0.1';
-  let shell: { module: ShellServerModule; mtimeMs: number } | null = null;
+  /** The shell's Node build, loaded again when it was rebuilt. */
+  const shell = buildFile(serverBundle, (file) => {
+    delete require.cache[require.resolve(file)];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a rebuilt bundle is loaded afresh through require's cache
+    return require(file) as ShellServerModule;
+  });
   const apiFetch = injectFetch(app);
   const siteConfigurations = new Map<string, { value: SiteConfiguration | null; at: number }>();
   let container: { url: string; hash: string | null; checkedAt: number; reload: boolean } | null = null;
@@ -255,17 +260,6 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   let deploys = 0;
   /** The storefront's browser manifest, read with each container check (null until the first read). */
   let manifest: FederationManifest | null = null;
-
-  /** The shell's Node build, loaded again when it was rebuilt. */
-  function shellModule(): ShellServerModule | null {
-    const stat = fs.statSync(serverBundle, { throwIfNoEntry: false });
-    if (!stat) return null;
-    if (!shell || shell.mtimeMs !== stat.mtimeMs) {
-      delete require.cache[require.resolve(serverBundle)];
-      shell = { module: require(serverBundle) as ShellServerModule, mtimeMs: stat.mtimeMs };
-    }
-    return shell.module;
-  }
 
   /** Where this process listens (the storefront's container is fetched from it when remotes.json is relative). */
   function ownOrigin(): string | null {
@@ -314,9 +308,8 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
    * are not served again (the rendered-page cache keeps it with each page).
    */
   function generation(): string {
-    const stat = fs.statSync(serverBundle, { throwIfNoEntry: false });
     const current = checkedContainer();
-    return `${stat?.mtimeMs ?? 'none'} ${current?.url ?? 'none'} ${deploys}`;
+    return `${shell.version() ?? 'none'} ${current?.url ?? 'none'} ${deploys}`;
   }
 
   async function readManifest(url: string): Promise<void> {
@@ -361,7 +354,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>,
     budget = budgetMs,
   ): Promise<RenderedPage | { fallback: string }> {
-    const module = shellModule();
+    const module = shell.value();
     if (!module) return { fallback: 'the shell has no Node build (shell/dist/server/server.js)' };
     const target = storefrontContainer();
     if (!target) return { fallback: 'the server is not listening yet' };

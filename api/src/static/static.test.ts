@@ -55,6 +55,8 @@ it('serves a rebuilt shell’s index.html, naming the scripts now on disk', asyn
     // A later modification time, as a deploy's copy has (a test can write twice within the clock's resolution).
     const later = new Date(fs.statSync(index).mtimeMs + 5_000);
     fs.utimesSync(index, later, later);
+    // The server looks at the file at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const after = await app.inject({ method: 'GET', url: '/some/page', headers: html });
     expect(after.body).toContain('<script defer src="/main.9e8d7c6b5a.js"></script>');
   } finally {
