@@ -58,12 +58,11 @@ function offersOf(productIds: SQL): SQL {
 }
 
 /**
- * SQL selecting `product_id, store_id, day (date), total`: for each product of `productIds` (a
- * subquery or list of ids) and each day of the window, each store's total in force at the end of
- * that day (today: now). Days before a store's first recorded price or after its offer ended
- * have no row.
+ * A `with` clause whose `segments` (`price_id, starts, ends, total`) are each offer's totals over
+ * the window: `total` held from the day `starts` until the day before `ends` (null: until today),
+ * and `offers` (`id, product_id, store_id, valid_to`) the offers of `productIds`.
  */
-export function dailyStoreTotalsSql(productIds: SQL, window: DayWindow): SQL {
+function segmentsCte(productIds: SQL, window: DayWindow): SQL {
   const { first, firstStart } = windowBounds(window);
   return sql`
     with offers as (${offersOf(productIds)}),
@@ -86,7 +85,19 @@ export function dailyStoreTotalsSql(productIds: SQL, window: DayWindow): SQL {
     segments as (
       select price_id, day as starts, lead(day) over (partition by price_id order by day) as ends, total
       from last_of_day
-    ),
+    )`;
+}
+
+/**
+ * SQL selecting `product_id, store_id, day (date), total`: for each product of `productIds` (a
+ * subquery or list of ids) and each day of the window, each store's total in force at the end of
+ * that day (today: now). Days before a store's first recorded price or after its offer ended
+ * have no row.
+ */
+export function dailyStoreTotalsSql(productIds: SQL, window: DayWindow): SQL {
+  const { first } = windowBounds(window);
+  return sql`
+    ${segmentsCte(productIds, window)},
     days as (
       select d::date as day from generate_series(${first}::timestamp, ${TODAY}::timestamp, interval '1 day') d
     )
@@ -148,6 +159,8 @@ export function lowestInDaysOf(lowestByDay: ReadonlyMap<string, number>, today: 
   return null;
 }
 
+const DAY_MS = 86_400_000;
+
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -163,44 +176,68 @@ export async function productPriceHistory(
   productId: number,
   range: PriceHistoryRange,
 ): Promise<ProductPriceHistory | undefined> {
-  const [head] = await selectRows<{ today: string; firstDay: string | null }>(
+  const [head] = await selectRows<{ today: string; now: number; firstDay: string | null }>(
     db,
-    sql`select to_char(${TODAY}, 'YYYY-MM-DD') as today,
+    sql`select to_char(${TODAY}, 'YYYY-MM-DD') as today, (extract(epoch from now()) * 1000)::float8 as now,
           (select to_char(min(h.recorded_at at time zone 'UTC')::date, 'YYYY-MM-DD')
            from price_history h where h.price_id in (select o.id from (${offersOf(sql`${productId}::int`)}) o)) as "firstDay"
         from products p where p.id = ${productId}`,
   );
   if (!head) return undefined;
-  const { today, firstDay } = head;
+  const { today, now, firstDay } = head;
   const rangeDays =
     range === 'all'
       ? Math.min(MAX_HISTORY_DAYS, Math.max(MIN_ALL_DAYS, firstDay ? daysBetween(firstDay, today) + 1 : 1))
       : RANGE_DAYS[range];
   const readDays = Math.max(rangeDays, LOWEST_IN_DAYS[0]);
-  const rows = await selectRows<{ storeId: number; name: string; slug: string; day: string; total: number }>(
+  // Each store's totals as segments (a few per offer), spread over the days here: as days, a year
+  // of one product's ten stores is 3,650 rows to build, send and parse for every product page.
+  const segments = await selectRows<{
+    storeId: number;
+    name: string;
+    slug: string;
+    starts: string;
+    ends: string | null;
+    total: number;
+    validTo: number | null;
+  }>(
     db,
-    sql`select t.store_id as "storeId", s.name, s.slug, to_char(t.day, 'YYYY-MM-DD') as day, t.total
-        from (${dailyStoreTotalsSql(sql`${productId}::int`, { days: readDays })}) t
-        join stores s on s.id = t.store_id
-        order by lower(s.name), s.id, t.day`,
+    sql`${segmentsCte(sql`${productId}::int`, { days: readDays })}
+        select o.store_id as "storeId", s.name, s.slug, to_char(g.starts, 'YYYY-MM-DD') as starts,
+          to_char(g.ends, 'YYYY-MM-DD') as ends, g.total,
+          (extract(epoch from o.valid_to) * 1000)::float8 as "validTo"
+        from segments g
+        join offers o on o.id = g.price_id
+        join stores s on s.id = o.store_id
+        order by lower(s.name), s.id, g.starts`,
   );
 
-  const days = Array.from({ length: rangeDays }, (_, index) => addDays(today, index - rangeDays + 1));
-  const dayIndex = new Map(days.map((day, index) => [day, index]));
-  const lowestByDay = new Map<string, number>();
+  // Day i of the read window is `readDays[i]`; the range is its last `rangeDays` days.
+  const firstRead = Date.parse(`${addDays(today, -(readDays - 1))}T00:00:00Z`);
+  const readDayNames = Array.from({ length: readDays }, (_, index) => new Date(firstRead + index * DAY_MS).toISOString().slice(0, 10));
+  const dayNumber = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - firstRead) / DAY_MS);
+  const rangeStart = readDays - rangeDays;
+  const days = readDayNames.slice(rangeStart);
+  const lowestOfDay: (number | undefined)[] = new Array(readDays).fill(undefined);
   const stores = new Map<number, ProductPriceHistory['stores'][number]>();
-  for (const row of rows) {
-    const lowest = lowestByDay.get(row.day);
-    if (lowest === undefined || row.total < lowest) lowestByDay.set(row.day, row.total);
-    const index = dayIndex.get(row.day);
-    if (index === undefined) continue; // read for "lowest in N days" only
-    let line = stores.get(row.storeId);
-    if (!line) {
-      line = { store: { id: row.storeId, name: row.name, slug: row.slug }, totals: days.map(() => null) };
-      stores.set(row.storeId, line);
+  for (const segment of segments) {
+    const last = segment.ends ? dayNumber(segment.ends) - 1 : readDays - 1;
+    for (let day = Math.max(0, dayNumber(segment.starts)); day <= last; day++) {
+      // A day counts while the offer was live at its end (today: now), as in dailyStoreTotalsSql.
+      if (segment.validTo !== null && segment.validTo < Math.min(firstRead + (day + 1) * DAY_MS, now)) break;
+      const lowest = lowestOfDay[day];
+      if (lowest === undefined || segment.total < lowest) lowestOfDay[day] = segment.total;
+      if (day < rangeStart) continue; // read for "lowest in N days" only
+      let line = stores.get(segment.storeId);
+      if (!line) {
+        line = { store: { id: segment.storeId, name: segment.name, slug: segment.slug }, totals: days.map(() => null) };
+        stores.set(segment.storeId, line);
+      }
+      line.totals[day - rangeStart] = segment.total;
     }
-    line.totals[index] = row.total;
   }
+  const lowestByDay = new Map<string, number>();
+  lowestOfDay.forEach((total, day) => total !== undefined && lowestByDay.set(readDayNames[day]!, total));
 
   const lowest = days.map((day) => lowestByDay.get(day) ?? null);
   let lowestInRange: ProductPriceHistory['lowestInRange'] = null;
@@ -225,5 +262,5 @@ export async function productPriceHistory(
 }
 
 function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
