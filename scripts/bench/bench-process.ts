@@ -1,8 +1,9 @@
 /**
  * Process helpers shared by the benchmarks: the load generator run in a process of its own
- * (scripts/bench/load-generator.ts) and the resident memory of a server's whole process tree.
+ * (scripts/bench/load-generator.ts), and the resident memory and CPU time of a server's whole
+ * process tree.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallResult, LoadPlan } from './load-generator';
@@ -21,30 +22,84 @@ export function runLoadPlan(plan: LoadPlan): Promise<CallResult[]> {
   });
 }
 
-/** Sum of RSS (KiB, as ps shows it) over a process and its descendants, from /proc. */
-export function treeRssKiB(rootPid: number): number {
-  const children = new Map<number, number[]>();
+interface ProcessEntry {
+  pid: number;
+  parent: number;
+  /** The executable's name (`comm`), e.g. `postgres`. */
+  name: string;
+  /** User plus system CPU time, in clock ticks. */
+  cpuTicks: number;
+}
+
+/** Every process, from /proc (one that ends meanwhile is left out). */
+function processes(): ProcessEntry[] {
+  const entries: ProcessEntry[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      // Fields after the name (which may hold spaces): state, ppid, … utime (14th), stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      entries.push({
+        pid: Number(entry),
+        parent: Number(fields[1]),
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+      });
     } catch {
       // the process ended meanwhile
     }
   }
+  return entries;
+}
+
+/** A process and its descendants. */
+function processTree(rootPid: number, all = processes()): ProcessEntry[] {
+  const children = new Map<number, ProcessEntry[]>();
+  for (const entry of all) children.set(entry.parent, [...(children.get(entry.parent) ?? []), entry]);
+  const tree = all.filter((entry) => entry.pid === rootPid);
+  for (let index = 0; index < tree.length; index++) tree.push(...(children.get(tree[index]!.pid) ?? []));
+  return tree;
+}
+
+/** Sum of RSS (KiB, as ps shows it) over a process and its descendants, from /proc. */
+export function treeRssKiB(rootPid: number): number {
   let total = 0;
-  const pending = [rootPid];
-  while (pending.length > 0) {
-    const pid = pending.pop()!;
+  for (const { pid } of processTree(rootPid)) {
     try {
       const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
       total += Number(rss?.[1] ?? 0);
     } catch {
       // ended
     }
-    pending.push(...(children.get(pid) ?? []));
   }
   return total;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU time so far of a process tree and of the PostgreSQL server's processes, per process (ticks). */
+export interface CpuReading {
+  server: Map<number, number>;
+  postgres: Map<number, number>;
+}
+
+/** Reads the CPU time of `rootPid`'s tree and of every process named `postgres` (its backends do the queries). */
+export function readCpu(rootPid: number): CpuReading {
+  const all = processes();
+  const byPid = (entries: ProcessEntry[]) => new Map(entries.map((entry) => [entry.pid, entry.cpuTicks]));
+  return { server: byPid(processTree(rootPid, all)), postgres: byPid(all.filter((entry) => entry.name === 'postgres')) };
+}
+
+/**
+ * CPU seconds spent between two readings, per group. Per process: one that started meanwhile counts
+ * whole; one that ended meanwhile (a pooled connection closed when idle) is missing its last part.
+ */
+export function cpuSecondsBetween(before: CpuReading, after: CpuReading): { server: number; postgres: number } {
+  const spent = (from: Map<number, number>, to: Map<number, number>) => {
+    let ticks = 0;
+    for (const [pid, now] of to) ticks += now - (from.get(pid) ?? 0);
+    return ticks / CLOCK_TICKS_PER_SECOND;
+  };
+  return { server: spent(before.server, after.server), postgres: spent(before.postgres, after.postgres) };
 }

@@ -13,8 +13,11 @@
  * the machine to itself), --duration seconds each. Printed per run: p50/p95/p99, requests per
  * second, statuses, and how many answers were server-rendered (the decompressed body carries
  * `id="kl-state"`) versus the client-rendered fallback (over budget or failed: fast, so it would
- * flatter the latency), with the latency of the server-rendered answers alone; then the server's fallback reasons from its log, and its peak RSS (the
- * whole process tree, as ps sees it, sampled every 250 ms). Between runs it waits until the server
+ * flatter the latency), with the latency of the server-rendered answers alone, and the CPU time
+ * per answer of the server's process tree and of PostgreSQL's processes (from /proc, the run and
+ * its settling: a figure the machine's other load hardly moves, unlike latency); then the
+ * server's fallback reasons from its log, and its peak RSS (the whole process tree, as ps sees it,
+ * sampled every 250 ms). Between runs it waits until the server
  * answers /api/health quickly again (renders over budget finish in the background after their
  * fallback was sent) and prints how long that took. Figures are printed, never asserted.
  *
@@ -32,6 +35,7 @@
  *   npm run bench:ssr -- --hot 100 --hot-categories 40
  *   npm run bench:ssr -- --duration 10 --connections 32 --port 8297
  *   npm run bench:ssr -- --budget 1000          # SSR_BUDGET_MS for this run
+ *   npm run bench:ssr -- --max-concurrent 16    # SSR_MAX_CONCURRENT: 16 renders every request at concurrency 16
  *   npm run bench:ssr -- --cpu-prof /tmp/prof   # the server's processes write .cpuprofile files there
  *
  * koopjesland_bench (on BENCH_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432) is
@@ -51,7 +55,7 @@ import { parseScale } from '../../api/src/demo/seed';
 import { FRONT_ENDS } from '../../shared/build/front-ends';
 import { isBuilt } from '../build';
 import { ensurePostgresDatabase, openBenchDatabase, seedOnce } from './bench-database';
-import { runLoadPlan, treeRssKiB } from './bench-process';
+import { cpuSecondsBetween, readCpu, runLoadPlan, treeRssKiB } from './bench-process';
 import type { CallResult, LoadPlan } from './load-generator';
 import { benchOption } from './cli';
 
@@ -59,6 +63,7 @@ const DURATION = Number(benchOption('duration') ?? 30);
 const CONNECTIONS = Number(benchOption('connections') ?? 16);
 const PORT = Number(benchOption('port') ?? 8297);
 const BUDGET = benchOption('budget');
+const MAX_CONCURRENT = benchOption('max-concurrent');
 const CPU_PROF_DIR = benchOption('cpu-prof');
 const PRODUCTS = Number(benchOption('products') ?? 2000);
 const CATEGORY_PAGES = Number(benchOption('category-pages') ?? 200);
@@ -155,6 +160,7 @@ async function startServer(databaseUrl: string, logFile: string, cache: boolean)
       WORKER: 'off',
       LOG_LEVEL: 'warn',
       ...(BUDGET ? { SSR_BUDGET_MS: BUDGET } : {}),
+      ...(MAX_CONCURRENT ? { SSR_MAX_CONCURRENT: MAX_CONCURRENT } : {}),
       // "No cache": every request renders, as before the rendered-page cache.
       SSR_CACHE_TTL_MS: cache ? (process.env.SSR_CACHE_TTL_MS ?? '60000') : '0',
     },
@@ -251,6 +257,8 @@ interface Row {
   load: string;
   fallbacks: Map<string, number>;
   busyAfter: number;
+  /** CPU milliseconds per answer: the server's process tree, and PostgreSQL's processes. */
+  cpuPerAnswer: { server: number; postgres: number };
 }
 
 /** One server (with or without the rendered-page cache) and its runs: varied pages, then popular ones. */
@@ -280,10 +288,15 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
       }
       for (const connections of [CONNECTIONS, 1]) {
         const firstLine = logLines(logFile).length - 1; // the last element is the unfinished line
+        const cpuBefore = readCpu(server.pid!);
         const [result] = await runLoadPlan(plan(name, [...list], connections));
         const loadAverage = load();
         const busyAfter = await settle();
-        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter };
+        // Until settled: renders over budget finish after the run, and their CPU belongs to it.
+        const spent = cpuSecondsBetween(cpuBefore, readCpu(server.pid!));
+        const perAnswer = (seconds: number) => (1000 * seconds) / Math.max(1, result!.requests);
+        const cpuPerAnswer = { server: perAnswer(spent.server), postgres: perAnswer(spent.postgres) };
+        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter, cpuPerAnswer };
         rows.push(row);
         printRow(row);
       }
@@ -319,14 +332,17 @@ async function main(): Promise<void> {
     const reasons = [...row.fallbacks].map(([reason, count]) => `${count}× ${reason}`).join('; ');
     console.log(`  ${row.cache ? 'cache' : 'no cache'} ${row.result.name} c${row.connections}: ${reasons || 'none'}`);
   }
-  console.log('\nsummary: p50 / p95 ms (all answers; server-rendered ones alone), req/s, server-rendered share, render-cache hit ratio');
+  console.log(
+    '\nsummary: p50 / p95 ms (all answers; server-rendered ones alone), req/s, server-rendered share, ' +
+      'CPU ms per answer (server + PostgreSQL), render-cache hit ratio',
+  );
   for (const row of rows) {
     const { result } = row;
     console.log(
       `  ${`${row.cache ? 'cache   ' : 'no cache'} ${result.name} c${row.connections}`.padEnd(48)} ` +
         `${result.p50.toFixed(0).padStart(5)} / ${result.p95.toFixed(0).padStart(5)}  ` +
         `(${(result.markedP50 ?? 0).toFixed(0).padStart(4)} / ${(result.markedP95 ?? 0).toFixed(0).padStart(4)})  ${result.perSecond.toFixed(1).padStart(7)}  ` +
-        `${percent(result.marked ?? 0, result.requests).padStart(6)}  ${row.cache ? hitRatio(result) : '-'}`,
+        `${percent(result.marked ?? 0, result.requests).padStart(6)}  ${cpuText(row.cpuPerAnswer).padStart(15)}  ${row.cache ? hitRatio(result) : '-'}`,
     );
   }
   console.log(`load average at the end: ${load()}`);
@@ -340,7 +356,7 @@ function hitRatio(result: CallResult): string {
   return `${percent(values.hit ?? 0, result.requests)} (hit ${values.hit ?? 0}, miss ${values.miss ?? 0}, none ${values.none ?? 0})`;
 }
 
-function printRow({ result, cache, connections, load: loadAverage, busyAfter }: Row): void {
+function printRow({ result, cache, connections, load: loadAverage, busyAfter, cpuPerAnswer }: Row): void {
   const statuses = Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
   const rendered = result.marked ?? 0;
   const fallback = result.requests - rendered;
@@ -350,9 +366,11 @@ function printRow({ result, cache, connections, load: loadAverage, busyAfter }: 
       `server-rendered ${rendered}/${result.requests} (${percent(rendered, result.requests)}; p50 ${(result.markedP50 ?? 0).toFixed(0)} ms, p95 ${(result.markedP95 ?? 0).toFixed(0)} ms), fallback ${fallback}  ` +
       `${cache ? `cache hits ${hitRatio(result)}  ` : ''}` +
       `[${statuses}${result.errors ? ` errors ${result.errors}` : ''}${result.timeouts ? ` timeouts ${result.timeouts}` : ''}]  ` +
-      `server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}`,
+      `CPU per answer ${cpuText(cpuPerAnswer)}  server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}`,
   );
 }
+
+const cpuText = ({ server, postgres }: Row['cpuPerAnswer']) => `${server.toFixed(1)} + ${postgres.toFixed(1)} ms`;
 
 main().catch((error: unknown) => {
   console.error(error);
