@@ -88,12 +88,20 @@ async function main(): Promise<void> {
       for (const preset of ['mobile', 'desktop'] as const) {
         const runs: Measurement[] = [];
         for (let run = 0; run < RUNS; run++) {
-          const result = await lighthouse(
-            BASE_URL + page.path,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result!.lhr;
+          const measure = async () =>
+            (await lighthouse(
+              BASE_URL + page.path,
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] },
+              preset === 'desktop' ? desktopConfig : undefined,
+            ))!.lhr;
+          let lhr = await measure();
+          // Chromium sometimes loses the navigation's trace (NO_NAVSTART): that run measured nothing,
+          // and its zero score would decide a median of three. Measured again, at most twice.
+          for (let retry = 0; lhr.runtimeError && retry < 2; retry++) {
+            console.log(`  (${page.name} ${preset} run ${run + 1}: ${lhr.runtimeError.code}; measured again)`);
+            lhr = await measure();
+          }
+          if (lhr.runtimeError) throw new Error(`${page.name} ${preset}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           fs.writeFileSync(path.join(REPORTS_DIR, `${page.name}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
           runs.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -2,6 +2,7 @@
 // styled at first paint, not after the bootstrap chunk has run.
 import '@koopjesland/shared/fonts.css';
 import './ui/shell.css';
+import { afterFirstPaint } from './after-first-paint';
 
 // Async boundary: the federation runtime settles shared singletons before bootstrap runs.
-void import('./bootstrap');
+void afterFirstPaint().then(() => import('./bootstrap'));
