@@ -73,18 +73,20 @@ describe('/admin/users', () => {
 
   it('sorts on the server when a column header is clicked', async () => {
     handler = () => json(page);
-    renderUsersPage();
+    const { container } = renderUsersPage();
     await screen.findByText('klant@example.com', undefined, { timeout: 8000 });
     await userEvent.click(screen.getByText('Email'));
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('sortBy')).toBe('email'));
     expect(requests.at(-1)!.searchParams.get('sortOrder')).toBe('asc');
+    // While the sorted page loads the table is covered by its spinner; a person waits for it to go.
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).toBeNull());
     await userEvent.click(screen.getByText('Role'));
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('sortBy')).toBe('isAdmin'));
   });
 
   it('reads page and sort from the address and writes changes back to it', async () => {
     handler = () => json({ users, pagination: { currentPage: 2, totalPages: 3, totalItems: 45, itemsPerPage: 20 } });
-    renderUsersPage('/admin/users?page=2&sortBy=email&sortOrder=asc');
+    const { container } = renderUsersPage('/admin/users?page=2&sortBy=email&sortOrder=asc');
     await screen.findByText('klant@example.com', undefined, { timeout: 8000 });
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ page: '2', limit: '20', sortBy: 'email', sortOrder: 'asc' });
     expect(screen.getByRole('listitem', { name: '2' })).toHaveClass('ant-pagination-item-active');
@@ -92,6 +94,7 @@ describe('/admin/users', () => {
     await userEvent.click(screen.getByRole('listitem', { name: '3' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?page=3&sortBy=email&sortOrder=asc');
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('page')).toBe('3'));
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).toBeNull());
 
     // A new sort starts at the first page again.
     await userEvent.click(screen.getByText('Role'));
