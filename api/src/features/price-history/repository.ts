@@ -212,7 +212,7 @@ export async function productPriceHistory(
         order by lower(s.name), s.id, g.starts`,
   );
 
-  // Day i of the read window is `readDays[i]`; the range is its last `rangeDays` days.
+  // Day i of the read window is `readDayNames[i]`; the range is its last `rangeDays` days.
   const firstRead = Date.parse(`${addDays(today, -(readDays - 1))}T00:00:00Z`);
   const readDayNames = Array.from({ length: readDays }, (_, index) => new Date(firstRead + index * DAY_MS).toISOString().slice(0, 10));
   const dayNumber = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - firstRead) / DAY_MS);
