@@ -17,6 +17,7 @@ import { getHomepageCategories, getPopularProducts, getPriceDrops } from './feat
 import { DEFAULT_PRICE_HISTORY_RANGE, getPriceHistory } from './features/price-history/api';
 import { getProduct, getRecommendations, recommendationArgs } from './features/product/api';
 import { getSearchFilters, searchPageArgs, searchProducts } from './features/search/api';
+import { ROUTE_PATTERNS } from './route-patterns';
 
 type Loader = (
   store: StorefrontStore,
@@ -70,9 +71,9 @@ async function loadSearchPage(store: StorefrontStore, _params: unknown, search: 
 /** In the order the storefront's routes match them (routes.tsx). */
 const PAGE_LOADERS: { path: string; load: Loader }[] = [
   { path: '/', load: loadHomePage },
-  { path: '/search', load: loadSearchPage },
-  { path: '/product/:slug/:id', load: loadProductPage },
-  { path: '/:slug', load: loadCategoryPage },
+  { path: `/${ROUTE_PATTERNS.search}`, load: loadSearchPage },
+  { path: `/${ROUTE_PATTERNS.product}`, load: loadProductPage },
+  { path: `/${ROUTE_PATTERNS.category}`, load: loadCategoryPage },
 ];
 
 /** Loads the data of the page at `url` (path and query) into `store`; failures stay in the store for the page to show. */

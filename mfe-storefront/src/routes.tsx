@@ -8,6 +8,7 @@ import { HydrateLater } from './lib/hydrate-later';
 import { StorefrontLayout } from './layout/StorefrontLayout';
 import { PageSpinner } from './lib/feedback';
 import { StorefrontProviders } from './StorefrontProviders';
+import { ROUTE_PATTERNS } from './route-patterns';
 import './storefront.css';
 // The phone's product carousel (features/product/MobileCarousel.tsx) is in a lazy chunk but rendered
 // by the server, so its styles are with the page's own, in the stylesheet the server's HTML links.
@@ -43,13 +44,13 @@ export default function StorefrontRoutes() {
           <Route element={<StorefrontLayout />}>
             <Route index element={<HomePage />} />
             <Route path="account" element={<AccountPage />} />
-            <Route path="search" element={<SearchPage />} />
-            <Route path="product/:slug/:id" element={<ProductPage />} />
+            <Route path={ROUTE_PATTERNS.search} element={<SearchPage />} />
+            <Route path={ROUTE_PATTERNS.product} element={<ProductPage />} />
             <Route path="privacy" element={<PrivacyPage />} />
             <Route path="wishlist" element={<WishlistPage />} />
             <Route path="store/:slug" element={<StorePage />} />
             <Route path="deals" element={<DealsPage />} />
-            <Route path=":slug" element={<CategoryPage />} />
+            <Route path={ROUTE_PATTERNS.category} element={<CategoryPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
