@@ -53,7 +53,9 @@ const decode = (markup: string) =>
 const rootMarkup = (body: string) => decode(/<div id="root">([\s\S]*)<\/div><\/body>/.exec(body)?.[1] ?? '');
 
 function jsonLd(body: string): { '@type': string; [key: string]: unknown }[] {
-  return [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  return [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
 }
 
 /** Every Suspense boundary sent in place: no boundary sent late for an inline script (the CSP refuses those) to move. */
@@ -66,7 +68,9 @@ const headMeta = (body: string, property: string) =>
 
 async function homepageCategories(): Promise<{ name: string; slug: string }[]> {
   const site = await api<{ id: number }>('site-configuration?domain=localhost');
-  return (await api<{ categories: { name: string; slug: string }[] }>(`categories/homepage?siteConfigurationId=${site.id}`)).categories;
+  return (
+    await api<{ categories: { name: string; slug: string }[] }>(`categories/homepage?siteConfigurationId=${site.id}`)
+  ).categories;
 }
 
 /** A category with products of at least two brands (homepage categories are parents: look below them too). */
@@ -176,7 +180,8 @@ describe('hydration', () => {
     const { context, page } = await newVisitor(browser);
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || /hydrat/i.test(message.text()))
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     const pageDataRequests: string[] = [];
@@ -194,7 +199,9 @@ describe('hydration', () => {
     await page.waitForURL((url) => url.searchParams.has('sortBy'));
 
     const brand = chosen.brand;
-    const filtered = page.waitForResponse((res) => res.url().includes(`/api/categories/page/`) && res.url().includes('brand='));
+    const filtered = page.waitForResponse(
+      (res) => res.url().includes(`/api/categories/page/`) && res.url().includes('brand='),
+    );
     await page.getByRole('combobox', { name: 'Brand' }).selectOption({ label: brand });
     await page.waitForURL((url) => url.searchParams.get('brand') === brand);
     await filtered;
@@ -213,7 +220,8 @@ describe('hydration', () => {
     const { context, page } = await newVisitor(browser);
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || /hydrat/i.test(message.text()))
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 
@@ -245,12 +253,14 @@ describe('on a phone', () => {
       viewport: { width: 412, height: 823 },
       isMobile: true,
       hasTouch: true,
-      userAgent: 'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
     });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || /hydrat/i.test(message.text()))
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A phone's CPU (Lighthouse's 4x): the page's sections hydrate while the carousel's code loads.
@@ -273,6 +283,10 @@ describe('before the scripts run', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'wasmachine');
     await page.getByRole('heading', { name: 'Search results for "wasmachine"' }).waitFor();
+    // Controls that only the scripts can act on wait for them: a choice made now would be lost.
+    expect(await page.getByRole('combobox', { name: 'Brand' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Min price').isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Grid' }).isDisabled()).toBe(true);
     await context.close();
   });
 });
@@ -303,7 +317,10 @@ describe('availability', () => {
       for (let attempt = 0; attempt < 300 && !server.log().includes('server rendering failed'); attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const line = server.log().split('\n').find((entry) => entry.includes('"url":"/product/sony-wh-1000/12","reason"'));
+      const line = server
+        .log()
+        .split('\n')
+        .find((entry) => entry.includes('"url":"/product/sony-wh-1000/12","reason"'));
       expect(line).toContain('Failed to load Node.js entry for remote');
       expect(line).toContain('server rendering failed: answering the client-rendered page');
     } finally {

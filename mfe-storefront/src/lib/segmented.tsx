@@ -14,11 +14,13 @@ export function Segmented<T extends string>({
   value,
   options,
   onChange,
+  disabled = false,
   'aria-label': label,
 }: {
   value: T;
   options: SegmentedOption<T>[];
   onChange(value: T): void;
+  disabled?: boolean;
   'aria-label': string;
 }) {
   const name = useId();
@@ -31,6 +33,7 @@ export function Segmented<T extends string>({
             name={name}
             value={option.value}
             checked={option.value === value}
+            disabled={disabled}
             onChange={() => onChange(option.value)}
           />
           <span className="kl-segmented-label">

@@ -4,7 +4,7 @@
  * are typed in euros and sent as cents, rounded.
  */
 import { useEffect, useState } from 'react';
-import { centsToEuros, eurosToCents, formatMoney } from '@koopjesland/shared';
+import { centsToEuros, eurosToCents, formatMoney, useHydrated } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import type { FilterKey, FilterValues } from './filter-params';
 import { SortControls } from './SortControls';
@@ -64,6 +64,9 @@ function PriceInput({
 
 export default function FilterPanel({ values, options, context, onChange, onClearAll }: FilterPanelProps) {
   const { t } = useStorefrontT();
+  // The controls answer once the page is hydrated: a choice made on the server's markup before
+  // then would be lost, so the fieldset keeps them disabled (looking as usual) until it is.
+  const hydrated = useHydrated();
   const [search, setSearch] = useState(values.search ?? '');
   useEffect(() => setSearch(values.search ?? ''), [values.search]);
   const applySearch = () => {
@@ -83,64 +86,77 @@ export default function FilterPanel({ values, options, context, onChange, onClea
     active.push({ key: 'maxPrice', label: t('filters.activeMaxPrice', { price: formatMoney(values.maxPrice) }) });
 
   return (
-    <Space orientation="vertical" size="middle" aria-label={t('filters.title')} role="group">
-      <Input
-        type="search"
-        aria-label={t('filters.search')}
-        placeholder={t('filters.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onBlur={applySearch}
-        onPressEnter={applySearch}
-      />
-      <Select
-        aria-label={t('filters.brand')}
-        value={values.brand ?? ALL}
-        onChange={(brand) => onChange({ brand: brand || undefined })}
-        options={[{ value: ALL, label: t('filters.allBrands') }, ...options.brands.map((b) => ({ value: b, label: b }))]}
-      />
-      <Select
-        aria-label={t('filters.store')}
-        value={values.store ?? ALL}
-        onChange={(store) => onChange({ store: store || undefined })}
-        options={[
-          { value: ALL, label: t('filters.allStores') },
-          ...options.stores.map((s) => ({ value: String(s.id), label: s.name })),
-        ]}
-      />
-      {context === 'search' && options.categories && (
+    <fieldset className="kl-filter-panel" aria-label={t('filters.title')} disabled={!hydrated}>
+      <Space orientation="vertical" size="middle">
+        <Input
+          type="search"
+          aria-label={t('filters.search')}
+          placeholder={t('filters.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onBlur={applySearch}
+          onPressEnter={applySearch}
+        />
         <Select
-          aria-label={t('filters.category')}
-          value={values.category ?? ALL}
-          onChange={(category) => onChange({ category: category || undefined })}
+          aria-label={t('filters.brand')}
+          value={values.brand ?? ALL}
+          onChange={(brand) => onChange({ brand: brand || undefined })}
           options={[
-            { value: ALL, label: t('filters.allCategories') },
-            ...options.categories.map((c) => ({ value: c.slug, label: c.name })),
+            { value: ALL, label: t('filters.allBrands') },
+            ...options.brands.map((b) => ({ value: b, label: b })),
           ]}
         />
-      )}
-      <div className="kl-input-pair">
-        <PriceInput label={t('filters.minPrice')} cents={values.minPrice} onApply={(minPrice) => onChange({ minPrice })} />
-        <PriceInput label={t('filters.maxPrice')} cents={values.maxPrice} onApply={(maxPrice) => onChange({ maxPrice })} />
-      </div>
-      <SortControls sortBy={values.sortBy} sortOrder={values.sortOrder} context={context} onChange={onChange} />
-      {active.length > 0 && (
-        <div>
-          <Typography.Text strong>{t('filters.active')}</Typography.Text>
-          <div>
-            {active.map((filter) => (
-              <Tag
-                key={filter.key}
-                onClose={() => onChange({ [filter.key]: undefined })}
-                closeLabel={t('filters.remove', { filter: filter.label })}
-              >
-                {filter.label}
-              </Tag>
-            ))}
-          </div>
+        <Select
+          aria-label={t('filters.store')}
+          value={values.store ?? ALL}
+          onChange={(store) => onChange({ store: store || undefined })}
+          options={[
+            { value: ALL, label: t('filters.allStores') },
+            ...options.stores.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+        />
+        {context === 'search' && options.categories && (
+          <Select
+            aria-label={t('filters.category')}
+            value={values.category ?? ALL}
+            onChange={(category) => onChange({ category: category || undefined })}
+            options={[
+              { value: ALL, label: t('filters.allCategories') },
+              ...options.categories.map((c) => ({ value: c.slug, label: c.name })),
+            ]}
+          />
+        )}
+        <div className="kl-input-pair">
+          <PriceInput
+            label={t('filters.minPrice')}
+            cents={values.minPrice}
+            onApply={(minPrice) => onChange({ minPrice })}
+          />
+          <PriceInput
+            label={t('filters.maxPrice')}
+            cents={values.maxPrice}
+            onApply={(maxPrice) => onChange({ maxPrice })}
+          />
         </div>
-      )}
-      <Button onClick={onClearAll}>{t('filters.clearAll')}</Button>
-    </Space>
+        <SortControls sortBy={values.sortBy} sortOrder={values.sortOrder} context={context} onChange={onChange} />
+        {active.length > 0 && (
+          <div>
+            <Typography.Text strong>{t('filters.active')}</Typography.Text>
+            <div>
+              {active.map((filter) => (
+                <Tag
+                  key={filter.key}
+                  onClose={() => onChange({ [filter.key]: undefined })}
+                  closeLabel={t('filters.remove', { filter: filter.label })}
+                >
+                  {filter.label}
+                </Tag>
+              ))}
+            </div>
+          </div>
+        )}
+        <Button onClick={onClearAll}>{t('filters.clearAll')}</Button>
+      </Space>
+    </fieldset>
   );
 }

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
-import { errorMessage } from '@koopjesland/shared';
+import { errorMessage, useHydrated } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { Columns } from '../../lib/columns';
@@ -28,6 +28,8 @@ export default function SearchPage() {
   const isMobile = useIsMobile();
   const { filters, page, update, clearAll, setPage } = useFilterParams({ searchParam: 'q', keepOnClear: ['q'] });
   const [displayType, setDisplayType] = useState<DisplayType>('grid');
+  // Previous and next answer once the page is hydrated: a click on the server's markup would be lost.
+  const hydrated = useHydrated();
   const args = searchPageArgs(filters, page);
   const values = args.filters;
   // Each new search, filter or page shows the spinner: `currentData` is only this request's answer.
@@ -69,17 +71,27 @@ export default function SearchPage() {
     const { products, pagination } = found;
     content = (
       <>
-        <ProductGrid products={products} columns={3} eagerImages={3} headingLevel={2} displayType={displayType} label={t('search.resultsLabel')} />
+        <ProductGrid
+          products={products}
+          columns={3}
+          eagerImages={3}
+          headingLevel={2}
+          displayType={displayType}
+          label={t('search.resultsLabel')}
+        />
         {pagination.totalPages > 1 && (
           <Space style={{ width: '100%', justifyContent: 'center', marginTop: 24 }}>
-            <Button disabled={pagination.currentPage <= 1} onClick={() => setPage(pagination.currentPage - 1)}>
+            <Button
+              disabled={!hydrated || pagination.currentPage <= 1}
+              onClick={() => setPage(pagination.currentPage - 1)}
+            >
               {t('pagination.previous')}
             </Button>
             <Typography.Text>
               {t('pagination.pageOf', { current: pagination.currentPage, total: pagination.totalPages })}
             </Typography.Text>
             <Button
-              disabled={pagination.currentPage >= pagination.totalPages}
+              disabled={!hydrated || pagination.currentPage >= pagination.totalPages}
               onClick={() => setPage(pagination.currentPage + 1)}
             >
               {t('pagination.next')}
