@@ -11,7 +11,7 @@ function findNul(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path ? `${path}.${key.replace(/\u0000/g, '')}` : key.replace(/\u0000/g, '');
+    if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : key.replaceAll('\u0000', '');
     const found = findNul(child, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }

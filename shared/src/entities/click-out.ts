@@ -27,6 +27,8 @@ export const clickOutSchema = z.object({
   redirectUrl: z
     .string()
     .max(4096)
+    // No whitespace and no NUL anywhere: the address goes into a Location header.
+    // eslint-disable-next-line no-control-regex
     .regex(/^https?:\/\/[^\s\u0000]+$/i, 'Expected an http or https URL'),
   priceId: id.optional(),
 });

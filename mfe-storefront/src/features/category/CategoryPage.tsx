@@ -130,7 +130,6 @@ function CategoryPage({ slug }: { slug: string }) {
       { replace: true },
     );
     // Runs when the answer or the address changes; `filters` and `page` come from the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, answer, needsDefaultSort, settings, setParams, dispatch]);
 
   if (query.isError) {

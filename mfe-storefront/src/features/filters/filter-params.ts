@@ -100,7 +100,6 @@ export function useFilterParams({ searchParam = 'search', keepOnClear = [] as st
       return next;
     });
     // keepOnClear is a literal per screen
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [setParams]);
 
   const setPage = useCallback(
