@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -161,6 +162,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
+  // PGlite creates its own folder but not the ones above it (a DATA_DIR that does not exist yet).
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
