@@ -1,10 +1,10 @@
 /**
- * Test harness: the storefront's providers with a fresh data store per render, a memory router
- * at a given address, English texts, and the site configuration as the shell would have loaded it.
+ * Test harness: the storefront's providers with a fresh data store per render, the browser's
+ * router (as in the shell) at a given address, English texts, and the site configuration as the shell would have loaded it.
  */
 import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { changeLanguage, useAuthStore, useSiteConfigStore, type SiteConfigState, type User } from '@koopjesland/shared';
 import { createStorefrontStore, type StorefrontStore } from '../api/store';
 import { StorefrontProviders } from '../StorefrontProviders';
@@ -25,8 +25,10 @@ export function renderAt(
   { route = '/', path = '*', store = createStorefrontStore() }: { route?: string; path?: string; store?: StorefrontStore } = {},
 ) {
   void changeLanguage('en');
+  // jsdom's address is the page's, as in a browser: code that reads `window.location` agrees with the router.
+  window.history.replaceState(null, '', route);
   const result = render(
-    <MemoryRouter initialEntries={[route]}>
+    <BrowserRouter>
       <StorefrontProviders store={store}>
         <Routes>
           <Route path={path} element={ui} />
@@ -34,7 +36,7 @@ export function renderAt(
         </Routes>
         <LocationProbe />
       </StorefrontProviders>
-    </MemoryRouter>,
+    </BrowserRouter>,
   );
   return { ...result, store };
 }

@@ -76,6 +76,27 @@ describe('CategoryPage', () => {
     expect(api.find('GET', '/categories/televisies/filters')).toHaveLength(1);
   });
 
+  it('leaves the address alone when the visitor went on before the page had its answer', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockApi({
+      'GET /categories/page/televisies': async () => {
+        await answered;
+        return pageReply();
+      },
+      'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
+    });
+    renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
+    // A search sent meanwhile: the browser is at the results while this page still shows (their code is loading).
+    window.history.pushState(null, '', '/search?q=tv');
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
+    // Once the page has settled (its filters shown), a default sort written would have taken the visitor back.
+    await screen.findByRole('combobox', { name: 'Brand' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/search?q=tv');
+    expect(currentLocation()).toBe('/televisies');
+  });
+
   it('resets page to 1 on a filter change and clear-all leaves only page=1', async () => {
     mockApi({
       'GET /categories/page/televisies': () => pageReply(),
