@@ -289,6 +289,28 @@ describe('before the scripts run', () => {
     expect(await page.getByRole('radio', { name: 'Grid' }).isDisabled()).toBe(true);
     await context.close();
   });
+
+  it('a button tapped while the scripts were still on their way answers once they are in', async () => {
+    const { context, page } = await newVisitor(browser);
+    // A returning visitor: the cookie choice came along, so the server's page has no dialog over it.
+    await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: BASE_URL }]);
+    // A slow connection: every script but the shell's small entry arrives a second and a half late.
+    let scriptsHeldBack = 0;
+    await page.route(/\.js(\?|$)/, async (route) => {
+      if (/\/main\.[0-9a-f]+\.js/.test(route.request().url())) return route.continue();
+      scriptsHeldBack += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    // The entry runs before DOMContentLoaded; React and the storefront are not there yet.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Categories' }).click();
+    expect(await page.getByRole('dialog', { name: 'Categories' }).count()).toBe(0);
+    // Hydrated: the tap opens the category drawer, without a second one.
+    await page.getByRole('dialog', { name: 'Categories' }).waitFor({ timeout: 20_000 });
+    expect(scriptsHeldBack).toBeGreaterThan(0);
+    await context.close();
+  });
 });
 
 describe('availability', () => {

@@ -9,6 +9,11 @@
  * `@koopjesland/shared` here: `kl-state` is its PAGE_STATE_ELEMENT_ID.
  */
 export function afterFirstPaint(): Promise<void> {
-  if (!document.getElementById('kl-state') || document.visibilityState !== 'visible') return Promise.resolve();
+  if (!isServerRenderedPage() || document.visibilityState !== 'visible') return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** The server rendered this page (it embedded the page's state for the hydration). */
+export function isServerRenderedPage(): boolean {
+  return document.getElementById('kl-state') !== null;
 }

@@ -14,6 +14,7 @@ import { initFederation, loadRemoteRoutes, provideRemoteRoutes } from './federat
 import { readRemotesConfig } from './federation/remotes-config';
 import { STOREFRONT_REMOTE } from './routing/route-table';
 import { initShellI18n } from './i18n';
+import { replayEarlyClicks, stopRecording } from './early-clicks';
 
 initShellI18n();
 // Remote URLs come from the server at runtime; routes wait on this promise, not the first paint.
@@ -43,6 +44,8 @@ async function hydrate(state: NonNullable<ReturnType<typeof embeddedPageState>>)
   useAuthStore.setState({ status: 'anonymous', user: null, token: null });
   provideRemoteRoutes(STOREFRONT_REMOTE, await loadRemoteRoutes(STOREFRONT_REMOTE));
   hydrateRoot(container!, app);
+  // React listens from here on: a button clicked before is hydrated at once and gets its click.
+  replayEarlyClicks();
 }
 
 const serverState = embeddedPageState();
@@ -50,8 +53,10 @@ if (serverState && container.firstElementChild) {
   hydrate(serverState).catch((error: unknown) => {
     // The storefront did not load: render on the client, where the area shows its error and retry.
     console.warn('Hydration skipped:', error);
+    stopRecording();
     createRoot(container).render(app);
   });
 } else {
+  stopRecording();
   createRoot(container).render(app);
 }
