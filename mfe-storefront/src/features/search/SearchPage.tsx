@@ -5,7 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStorefrontT } from '../../i18n';
-import { errorMessage, useHydrated } from '@koopjesland/shared';
+import { errorMessage, useHydrated, type Pagination } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { Columns } from '../../lib/columns';
@@ -22,14 +22,40 @@ import { Typography } from '../../lib/typography';
 
 const FilterPanel = lazy(() => import('../filters/FilterPanel'));
 
+/**
+ * 'Page x of y' with previous and next (§2), usable once the page is hydrated: a click on the
+ * server's markup would be lost. A component of its own so that only it re-renders when hydration
+ * ends: a re-render of the page then would pass new props to the filter panel's boundary while it
+ * may still be dehydrated, and React would replace it with its fallback (a layout shift, CLS 0.58).
+ */
+function SearchPaging({ pagination, onChange }: { pagination: Pagination; onChange(page: number): void }) {
+  const { t } = useStorefrontT();
+  const hydrated = useHydrated();
+  if (pagination.totalPages <= 1) return null;
+  return (
+    <Space style={{ width: '100%', justifyContent: 'center', marginTop: 24 }}>
+      <Button disabled={!hydrated || pagination.currentPage <= 1} onClick={() => onChange(pagination.currentPage - 1)}>
+        {t('pagination.previous')}
+      </Button>
+      <Typography.Text>
+        {t('pagination.pageOf', { current: pagination.currentPage, total: pagination.totalPages })}
+      </Typography.Text>
+      <Button
+        disabled={!hydrated || pagination.currentPage >= pagination.totalPages}
+        onClick={() => onChange(pagination.currentPage + 1)}
+      >
+        {t('pagination.next')}
+      </Button>
+    </Space>
+  );
+}
+
 export default function SearchPage() {
   const { t } = useStorefrontT();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const { filters, page, update, clearAll, setPage } = useFilterParams({ searchParam: 'q', keepOnClear: ['q'] });
   const [displayType, setDisplayType] = useState<DisplayType>('grid');
-  // Previous and next answer once the page is hydrated: a click on the server's markup would be lost.
-  const hydrated = useHydrated();
   const args = searchPageArgs(filters, page);
   const values = args.filters;
   // Each new search, filter or page shows the spinner: `currentData` is only this request's answer.
@@ -79,25 +105,7 @@ export default function SearchPage() {
           displayType={displayType}
           label={t('search.resultsLabel')}
         />
-        {pagination.totalPages > 1 && (
-          <Space style={{ width: '100%', justifyContent: 'center', marginTop: 24 }}>
-            <Button
-              disabled={!hydrated || pagination.currentPage <= 1}
-              onClick={() => setPage(pagination.currentPage - 1)}
-            >
-              {t('pagination.previous')}
-            </Button>
-            <Typography.Text>
-              {t('pagination.pageOf', { current: pagination.currentPage, total: pagination.totalPages })}
-            </Typography.Text>
-            <Button
-              disabled={!hydrated || pagination.currentPage >= pagination.totalPages}
-              onClick={() => setPage(pagination.currentPage + 1)}
-            >
-              {t('pagination.next')}
-            </Button>
-          </Space>
-        )}
+        <SearchPaging pagination={pagination} onChange={setPage} />
       </>
     );
   }
