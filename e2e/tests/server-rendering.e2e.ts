@@ -243,19 +243,24 @@ describe('hydration', () => {
   });
 });
 
+/** A phone's browser (Lighthouse's mobile size, a phone's user agent), in English. */
+function phoneContext() {
+  return browser.newContext({
+    baseURL: BASE_URL,
+    locale: 'en-US',
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  });
+}
+
 describe('on a phone', () => {
   it('a server-rendered product page hydrates without a mismatch and then shows its carousel', async () => {
     const popular = await api<ProductList>('products?limit=1&sortBy=views&sortOrder=desc');
     const product = popular.products[0]!;
-    const context = await browser.newContext({
-      baseURL: BASE_URL,
-      locale: 'en-US',
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-      userAgent:
-        'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-    });
+    const context = await phoneContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -274,15 +279,7 @@ describe('on a phone', () => {
   });
 
   it('a server-rendered search page keeps its filter panel while it hydrates: nothing jumps', async () => {
-    const context = await browser.newContext({
-      baseURL: BASE_URL,
-      locale: 'en-US',
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-      userAgent:
-        'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-    });
+    const context = await phoneContext();
     await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: BASE_URL }]);
     const page = await context.newPage();
     // The server's filter panel, as parsed (before any script of the page runs), and every layout shift.
