@@ -8,7 +8,7 @@ import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_CATEGORY_SETTINGS, errorMessage, useBrowserValue, useHydrated } from '@koopjesland/shared';
 import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
@@ -114,12 +114,8 @@ function CategoryPage({ slug }: { slug: string }) {
   const needsDefaultSort = !filters.sortBy || !filters.sortOrder;
   const dispatch = useDispatch<StorefrontStore['dispatch']>();
   const answer = query.currentData;
-  const { pathname } = useLocation();
   useEffect(() => {
     if (!loaded || !needsDefaultSort) return;
-    // The visitor may have left already (a search sent while the page hydrated) while this page
-    // shows until the next one's code is in: writing this page's address now would take them back.
-    if (window.location.pathname !== pathname) return;
     const sortBy = filters.sortBy || (settings?.defaultSortBy ?? DEFAULT_CATEGORY_SETTINGS.defaultSortBy);
     const sortOrder = filters.sortOrder || (settings?.defaultSortOrder ?? DEFAULT_CATEGORY_SETTINGS.defaultSortOrder);
     // The answer on screen is already in that order (the API applies the category's defaults).
@@ -134,7 +130,7 @@ function CategoryPage({ slug }: { slug: string }) {
       { replace: true },
     );
     // Runs when the answer or the address changes; `filters` and `page` come from the address.
-  }, [loaded, answer, needsDefaultSort, settings, setParams, dispatch, pathname]);
+  }, [loaded, answer, needsDefaultSort, settings, setParams, dispatch]);
 
   if (query.isError) {
     return (

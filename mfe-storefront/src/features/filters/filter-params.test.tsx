@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { LocationProbe } from '../../test/render';
 import { useFilterParams } from './filter-params';
 
@@ -12,10 +12,12 @@ function renderFilterParams(route: string) {
     renders.push(useFilterParams());
     return <LocationProbe />;
   }
+  // The browser's router at the page's address, as in the shell.
+  window.history.replaceState(null, '', route);
   render(
-    <MemoryRouter initialEntries={[route]}>
+    <BrowserRouter>
       <Probe />
-    </MemoryRouter>,
+    </BrowserRouter>,
   );
   return { first: renders[0]!, latest: () => renders[renders.length - 1]! };
 }

@@ -3,7 +3,7 @@
  * maxPrice (cents), search, sortBy, sortOrder. Any filter or sort change resets page to 1.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useNavigate, useSearchParams, type NavigateOptions } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from 'react-router-dom';
 
 export interface FilterValues {
   search?: string;
@@ -51,6 +51,7 @@ export type ParamsChange = (current: URLSearchParams) => URLSearchParams;
 export function useFilterParams({ searchParam = 'search', keepOnClear = [] as string[] } = {}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const filters = useMemo(() => readFilters(params, searchParam), [params, searchParam]);
   const page = readPage(params);
 
@@ -64,11 +65,14 @@ export function useFilterParams({ searchParam = 'search', keepOnClear = [] as st
   }, [params]);
   const setParams = useCallback(
     (change: ParamsChange, options?: NavigateOptions) => {
+      // The visitor may have left already (a search sent while the page hydrated) while this page
+      // shows until the next one's code is in: writing its address now would take them back.
+      if (window.location.pathname !== pathname) return;
       const next = change(new URLSearchParams(latest.current));
       latest.current = next;
       void navigate(`?${next}`, options);
     },
-    [navigate],
+    [navigate, pathname],
   );
 
   /** Applies a change of filters or sort; page goes back to 1. */
