@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import {
@@ -39,11 +39,17 @@ async function hydrate(state: NonNullable<ReturnType<typeof embeddedPageState>>)
   await changeLanguage(state.language as Language);
   const configuration = state.siteConfiguration as SiteConfiguration | null;
   useSiteConfigStore.setState(
-    configuration ? { status: 'ready', configuration, error: null } : { status: 'missing', configuration: null, error: null },
+    configuration
+      ? { status: 'ready', configuration, error: null }
+      : { status: 'missing', configuration: null, error: null },
   );
   useAuthStore.setState({ status: 'anonymous', user: null, token: null });
   provideRemoteRoutes(STOREFRONT_REMOTE, await loadRemoteRoutes(STOREFRONT_REMOTE));
-  hydrateRoot(container!, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page; a tap meanwhile still hydrates its part at once.
+  startTransition(() => {
+    hydrateRoot(container!, app);
+  });
   // React listens from here on: a button clicked before is hydrated at once and gets its click.
   replayEarlyClicks();
 }
