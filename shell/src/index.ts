@@ -10,12 +10,13 @@ if (isServerRenderedPage()) recordEarlyClicks();
 // Async boundary: the federation runtime settles shared singletons before bootstrap runs.
 void afterFirstPaint().then(() => {
   // The largest libraries are asked for on their own as well: each is then evaluated as its files
-  // arrive, in a task of its own, instead of all together with the app in one long task.
-  void import('react-dom/client');
-  void import('@koopjesland/shared');
-  // The first Intl object loads ICU's data (~20 ms on a phone, ~5 more for the first date format):
-  // done here, in tasks of their own while the files download, the money and date formatters
-  // made when the shared package is evaluated are then cheap.
+  // arrive, in a task of its own, instead of all together with the app in one long task. A failed
+  // load is the bootstrap's to report (it needs the same files).
+  import('react-dom/client').catch(() => undefined);
+  import('@koopjesland/shared').catch(() => undefined);
+  // The first Intl object loads ICU's data (~70 ms at a phone's 4× CPU slowdown, ~15 more for the
+  // first date format): done here, in tasks of their own while the files download, so the money
+  // and date formatters made when the shared package is evaluated are cheap.
   setTimeout(() => new Intl.NumberFormat('nl-NL'), 0);
   setTimeout(() => new Intl.DateTimeFormat('nl-NL'), 0);
   return import('./bootstrap');
