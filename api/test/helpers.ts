@@ -1,14 +1,17 @@
 /**
- * API test harness: a fresh database per test file (in-memory PGlite, or a new database
- * on the PostgreSQL server when DATABASE_URL is set) and the real app on top of it.
+ * API test harness: each test file gets its own database, a copy of one migrated for the whole run
+ * (./migrated-template: in-memory PGlite, or a database on the PostgreSQL server when DATABASE_URL
+ * is set), and the real app on top of it.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type ApiConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { databaseUrlFor, prepareMigratedTemplate, TEMPLATE_ENV } from './migrated-template';
 
 export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -16,40 +19,39 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `koopjesland_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+/** The run's template (prepared by the global set-up; on demand outside jest, as in a benchmark). */
+async function template(): Promise<string> {
+  process.env[TEMPLATE_ENV] ||= await prepareMigratedTemplate();
+  return process.env[TEMPLATE_ENV]!;
 }
 
-/** Opens a fresh, migrated database for one test file. */
+async function onServer(baseUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a database of its own for one test file: migrated, and holding no other file's data. */
 export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+  const source = await template();
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
-    const created = await createPostgresDatabase(baseUrl);
-    const database = await openDatabase({ databaseUrl: created.url, maxConnections: 5 });
+    const name = `koopjesland_test_${crypto.randomBytes(6).toString('hex')}`;
+    await onServer(baseUrl, `create database ${name} template ${source}`);
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name), maxConnections: 5 });
     return {
       database,
       dispose: async () => {
         await database.close();
-        await created.drop();
+        await onServer(baseUrl, `drop database if exists ${name} with (force)`);
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(source)]) });
   return { database, dispose: () => database.close() };
 }
 

@@ -48,6 +48,8 @@ export interface DatabaseHandle {
   dedicated?(): Promise<{ db: Database; release(): void }>;
   /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** PGlite: the whole data folder as a tar archive, which `loadDataDir` starts another database from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; `memory://` for an in-memory database. */
   dataDir?: string;
+  /** PGlite: start from a copy of this data folder (a `dumpDataDir` archive) instead of an empty one. */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -164,7 +168,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // PGlite creates its own folder but not the ones above it (a DATA_DIR that does not exist yet).
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = new PGlite(options.dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -204,6 +208,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,3 @@
+import { describeFileIsolation } from './file-isolation';
+
+describeFileIsolation('second-file', 'first-file');

@@ -1,0 +1,61 @@
+// `npm test`: the API's tests in Node (each file on its own copy of one migrated database) and the
+// front ends' tests in jsdom, side by side in one jest run.
+const typescript = {
+  '^.+\\.[tj]sx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        jsx: 'react-jsx',
+        esModuleInterop: true,
+        isolatedModules: true,
+        allowJs: true,
+        strict: true,
+        target: 'ES2022',
+        resolveJsonModule: true,
+      },
+      diagnostics: false,
+    },
+  ],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  // A test that needs longer says so where it is written, with the reason.
+  testTimeout: 10_000,
+  projects: [
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/*.test.ts'],
+      transform: typescript,
+      transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],
+      globalSetup: '<rootDir>/api/test/global-setup.ts',
+    },
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/scripts/jest/jsdom-with-fetch.js',
+      roots: [
+        '<rootDir>/shared',
+        '<rootDir>/shell',
+        '<rootDir>/mfe-storefront',
+        '<rootDir>/mfe-catalog-admin',
+        '<rootDir>/mfe-store-admin',
+        '<rootDir>/mfe-config-admin',
+        '<rootDir>/scripts/jest',
+      ],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: typescript,
+      transformIgnorePatterns: ['/node_modules/(?!(ky|@ant-design/colors|@ant-design/fast-color)/)'],
+      moduleNameMapper: {
+        '^antd/es/locale/(.*)$': 'antd/lib/locale/$1',
+        '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
+        '\\.(css|less)$': 'identity-obj-proxy',
+        '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/scripts/jest/file-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'],
+    },
+  ],
+};
