@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { StyleContext } from '@ant-design/cssinjs';
 import { startConsoleGuard, stopConsoleGuard } from './console-guard';
 
 beforeEach(startConsoleGuard);
@@ -59,3 +60,14 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = TimerMessageChannel;
 }
+
+// antd's stylesheets stay out of jsdom: its CSS-in-JS renders as on a server (cssinjs's test-only
+// `mock` option), building each component's styles without inserting them into the document.
+// Inserted, they were thousands of rules that jsdom matched against every element testing-library
+// asks about (getByRole checks each element's computed visibility): most of the front-end tests'
+// time. jsdom lays nothing out anyway; what a person sees on a styled page is the browser tests'.
+// The option is set on the context's default value, which every antd component reads unless a
+// StyleProvider above it says otherwise (a StyleProvider merges its parent's value, keeping it).
+const styleDefaults = (StyleContext as unknown as { _currentValue?: { mock?: 'server' | 'client' } })._currentValue;
+if (!styleDefaults) throw new Error("@ant-design/cssinjs's StyleContext has no default value to set `mock` on");
+styleDefaults.mock = 'server';
