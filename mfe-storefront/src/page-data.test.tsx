@@ -6,8 +6,8 @@
  */
 import { act, screen } from '@testing-library/react';
 import { createStorefrontStore } from './api/store';
-import { renderAt, setSiteConfiguration, signOut } from './test/render';
-import { mockApi } from './test/mock-api';
+import { setSiteConfiguration, signOut, mockApi } from '@koopjesland/shared/testing';
+import { renderStorefront } from './test/render';
 import { makeProduct, pagination, siteConfiguration } from './test/fixtures';
 import { loadPageData } from './page-data';
 import CategoryPage from './features/category/CategoryPage';
@@ -81,7 +81,7 @@ async function renderLoaded(ui: React.ReactElement, route: string, path: string)
   const store = createStorefrontStore();
   await loadPageData(store, route);
   const loaded = calls.calls.length;
-  renderAt(ui, { route, path, store });
+  renderStorefront(ui, { route, path, store });
   // The first render's text (before any answer could arrive): the page's content, not a spinner.
   const firstRender = document.body.textContent ?? '';
   await act(async () => {

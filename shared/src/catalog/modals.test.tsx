@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { Provider } from 'react-redux';
-import { changeLanguage, initI18n, type Product } from '@koopjesland/shared';
+import type { Product } from '@koopjesland/shared';
 import { createAdminApi, createAdminStore, useAdminNotices } from '@koopjesland/shared/admin';
 import { catalogModalEndpoints, createCatalogModals, parseProductIds } from './index';
-import { mockApi, reply } from '@koopjesland/shared/catalog/test';
+import { mockApi, reply } from '@koopjesland/shared/testing';
 
 const api = createAdminApi('catalogModalsTestApi', ['Category', 'Product']);
 const { AssignProductsModal, CategorySettingsModal } = createCatalogModals(
@@ -17,11 +17,6 @@ const product = (id: number) =>
 const page = (ids: number[], total = ids.length, currentPage = 1) => ({
   products: ids.map(product),
   pagination: { currentPage, totalPages: Math.ceil(total / 30), totalItems: total, itemsPerPage: 30 },
-});
-
-beforeAll(async () => {
-  initI18n();
-  await changeLanguage('en');
 });
 
 function renderModal(onClose = jest.fn()) {

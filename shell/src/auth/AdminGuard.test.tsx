@@ -1,5 +1,5 @@
-import { useAuthStore, type User } from '@koopjesland/shared';
 import type { UserRole } from '@koopjesland/shared/entities';
+import { signInAs } from '@koopjesland/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { initFederation } from '../federation/runtime';
 import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
@@ -21,18 +21,8 @@ beforeEach(() => {
   );
 });
 
-function signInWithRole(role: UserRole) {
-  const user: User & { role: UserRole; storeIds: number[] | null } = {
-    id: 7,
-    email: `${role}@example.com`,
-    isAdmin: role === 'admin',
-    role,
-    storeIds: role === 'store_manager' ? [3] : null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
-  };
-  useAuthStore.setState({ status: 'authenticated', user, token: 'token' });
-}
+/** A store manager manages store 3. */
+const signInWithRole = (role: UserRole) => signInAs(role, { storeIds: role === 'store_manager' ? [3] : null });
 
 const sidebarLinks = () =>
   within(screen.getByRole('navigation', { name: 'Admin' }))

@@ -2,7 +2,8 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { changeLanguage } from '@koopjesland/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
+import { signInAs } from '@koopjesland/shared/testing';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
 import { IncompatibleRemoteError } from './compatibility';
 import { clearRemoteVersions, recordRemoteVersion } from './remote-versions';
 import { initFederation } from './runtime';
@@ -11,8 +12,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.
 
 beforeAll(prepareShell);
 
-beforeEach(async () => {
-  await changeLanguage('en');
+beforeEach(() => {
   initFederation(Promise.resolve({ configAdmin: 'http://cdn.test/config-admin/mf-manifest.json' }));
   signInAs('admin');
 });

@@ -2,7 +2,8 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { adminMenu } from '@koopjesland/shared/front-ends';
 import { screen } from '@testing-library/react';
 import { initFederation } from '../federation/runtime';
-import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
+import { signInAs, signOut } from '@koopjesland/shared/testing';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
@@ -19,7 +20,7 @@ beforeEach(() => {
       configAdmin: 'http://cdn.test/config-admin/mf-manifest.json',
     }),
   );
-  signInAs('anonymous');
+  signOut();
 });
 
 describe('shell routes', () => {
@@ -81,10 +82,10 @@ describe('shell routes', () => {
 
 describe('admin guard', () => {
   it.each([
-    ['anonymous', 'anonymous' as const],
-    ['a signed-in non-admin', 'user' as const],
-  ])('silently sends %s from /admin/users to /', async (_label, kind) => {
-    signInAs(kind);
+    ['anonymous', signOut],
+    ['a signed-in non-admin', () => signInAs('user')],
+  ])('silently sends %s from /admin/users to /', async (_label, signIn) => {
+    signIn();
     renderShellRoutes('/admin/users');
     expect(await screen.findByText('storefront area')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

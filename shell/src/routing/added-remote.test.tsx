@@ -4,7 +4,8 @@
  */
 import { screen } from '@testing-library/react';
 import { initFederation } from '../federation/runtime';
-import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes, signInAs } from '../test/render-shell';
+import { signInAs } from '@koopjesland/shared/testing';
+import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, reply } from '@koopjesland/shared/catalog/test';
-import { prepareTranslations, renderAdmin } from '../../test/render';
+import { mockApi, reply } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const category = (id: number, name: string, children: unknown[] = [], products = 0) => ({
   id,
@@ -20,8 +20,6 @@ const tree = {
     category(4, 'Keuken'),
   ],
 };
-
-beforeAll(prepareTranslations);
 
 describe('/admin/categories', () => {
   it('shows a spinner, then the tree without Overig and with product counts', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { mockApi, reply } from '@koopjesland/shared/catalog/test';
-import { pagination, prepareTranslations, renderAdmin } from '../../test/render';
+import { mockApi, reply, pagination } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 import type { CategoryProduct } from './categories-api';
 import { reorder } from './CategoryProductsCard';
 
@@ -35,8 +35,6 @@ const routes = {
   'GET /categories/7/products': () => ({ products: [row(1, 1), row(2, 2)], pagination: pagination(2) }),
   'GET /categories': () => ({ categories: [] }),
 };
-
-beforeAll(prepareTranslations);
 
 describe('/admin/categories/{id}', () => {
   it('shows breadcrumbs, counters with the descendants note, subcategories, aliases by path and the products', async () => {

@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockApi, reply } from '@koopjesland/shared/catalog/test';
-import { prepareTranslations, renderAdmin } from '../../test/render';
+import { mockApi, reply } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 import { changedAssignments } from './BulkAliasPage';
 
 const rows = [
   { id: 1, path: 'Electronics > Speakers', categoryId: 9, category: { id: 9, name: 'Overig', slug: 'overig' }, productCount: 4, offerCount: 12 },
   { id: 2, path: 'Audio > Headphones', categoryId: 3, category: { id: 3, name: 'Koptelefoons', slug: 'koptelefoons' }, productCount: 2, offerCount: 5 },
 ];
-
-beforeAll(prepareTranslations);
 
 describe('/admin/bulk-category-alias', () => {
   it('lists the aliases with the unmapped ones marked and filters them', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, reply } from '@koopjesland/shared/catalog/test';
-import { prepareTranslations, renderAdmin } from '../../test/render';
+import { mockApi, reply } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const product = {
   id: 5,
@@ -30,8 +30,6 @@ const routes = {
   'GET /admin/products/5/duplicates': () => ({ products: [] }),
   'GET /admin/products/5/merges': () => ({ merges: [] }),
 };
-
-beforeAll(prepareTranslations);
 
 describe('/admin/products/{id}', () => {
   it('keeps the product chosen to merge in after its search text clears, and merges it after confirmation', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, reply } from '@koopjesland/shared/catalog/test';
-import { pagination, prepareTranslations, renderAdmin } from '../../test/render';
+import { mockApi, reply, pagination } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const product = (id: number) => ({
   id,
@@ -26,8 +26,6 @@ const common = {
   'GET /stores': () => ({ stores: [{ id: 1, name: 'Bol' }] }),
   'GET /categories': () => ({ categories: [] }),
 };
-
-beforeAll(prepareTranslations);
 
 const checkbox = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox');
 

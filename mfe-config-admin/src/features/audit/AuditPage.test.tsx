@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { answer, prepareConfigAdmin, renderAdmin, requests, signInAs, status } from '../../test/render-admin';
+import { mockApi, reply, signInAs } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const record = {
   id: 1,
@@ -16,12 +17,11 @@ const record = {
 const page = { records: [record], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 20 } };
 const users = { users: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } };
 
-beforeAll(prepareConfigAdmin);
 beforeEach(() => signInAs('admin'));
 
 describe('/admin/audit', () => {
   it('shows who changed which fields of what, filtered by the History link’s entity and id', async () => {
-    answer({ 'GET /api/admin/audit': page, 'GET /api/auth/users': users });
+    const api = mockApi({ 'GET /admin/audit': () => page, 'GET /auth/users': () => users });
     renderAdmin('/admin/audit?entity=user&entityId=2&from=2024-05-01');
     const row = (await screen.findByText('user #2')).closest('tr')!;
     expect(within(row).getByText('admin@koopjesland.nl')).toBeInTheDocument();
@@ -29,8 +29,8 @@ describe('/admin/audit', () => {
     expect(within(row).getByText('update')).toBeInTheDocument();
     expect(within(row).getByText('role')).toBeInTheDocument();
     expect(within(row).getByText(/"user" → "merchandiser"/)).toBeInTheDocument();
-    const auditRequest = requests.find((request) => request.url.pathname === '/api/admin/audit')!;
-    expect(Object.fromEntries(auditRequest.url.searchParams)).toEqual({
+    const auditRequest = api.calls.find((call) => call.path === '/admin/audit')!;
+    expect(Object.fromEntries(auditRequest.query)).toEqual({
       page: '1',
       limit: '20',
       entity: 'user',
@@ -41,11 +41,14 @@ describe('/admin/audit', () => {
   });
 
   it('says when nothing was recorded and when the trail cannot be loaded', async () => {
-    answer({ 'GET /api/admin/audit': { records: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } }, 'GET /api/auth/users': users });
+    mockApi({
+      'GET /admin/audit': () => ({ records: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } }),
+      'GET /auth/users': () => users,
+    });
     const { unmount } = renderAdmin('/admin/audit');
     expect(await screen.findByText('No changes recorded')).toBeInTheDocument();
     unmount();
-    answer({ 'GET /api/admin/audit': status(403, { error: 'Forbidden' }), 'GET /api/auth/users': users });
+    mockApi({ 'GET /admin/audit': () => reply(403, { error: 'Forbidden' }), 'GET /auth/users': () => users });
     renderAdmin('/admin/audit');
     await waitFor(() => expect(screen.getByText('Failed to load data. Please try again.')).toBeInTheDocument());
   });

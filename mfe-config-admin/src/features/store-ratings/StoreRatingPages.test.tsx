@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer, prepareConfigAdmin, renderAdmin, requests, sent, signInAs, status } from '../../test/render-admin';
+import { mockApi, reply, signInAs } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const rating = {
   id: 8,
@@ -16,22 +17,21 @@ const rating = {
 const list = { storeRatings: [rating], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 20 } };
 const stores = { stores: [{ id: 3, name: 'Bol' }], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 1000 } };
 
-beforeAll(prepareConfigAdmin);
 beforeEach(() => signInAs('admin'));
 
 describe('/admin/store-ratings', () => {
   it('lists store, user, stars, comment and date, filtered by store and stars from the address', async () => {
-    answer({ 'GET /api/admin/store-ratings': list, 'GET /api/stores': stores });
+    const api = mockApi({ 'GET /admin/store-ratings': () => list, 'GET /stores': () => stores });
     renderAdmin('/admin/store-ratings?storeId=3&stars=2');
     const row = (await screen.findByText('Trage levering')).closest('tr')!;
     expect(within(row).getByText('Bol')).toBeInTheDocument();
     expect(within(row).getByText('klant@example.com')).toBeInTheDocument();
-    const listRequest = requests.find((request) => request.url.pathname === '/api/admin/store-ratings')!;
-    expect(Object.fromEntries(listRequest.url.searchParams)).toEqual({ page: '1', limit: '20', storeId: '3', stars: '2' });
+    const listRequest = api.calls.find((call) => call.path === '/admin/store-ratings')!;
+    expect(Object.fromEntries(listRequest.query)).toEqual({ page: '1', limit: '20', storeId: '3', stars: '2' });
   });
 
   it('shows an error when the list cannot be loaded', async () => {
-    answer({ 'GET /api/admin/store-ratings': status(500, { error: 'Database unavailable' }), 'GET /api/stores': stores });
+    mockApi({ 'GET /admin/store-ratings': () => reply(500, { error: 'Database unavailable' }), 'GET /stores': () => stores });
     renderAdmin('/admin/store-ratings');
     expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
   });
@@ -39,29 +39,29 @@ describe('/admin/store-ratings', () => {
 
 describe('/admin/store-ratings/{id}', () => {
   it('corrects the stars and the comment', async () => {
-    answer({ 'GET /api/admin/store-ratings/8': rating, 'PUT /api/admin/store-ratings/8': { ...rating, rating: 4 } });
+    const api = mockApi({ 'GET /admin/store-ratings/8': () => rating, 'PUT /admin/store-ratings/8': () => ({ ...rating, rating: 4 }) });
     renderAdmin('/admin/store-ratings/8');
     await screen.findByText('Rating of Bol');
     const stars = screen.getAllByRole('radio');
     await userEvent.click(stars[3]!);
     fireEvent.change(screen.getByLabelText('Comment'), { target: { value: '  Levering was op tijd ' } });
     fireEvent.click(screen.getByText('Save'));
-    await waitFor(() => expect(sent('PUT', 'admin/store-ratings/8')).toHaveLength(1));
-    expect(sent('PUT', 'admin/store-ratings/8')[0]!.body).toEqual({ rating: 4, comment: 'Levering was op tijd' });
+    await waitFor(() => expect(api.find('PUT', '/admin/store-ratings/8')).toHaveLength(1));
+    expect(api.find('PUT', '/admin/store-ratings/8')[0]!.body).toEqual({ rating: 4, comment: 'Levering was op tijd' });
     expect(await screen.findByText('Store rating updated successfully')).toBeInTheDocument();
   });
 
   it('removes a rating after confirmation', async () => {
-    answer({
-      'GET /api/admin/store-ratings/8': rating,
-      'DELETE /api/admin/store-ratings/8': { success: true },
-      'GET /api/admin/store-ratings': list,
-      'GET /api/stores': stores,
+    const api = mockApi({
+      'GET /admin/store-ratings/8': () => rating,
+      'DELETE /admin/store-ratings/8': () => ({ success: true }),
+      'GET /admin/store-ratings': () => list,
+      'GET /stores': () => stores,
     });
     renderAdmin('/admin/store-ratings/8');
     fireEvent.click(await screen.findByText('Delete'));
     fireEvent.click(within((await screen.findByText('Cancel')).closest<HTMLElement>('.ant-modal')!).getByText('Delete'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/store-ratings$/), { timeout: 20_000 });
-    expect(sent('DELETE', 'admin/store-ratings/8')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/store-ratings$/));
+    expect(api.find('DELETE', '/admin/store-ratings/8')).toHaveLength(1);
   });
 });

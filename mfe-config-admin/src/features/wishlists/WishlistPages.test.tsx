@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { answer, prepareConfigAdmin, renderAdmin, requests, sent, signInAs, status } from '../../test/render-admin';
+import { mockApi, reply, signInAs } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const item = {
   id: 11,
@@ -15,12 +16,11 @@ const item = {
 };
 const list = { wishlistItems: [item], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, itemsPerPage: 20 } };
 
-beforeAll(prepareConfigAdmin);
 beforeEach(() => signInAs('admin'));
 
 describe('/admin/wishlists', () => {
   it('lists user, product, max price, lowest price and whether the target is met', async () => {
-    answer({ 'GET /api/admin/wishlists': list });
+    mockApi({ 'GET /admin/wishlists': () => list });
     renderAdmin('/admin/wishlists');
     const row = (await screen.findByText('Philips Airfryer XXL')).closest('tr')!;
     expect(within(row).getByText('klant@example.com')).toBeInTheDocument();
@@ -30,18 +30,18 @@ describe('/admin/wishlists', () => {
   });
 
   it('filters from the address and writes a new filter back to it', async () => {
-    answer({ 'GET /api/admin/wishlists': list });
+    const api = mockApi({ 'GET /admin/wishlists': () => list });
     renderAdmin('/admin/wishlists?targetMet=false&userId=2');
     await screen.findByText('Philips Airfryer XXL');
-    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ page: '1', limit: '20', targetMet: 'false', userId: '2' });
+    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ page: '1', limit: '20', targetMet: 'false', userId: '2' });
     expect(screen.getByText('User #2')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Search by email or product'), { target: { value: 'airfryer' } });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('search=airfryer'));
-    await waitFor(() => expect(requests.at(-1)!.url.searchParams.get('search')).toBe('airfryer'));
+    await waitFor(() => expect(api.calls.at(-1)!.query.get('search')).toBe('airfryer'));
   });
 
   it('shows an error when the list cannot be loaded', async () => {
-    answer({ 'GET /api/admin/wishlists': status(500, { error: 'Database unavailable' }) });
+    mockApi({ 'GET /admin/wishlists': () => reply(500, { error: 'Database unavailable' }) });
     renderAdmin('/admin/wishlists');
     expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
   });
@@ -49,28 +49,28 @@ describe('/admin/wishlists', () => {
 
 describe('/admin/wishlists/{id}', () => {
   it('changes the desired price in cents', async () => {
-    answer({ 'GET /api/admin/wishlists/11': item, 'PUT /api/admin/wishlists/11': { ...item, maxPrice: 42500 } });
+    const api = mockApi({ 'GET /admin/wishlists/11': () => item, 'PUT /admin/wishlists/11': () => ({ ...item, maxPrice: 42500 }) });
     renderAdmin('/admin/wishlists/11');
     const input = await screen.findByRole('spinbutton');
     fireEvent.change(input, { target: { value: '425' } });
     fireEvent.click(screen.getByText('Save'));
-    await waitFor(() => expect(sent('PUT', 'admin/wishlists/11')).toHaveLength(1));
-    expect(sent('PUT', 'admin/wishlists/11')[0]!.body).toEqual({ maxPrice: 42500 });
+    await waitFor(() => expect(api.find('PUT', '/admin/wishlists/11')).toHaveLength(1));
+    expect(api.find('PUT', '/admin/wishlists/11')[0]!.body).toEqual({ maxPrice: 42500 });
     expect(await screen.findByText('Wishlist item updated successfully')).toBeInTheDocument();
     expect(screen.getByText('History').closest('a')).toHaveAttribute('href', '/admin/audit?entity=wishlist-item&entityId=11');
   });
 
   it('removes the item after confirmation', async () => {
-    answer({ 'GET /api/admin/wishlists/11': item, 'DELETE /api/admin/wishlists/11': { success: true }, 'GET /api/admin/wishlists': list });
+    const api = mockApi({ 'GET /admin/wishlists/11': () => item, 'DELETE /admin/wishlists/11': () => ({ success: true }), 'GET /admin/wishlists': () => list });
     renderAdmin('/admin/wishlists/11');
     fireEvent.click(await screen.findByText('Delete'));
     fireEvent.click(within((await screen.findByText('Cancel')).closest<HTMLElement>('.ant-modal')!).getByText('Delete'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/wishlists$/), { timeout: 20_000 });
-    expect(sent('DELETE', 'admin/wishlists/11')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/wishlists$/));
+    expect(api.find('DELETE', '/admin/wishlists/11')).toHaveLength(1);
   });
 
   it('says so when the item does not exist', async () => {
-    answer({ 'GET /api/admin/wishlists/99': status(404, { error: 'Wishlist item not found' }) });
+    mockApi({ 'GET /admin/wishlists/99': () => reply(404, { error: 'Wishlist item not found' }) });
     renderAdmin('/admin/wishlists/99');
     expect(await screen.findByText('Wishlist item not found')).toBeInTheDocument();
   });

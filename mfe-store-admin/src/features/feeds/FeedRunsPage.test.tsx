@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { mockApi, pagination, press, reply, type ApiRoutes } from '@koopjesland/shared/testing';
 import { feed, run, store } from '../../test/fixtures';
-import { answer, json, pagination, press, renderAt, requestsTo, setUpPages } from '../../test/render-pages';
+import { renderAdmin } from '../../test/render';
 
 // The chart library draws on a canvas jsdom does not have; its data is checked on the page.
 jest.mock('../charts/LineChart', () => ({
   __esModule: true,
   default: ({ times }: { times: number[] }) => <div data-testid="chart">{times.length} runs</div>,
 }));
-
-setUpPages();
 
 const problems = {
   problems: [
@@ -24,21 +23,21 @@ const diff = {
 };
 const earlier = { ...run, id: 30, startedAt: '2026-11-19T10:00:00.000Z', finishedAt: '2026-11-19T10:00:02.000Z', durationMs: 2000 };
 
-function api(runs: unknown[], extra: (url: URL, request: Request) => Response | undefined = () => undefined) {
-  return (request: Request, url: URL) => {
-    if (url.pathname === '/api/stores/id/7') return json(store);
-    if (url.pathname === '/api/store-feeds/3') return json(feed);
-    if (url.pathname === '/api/store-feeds/3/runs') return json({ runs, pagination: pagination(runs.length) });
-    if (url.pathname === '/api/feed-runs/31/problems') return json(problems);
-    if (url.pathname === '/api/feed-runs/31/diff') return json(diff);
-    return extra(url, request);
-  };
+function api(runs: unknown[], extra: ApiRoutes = {}) {
+  return mockApi({
+    'GET /stores/id/7': () => store,
+    'GET /store-feeds/3': () => feed,
+    'GET /store-feeds/3/runs': () => ({ runs, pagination: pagination(runs.length) }),
+    'GET /feed-runs/31/problems': () => problems,
+    'GET /feed-runs/31/diff': () => diff,
+    ...extra,
+  });
 }
 
 describe('/admin/stores/{id}/feeds/{feedId}', () => {
   it('lists the runs with their counts and a chart; a run shows its problems by reason and the diff', async () => {
-    answer(api([run, earlier]));
-    renderAt('/admin/stores/7/feeds/3');
+    api([run, earlier]);
+    renderAdmin('/admin/stores/7/feeds/3');
     expect(await screen.findByRole('heading', { name: 'hoofdfeed · Klankwinkel' })).toBeInTheDocument();
     const row = screen.getAllByText('Manual')[0]!.closest('tr')!;
     expect(within(row).getByText('Succeeded')).toBeInTheDocument();
@@ -57,47 +56,43 @@ describe('/admin/stores/{id}/feeds/{feedId}', () => {
   });
 
   it('says so when the feed has not run yet', async () => {
-    answer(api([]));
-    renderAt('/admin/stores/7/feeds/3');
+    api([]);
+    renderAdmin('/admin/stores/7/feeds/3');
     expect(await screen.findByText('No runs yet')).toBeInTheDocument();
     expect(screen.getByText('The chart appears after two finished runs.')).toBeInTheDocument();
   });
 
   it('says Feed not found for an unknown feed', async () => {
-    answer(() => json({ error: 'Feed not found' }, 404));
-    renderAt('/admin/stores/7/feeds/99');
+    mockApi({ 'GET /stores/id/7': () => store, 'GET /store-feeds/99': () => reply(404, { error: 'Feed not found' }) });
+    renderAdmin('/admin/stores/7/feeds/99');
     expect(await screen.findByText('Feed not found')).toBeInTheDocument();
   });
 
   it('offers Apply anyway and Discard for a run the collapse guard held', async () => {
     const held = { ...run, id: 32, status: 'held', heldReason: 'The run would expire 80% of the offers (limit 50%)', offersExpired: 16 };
-    answer(api([held, run], (url, request) => (request.method === 'POST' && url.pathname === '/api/feed-runs/32/apply' ? json({ ...held, status: 'succeeded' }) : undefined)));
-    renderAt('/admin/stores/7/feeds/3');
+    const calls = api([held, run], { 'POST /feed-runs/32/apply': () => ({ ...held, status: 'succeeded' }) });
+    renderAdmin('/admin/stores/7/feeds/3');
     expect(await screen.findByText('This run is held for review')).toBeInTheDocument();
     expect(screen.getByText('The run would expire 80% of the offers (limit 50%)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Discard' })).toBeInTheDocument();
     await press(screen.getByRole('button', { name: 'Apply anyway' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/feed-runs/32/apply')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('POST', '/feed-runs/32/apply')).toHaveLength(1));
   });
 
   it('runs the feed and shows its live progress until the result', async () => {
     // The run reads a quarter of the file until the test has seen it part-way, then finishes.
     let finished = false;
-    answer(
-      api([run], (url, request) => {
-        if (request.method === 'POST' && url.pathname === '/api/store-feeds/3/run') return json({ ...run, id: 40, status: 'queued' }, 202);
-        if (url.pathname === '/api/feed-runs/40') {
-          return finished
-            ? json({ ...run, id: 40 })
-            : json({ ...run, id: 40, status: 'running', phase: 'parsing', bytesRead: 1024, bytesTotal: 4096, finishedAt: null });
-        }
-        return undefined;
-      }),
-    );
-    renderAt('/admin/stores/7/feeds/3');
+    api([run], {
+      'POST /store-feeds/3/run': () => reply(202, { ...run, id: 40, status: 'queued' }),
+      'GET /feed-runs/40': () =>
+        finished
+          ? { ...run, id: 40 }
+          : { ...run, id: 40, status: 'running', phase: 'parsing', bytesRead: 1024, bytesTotal: 4096, finishedAt: null },
+    });
+    renderAdmin('/admin/stores/7/feeds/3');
     await press(await screen.findByRole('button', { name: /Run$/ }));
-    const bar = await screen.findByRole('progressbar');
-    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
+    // The queued run's bar may be replaced by the running one's: look it up afresh.
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'));
     expect(await screen.findByText('Parsing')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel run' })).toBeInTheDocument();
     finished = true;

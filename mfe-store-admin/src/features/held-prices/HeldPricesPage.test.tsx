@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { answer, json, pagination, press, renderAt, requestsTo, setUpPages } from '../../test/render-pages';
-
-setUpPages();
+import { mockApi, pagination, press, reply, type ApiRoutes } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const vacuum = {
   priceId: 41,
@@ -28,23 +27,25 @@ const vacuum = {
 };
 const withoutStoreId = { ...vacuum, priceId: 42, externalId: null, product: { ...vacuum.product, id: 6, name: 'Kabel' } };
 
-function api(list: unknown[]) {
-  return (request: Request, url: URL) => {
-    if (url.pathname === '/api/held-prices') return json({ heldOffers: list, pagination: pagination(list.length) });
-    if (url.pathname === '/api/stores') return json({ stores: [{ id: 7, name: 'Klankwinkel' }], pagination: pagination(1) });
-    const release = url.pathname.match(/^\/api\/held-prices\/(\d+)\/(accept|reject|split)$/);
-    if (release && request.method === 'POST')
-      return json({ priceId: Number(release[1]), decision: release[2], productId: release[2] === 'split' ? 99 : 5 });
-    return undefined;
-  };
+function api(list: unknown[], extra: ApiRoutes = {}) {
+  return mockApi({
+    'GET /held-prices': () => ({ heldOffers: list, pagination: pagination(list.length) }),
+    'GET /stores': () => ({ stores: [{ id: 7, name: 'Klankwinkel' }], pagination: pagination(1) }),
+    'POST /held-prices/:priceId/:decision': ({ params }) => ({
+      priceId: Number(params.priceId),
+      decision: params.decision,
+      productId: params.decision === 'split' ? 99 : 5,
+    }),
+    ...extra,
+  });
 }
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 describe('/admin/held-prices', () => {
   it("lists each held price with the feed's name for it, the median of the other offers and the lowest shown price", async () => {
-    answer(api([vacuum]));
-    renderAt('/admin/held-prices');
+    api([vacuum]);
+    renderAdmin('/admin/held-prices');
     const row = await rowOf('Robotstofzuiger R9');
     expect(within(row).getByText('In the feed: Stofzak voor robotstofzuiger')).toBeInTheDocument();
     expect(within(row).getByText('Klankwinkel')).toBeInTheDocument();
@@ -55,49 +56,48 @@ describe('/admin/held-prices', () => {
   });
 
   it('accepts a held price after confirming, and says so', async () => {
-    answer(api([vacuum]));
-    renderAt('/admin/held-prices');
+    const calls = api([vacuum]);
+    renderAdmin('/admin/held-prices');
     await press(within(await rowOf('Robotstofzuiger R9')).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/€ 23,94 for Robotstofzuiger R9 at Klankwinkel is shown to visitors/)).toBeInTheDocument();
     await press(within(dialog).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/held-prices/41/accept')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('POST', '/held-prices/41/accept')).toHaveLength(1));
     expect(await screen.findByText('€ 23,94 for Robotstofzuiger R9 is shown')).toBeInTheDocument();
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    answer(api([vacuum]));
-    renderAt('/admin/held-prices');
+    const calls = api([vacuum]);
+    renderAdmin('/admin/held-prices');
     await press(within(await rowOf('Robotstofzuiger R9')).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     await press(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(requestsTo('POST', '/api/held-prices/41/reject')).toHaveLength(0);
+    expect(calls.find('POST', '/held-prices/41/reject')).toHaveLength(0);
   });
 
   it('splits a held price into a product named after the record', async () => {
-    answer(api([vacuum]));
-    renderAt('/admin/held-prices');
+    const calls = api([vacuum]);
+    renderAdmin('/admin/held-prices');
     await press(within(await rowOf('Robotstofzuiger R9')).getByRole('button', { name: 'Split' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/A new product "Stofzak voor robotstofzuiger" is made/)).toBeInTheDocument();
     await press(within(dialog).getByRole('button', { name: 'Split' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/held-prices/41/split')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('POST', '/held-prices/41/split')).toHaveLength(1));
     expect(await screen.findByText('New product "Stofzak voor robotstofzuiger" with the price € 23,94')).toBeInTheDocument();
   });
 
   it('offers no split for a record without a store product id', async () => {
-    answer(api([withoutStoreId]));
-    renderAt('/admin/held-prices');
+    api([withoutStoreId]);
+    renderAdmin('/admin/held-prices');
     expect(within(await rowOf('Kabel')).getByRole('button', { name: 'Split' })).toBeDisabled();
   });
 
   it("shows the API's explanation when a release fails", async () => {
-    answer((request, url) =>
-      url.pathname === '/api/held-prices/41/accept'
-        ? json({ error: 'This price is not held (already released, or changed by a later import)' }, 409)
-        : api([vacuum])(request, url),
-    );
-    renderAt('/admin/held-prices');
+    api([vacuum], {
+      'POST /held-prices/41/accept': () =>
+        reply(409, { error: 'This price is not held (already released, or changed by a later import)' }),
+    });
+    renderAdmin('/admin/held-prices');
     await press(within(await rowOf('Robotstofzuiger R9')).getByRole('button', { name: 'Accept' }));
     await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('The price could not be released')).toBeInTheDocument();
@@ -105,9 +105,9 @@ describe('/admin/held-prices', () => {
   });
 
   it('says so when nothing is held, and filters by store in the address', async () => {
-    answer(api([]));
-    renderAt('/admin/held-prices?storeId=7');
+    const calls = api([]);
+    renderAdmin('/admin/held-prices?storeId=7');
     expect(await screen.findByText('No held prices')).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/held-prices').at(-1)!.url.searchParams.get('storeId')).toBe('7');
+    expect(calls.find('GET', '/held-prices').at(-1)!.query.get('storeId')).toBe('7');
   });
 });

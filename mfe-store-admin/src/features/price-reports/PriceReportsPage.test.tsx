@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { answer, json, pagination, press, renderAt, requestsTo, setUpPages } from '../../test/render-pages';
-
-setUpPages();
+import { mockApi, pagination, press, reply, type ApiRoutes } from '@koopjesland/shared/testing';
+import { renderAdmin } from '../../test/render';
 
 const speaker = {
   priceId: 41,
@@ -26,23 +25,25 @@ const kettle = {
   notes: [],
 };
 
-function api(list: unknown[]) {
-  return (request: Request, url: URL) => {
-    if (url.pathname === '/api/admin/price-reports') return json({ priceReports: list, pagination: pagination(list.length) });
-    if (url.pathname === '/api/stores') return json({ stores: [{ id: 7, name: 'MegaKoop' }], pagination: pagination(1) });
-    const resolve = url.pathname.match(/^\/api\/admin\/price-reports\/(\d+)\/(hide|dismiss)$/);
-    if (resolve && request.method === 'POST')
-      return json({ priceId: Number(resolve[1]), resolvedReports: 3, hiddenReason: resolve[2] === 'hide' ? 'reported' : null });
-    return undefined;
-  };
+function api(list: unknown[], extra: ApiRoutes = {}) {
+  return mockApi({
+    'GET /admin/price-reports': () => ({ priceReports: list, pagination: pagination(list.length) }),
+    'GET /stores': () => ({ stores: [{ id: 7, name: 'MegaKoop' }], pagination: pagination(1) }),
+    'POST /admin/price-reports/:priceId/:decision': ({ params }) => ({
+      priceId: Number(params.priceId),
+      resolvedReports: 3,
+      hiddenReason: params.decision === 'hide' ? 'reported' : null,
+    }),
+    ...extra,
+  });
 }
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 describe('/admin/price-reports', () => {
   it('lists the open reports per offer: offer, store, reasons with counts, notes, count, first and last report', async () => {
-    answer(api([speaker, kettle]));
-    renderAt('/admin/price-reports');
+    const calls = api([speaker, kettle]);
+    renderAdmin('/admin/price-reports');
     const row = await rowOf('JBL Flip 6');
     expect(within(row).getByRole('link', { name: /^€\s19,99$/ })).toHaveAttribute('href', 'https://megakoop.example/speaker');
     expect(within(row).getByText('MegaKoop')).toBeInTheDocument();
@@ -51,49 +52,45 @@ describe('/admin/price-reports', () => {
     expect(within(row).getByText('“In de winkel kost hij € 129”')).toBeInTheDocument();
     expect(within(row).getByText('3')).toBeInTheDocument();
     expect(within(await rowOf('Waterkoker')).getByText('Wrong product (1)')).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/admin/price-reports')[0]!.url.searchParams.get('sortBy')).toBe('lastReportedAt');
+    expect(calls.find('GET', '/admin/price-reports')[0]!.query.get('sortBy')).toBe('lastReportedAt');
   });
 
   it('hides an offer after confirming, and says so', async () => {
-    answer(api([speaker]));
-    renderAt('/admin/price-reports');
+    const calls = api([speaker]);
+    renderAdmin('/admin/price-reports');
     await press(within(await rowOf('JBL Flip 6')).getByRole('button', { name: 'Hide offer' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/€ 19,99 for JBL Flip 6 at MegaKoop is no longer shown to visitors/)).toBeInTheDocument();
     await press(within(dialog).getByRole('button', { name: 'Hide offer' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/admin/price-reports/41/hide')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('POST', '/admin/price-reports/41/hide')).toHaveLength(1));
     expect(await screen.findByText('JBL Flip 6 at MegaKoop is hidden until the next import')).toBeInTheDocument();
     // The queue is asked again after the change.
-    await waitFor(() => expect(requestsTo('GET', '/api/admin/price-reports').length).toBeGreaterThan(1));
+    await waitFor(() => expect(calls.find('GET', '/admin/price-reports').length).toBeGreaterThan(1));
   });
 
   it('dismisses reports after confirming; sends nothing when cancelled', async () => {
-    answer(api([speaker]));
-    renderAt('/admin/price-reports');
+    const calls = api([speaker]);
+    renderAdmin('/admin/price-reports');
     await press(within(await rowOf('JBL Flip 6')).getByRole('button', { name: 'Dismiss' }));
     await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    expect(requestsTo('POST', '/api/admin/price-reports/41/dismiss')).toHaveLength(0);
+    expect(calls.find('POST', '/admin/price-reports/41/dismiss')).toHaveLength(0);
 
     await press(within(await rowOf('JBL Flip 6')).getByRole('button', { name: 'Dismiss' }));
     const dialogs = await screen.findAllByRole('dialog');
     await press(within(dialogs[dialogs.length - 1]!).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/admin/price-reports/41/dismiss')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('POST', '/admin/price-reports/41/dismiss')).toHaveLength(1));
     expect(await screen.findByText('The reports of JBL Flip 6 at MegaKoop are dismissed')).toBeInTheDocument();
   });
 
   it('says when there are no open reports', async () => {
-    answer(api([]));
-    renderAt('/admin/price-reports');
+    api([]);
+    renderAdmin('/admin/price-reports');
     expect(await screen.findByText('No open price reports')).toBeInTheDocument();
   });
 
   it('reports a failed resolution', async () => {
-    answer((request, url) =>
-      url.pathname === '/api/admin/price-reports/41/hide'
-        ? json({ error: 'This offer has no open reports' }, 409)
-        : api([speaker])(request, url),
-    );
-    renderAt('/admin/price-reports');
+    api([speaker], { 'POST /admin/price-reports/41/hide': () => reply(409, { error: 'This offer has no open reports' }) });
+    renderAdmin('/admin/price-reports');
     await press(within(await rowOf('JBL Flip 6')).getByRole('button', { name: 'Hide offer' }));
     await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Hide offer' }));
     expect(await screen.findByText('The reports could not be resolved')).toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { change, mockApi, pagination, press, reply, type ApiRoutes } from '@koopjesland/shared/testing';
 import { feed, price, store } from '../../test/fixtures';
-import { answer, change, json, pagination, press, renderAt, requestsTo, setUpPages } from '../../test/render-pages';
-
-setUpPages();
+import { renderAdmin } from '../../test/render';
 
 const storeProducts = {
   products: [
@@ -14,14 +13,11 @@ const storeProducts = {
 
 describe('/admin/stores/{id}', () => {
   it('shows a loading state, then the store with its rating out of 5 and the tab counts', async () => {
-    let release: (response: Response) => void = () => undefined;
-    answer((_request, url) => {
-      if (url.pathname === '/api/stores/id/7') return new Promise<Response>((resolve) => (release = resolve));
-      return json([]);
-    });
-    const { container } = renderAt('/admin/stores/7');
+    let release: (body: unknown) => void = () => undefined;
+    mockApi({ 'GET /stores/id/7': () => new Promise((resolve) => (release = resolve)), 'GET /store-feeds/store/7': () => [] });
+    const { container } = renderAdmin('/admin/stores/7');
     await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
-    release(json(store));
+    release(store);
     expect(await screen.findByRole('heading', { name: 'Klankwinkel' })).toBeInTheDocument();
     expect(screen.getAllByText('4.3 / 5')[0]).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Products (15)' })).toBeInTheDocument();
@@ -30,25 +26,25 @@ describe('/admin/stores/{id}', () => {
   });
 
   it('says Store not found for an unknown store', async () => {
-    answer(() => json({ error: 'Store not found' }, 404));
-    renderAt('/admin/stores/99');
+    mockApi({ 'GET /stores/id/99': () => reply(404, { error: 'Store not found' }) });
+    renderAdmin('/admin/stores/99');
     expect(await screen.findByText('Store not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Stores' })).toBeInTheDocument();
   });
 
   it('shows the error when the store cannot be loaded', async () => {
-    answer(() => json({ error: 'Database unavailable' }, 500));
-    renderAt('/admin/stores/7');
+    mockApi({ 'GET /stores/id/7': () => reply(500, { error: 'Database unavailable' }) });
+    renderAdmin('/admin/stores/7');
     expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
   });
 
   it('Edit Store: Cancel resets the inputs, Save Changes sends them', async () => {
-    answer((request, url) => {
-      if (request.method === 'PUT') return json({ ...store, name: 'Klankhuis', updatedAt: '2026-11-21T10:00:00.000Z' });
-      if (url.pathname === '/api/stores/id/7') return json(store);
-      return json([]);
+    const api = mockApi({
+      'GET /stores/id/7': () => store,
+      'GET /store-feeds/store/7': () => [],
+      'PUT /stores/7': () => ({ ...store, name: 'Klankhuis', updatedAt: '2026-11-21T10:00:00.000Z' }),
     });
-    renderAt('/admin/stores/7');
+    renderAdmin('/admin/stores/7');
     await press(await screen.findByRole('button', { name: /Edit Store/ }));
     await change(screen.getByLabelText('Name'), 'Iets anders');
     await press(screen.getByRole('button', { name: 'Cancel' }));
@@ -56,8 +52,8 @@ describe('/admin/stores/{id}', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Klankwinkel');
     await change(screen.getByLabelText('Name'), 'Klankhuis ');
     await press(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(requestsTo('PUT', '/api/stores/7')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/stores/7')[0]!.body).toEqual({
+    await waitFor(() => expect(api.find('PUT', '/stores/7')).toHaveLength(1));
+    expect(api.find('PUT', '/stores/7')[0]!.body).toEqual({
       name: 'Klankhuis',
       slug: 'klankwinkel',
       url: 'https://klankwinkel.example',
@@ -67,71 +63,70 @@ describe('/admin/stores/{id}', () => {
 
   describe('Products tab', () => {
     it("lists the store's products with the lowest price or N/A; a row opens the product in the catalog admin", async () => {
-      answer((_request, url) => (url.pathname === '/api/stores/id/7' ? json(store) : json(storeProducts)));
-      renderAt('/admin/stores/7?tab=products');
+      const api = mockApi({ 'GET /stores/id/7': () => store, 'GET /stores/7/products': () => storeProducts });
+      renderAdmin('/admin/stores/7?tab=products');
       const row = (await screen.findByText('JBL Flip 6')).closest('tr')!;
       expect(within(row).getByText('€ 24,90')).toBeInTheDocument();
       expect(within(screen.getByText('Oude kabel').closest('tr')!).getByText('N/A')).toBeInTheDocument();
-      expect(requestsTo('GET', '/api/stores/7/products')[0]!.url.searchParams.get('sortBy')).toBe('name');
+      expect(api.find('GET', '/stores/7/products')[0]!.query.get('sortBy')).toBe('name');
       await press(row);
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/products/9');
     });
 
     it('says so when the store has no products', async () => {
-      answer((_request, url) =>
-        url.pathname === '/api/stores/id/7' ? json(store) : json({ products: [], pagination: pagination(0) }),
-      );
-      renderAt('/admin/stores/7?tab=products');
+      mockApi({ 'GET /stores/id/7': () => store, 'GET /stores/7/products': () => ({ products: [], pagination: pagination(0) }) });
+      renderAdmin('/admin/stores/7?tab=products');
       expect(await screen.findByText('No products found')).toBeInTheDocument();
     });
   });
 
   describe('Prices tab', () => {
-    const prices = (url: URL) =>
-      url.pathname === '/api/prices' ? json({ prices: [price], pagination: pagination(1) }) : undefined;
+    const withPrices: ApiRoutes = {
+      'GET /stores/id/7': () => store,
+      'GET /prices': () => ({ prices: [price], pagination: pagination(1) }),
+    };
 
     it("lists the store's current offers with 'No expiry' for an open end", async () => {
-      answer((_request, url) => (url.pathname === '/api/stores/id/7' ? json(store) : prices(url)));
-      renderAt('/admin/stores/7?tab=prices');
+      const api = mockApi(withPrices);
+      renderAdmin('/admin/stores/7?tab=prices');
       const row = (await screen.findByText('JBL Flip 6')).closest('tr')!;
       expect(within(row).getByText('€ 24,90')).toBeInTheDocument();
       expect(within(row).getByText('€ 19,95')).toBeInTheDocument();
       expect(within(row).getByText('No expiry')).toBeInTheDocument();
-      expect(requestsTo('GET', '/api/prices')[0]!.url.searchParams.get('storeId')).toBe('7');
+      expect(api.find('GET', '/prices')[0]!.query.get('storeId')).toBe('7');
     });
 
     it('disables Delete All Prices when the store has none', async () => {
-      answer((_request, url) =>
-        url.pathname === '/api/stores/id/7'
-          ? json({ ...store, _count: { ...store._count, prices: 0 } })
-          : json({ prices: [], pagination: pagination(0) }),
-      );
-      renderAt('/admin/stores/7?tab=prices');
+      mockApi({
+        'GET /stores/id/7': () => ({ ...store, _count: { ...store._count, prices: 0 } }),
+        'GET /prices': () => ({ prices: [], pagination: pagination(0) }),
+      });
+      renderAdmin('/admin/stores/7?tab=prices');
       expect(await screen.findByText('No prices found')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: /Delete All Prices/ })).toBeDisabled();
     });
 
     it('confirms, deletes and shows the three counts in a green result', async () => {
-      answer((request, url) => {
-        if (request.method === 'DELETE') return json({ deletedPrices: 12, deletedProducts: 3, deletedCategoryAliases: 1 });
-        return url.pathname === '/api/stores/id/7' ? json(store) : prices(url);
+      const api = mockApi({
+        ...withPrices,
+        'DELETE /stores/7/prices': () => ({ deletedPrices: 12, deletedProducts: 3, deletedCategoryAliases: 1 }),
       });
-      renderAt('/admin/stores/7?tab=prices');
+      renderAdmin('/admin/stores/7?tab=prices');
       await press(await screen.findByRole('button', { name: /Delete All Prices/ }));
       await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('12 prices deleted')).toBeInTheDocument();
       expect(screen.getByText('3 products left without prices deleted')).toBeInTheDocument();
       expect(screen.getByText('1 category alias left without products deleted')).toBeInTheDocument();
       expect(document.querySelector('.ant-modal-confirm-success')).not.toBeNull();
-      expect(requestsTo('DELETE', '/api/stores/7/prices')).toHaveLength(1);
+      expect(api.find('DELETE', '/stores/7/prices')).toHaveLength(1);
     });
 
     it("shows the red 'Failed to delete prices. Please try again.' when nothing was deleted", async () => {
-      answer((request, url) => {
-        if (request.method === 'DELETE') return json({ deletedPrices: 0, deletedProducts: 0, deletedCategoryAliases: 0 });
-        return url.pathname === '/api/stores/id/7' ? json(store) : prices(url);
+      mockApi({
+        ...withPrices,
+        'DELETE /stores/7/prices': () => ({ deletedPrices: 0, deletedProducts: 0, deletedCategoryAliases: 0 }),
       });
-      renderAt('/admin/stores/7?tab=prices');
+      renderAdmin('/admin/stores/7?tab=prices');
       await press(await screen.findByRole('button', { name: /Delete All Prices/ }));
       await press(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('Failed to delete prices. Please try again.')).toBeInTheDocument();
@@ -140,15 +135,15 @@ describe('/admin/stores/{id}', () => {
   });
 
   describe('Feeds tab and the feed form', () => {
-    const feeds = (list: unknown[]) => (_request: Request, url: URL) => {
-      if (url.pathname === '/api/stores/id/7') return json(store);
-      if (url.pathname === '/api/store-feeds/store/7') return _request.method === 'POST' ? json({ ...feed, id: 4 }, 201) : json(list);
-      return undefined;
-    };
+    const feeds = (list: unknown[]): ApiRoutes => ({
+      'GET /stores/id/7': () => store,
+      'GET /store-feeds/store/7': () => list,
+      'POST /store-feeds/store/7': () => reply(201, { ...feed, id: 4 }),
+    });
 
     it('lists feeds with the Inactive badge and the URL cut to 50 characters', async () => {
-      answer(feeds([feed]));
-      renderAt('/admin/stores/7?tab=feeds');
+      mockApi(feeds([feed]));
+      renderAdmin('/admin/stores/7?tab=feeds');
       const row = (await screen.findByText('hoofdfeed')).closest('tr')!;
       expect(within(row).getByText('Inactive')).toBeInTheDocument();
       expect(within(row).getByText(`${feed.url.slice(0, 50)}...`)).toBeInTheDocument();
@@ -156,14 +151,14 @@ describe('/admin/stores/{id}', () => {
     });
 
     it('says so when the store has no feeds', async () => {
-      answer(feeds([]));
-      renderAt('/admin/stores/7?tab=feeds');
+      mockApi(feeds([]));
+      renderAdmin('/admin/stores/7?tab=feeds');
       expect(await screen.findByText('No feeds yet')).toBeInTheDocument();
     });
 
     it('adds a feed: defaults, the path follows the name, Save waits for name, importer and path', async () => {
-      answer(feeds([]));
-      renderAt('/admin/stores/7?tab=feeds');
+      const api = mockApi(feeds([]));
+      renderAdmin('/admin/stores/7?tab=feeds');
       await press(await screen.findByRole('button', { name: /Add Feed/ }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByTitle('tradetracker')).toBeInTheDocument();
@@ -181,8 +176,8 @@ describe('/admin/stores/{id}', () => {
       expect(within(dialog).getByLabelText('Storage path')).toHaveValue('klankwinkel/prijzen.xml');
 
       await press(save);
-      await waitFor(() => expect(requestsTo('POST', '/api/store-feeds/store/7')).toHaveLength(1));
-      expect(requestsTo('POST', '/api/store-feeds/store/7')[0]!.body).toEqual({
+      await waitFor(() => expect(api.find('POST', '/store-feeds/store/7')).toHaveLength(1));
+      expect(api.find('POST', '/store-feeds/store/7')[0]!.body).toEqual({
         name: 'prijzen',
         importer: 'tradetracker',
         url: null,
@@ -195,16 +190,16 @@ describe('/admin/stores/{id}', () => {
     });
 
     it("duplicates a feed as a new one named ' (Copy)' at {slug}/{name}-copy.xml", async () => {
-      answer(feeds([feed]));
-      renderAt('/admin/stores/7?tab=feeds');
+      const api = mockApi(feeds([feed]));
+      renderAdmin('/admin/stores/7?tab=feeds');
       await press(await screen.findByRole('button', { name: 'Duplicate' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('Add Feed')).toBeInTheDocument();
       expect(within(dialog).getByLabelText('Name', { selector: 'input#feed_name' })).toHaveValue('hoofdfeed (Copy)');
       expect(within(dialog).getByLabelText('Storage path')).toHaveValue('klankwinkel/hoofdfeed-copy.xml');
       await press(within(dialog).getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(requestsTo('POST', '/api/store-feeds/store/7')).toHaveLength(1));
-      const body = requestsTo('POST', '/api/store-feeds/store/7')[0]!.body as Record<string, unknown>;
+      await waitFor(() => expect(api.find('POST', '/store-feeds/store/7')).toHaveLength(1));
+      const body = api.find('POST', '/store-feeds/store/7')[0]!.body as Record<string, unknown>;
       expect(body).not.toHaveProperty('id');
       expect(body).toMatchObject({
         name: 'hoofdfeed (Copy)',

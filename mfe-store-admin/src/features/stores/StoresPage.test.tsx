@@ -1,52 +1,52 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { change, mockApi, pagination, press, reply } from '@koopjesland/shared/testing';
 import { store } from '../../test/fixtures';
-import { answer, change, json, pagination, press, renderAt, requestsTo, setUpPages } from '../../test/render-pages';
-
-setUpPages();
+import { renderAdmin } from '../../test/render';
 
 const list = { stores: [store], pagination: pagination(1) };
+const created = { ...store, id: 8, name: 'Nieuwe Winkel', slug: 'nieuwe-winkel' };
 
 describe('/admin/stores', () => {
   it('shows a loading table until the stores arrive', async () => {
-    let release: (response: Response) => void = () => undefined;
-    answer(() => new Promise<Response>((resolve) => (release = resolve)));
-    const { container } = renderAt('/admin/stores');
+    let release: (body: unknown) => void = () => undefined;
+    mockApi({ 'GET /admin/stores': () => new Promise((resolve) => (release = resolve)) });
+    const { container } = renderAdmin('/admin/stores');
     await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
-    release(json(list));
+    release(list);
     expect(await screen.findByText('Klankwinkel')).toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).toBeNull());
   });
 
   it('lists the stores by name from the admin list, 20 a page', async () => {
-    answer(() => json(list));
-    renderAt('/admin/stores');
+    const api = mockApi({ 'GET /admin/stores': () => list });
+    renderAdmin('/admin/stores');
     expect(await screen.findByText('Klankwinkel')).toBeInTheDocument();
-    const [request] = requestsTo('GET', '/api/admin/stores');
-    expect(Object.fromEntries(request!.url.searchParams)).toEqual({ page: '1', limit: '20', sortBy: 'name', sortOrder: 'asc' });
+    const [request] = api.find('GET', '/admin/stores');
+    expect(Object.fromEntries(request!.query)).toEqual({ page: '1', limit: '20', sortBy: 'name', sortOrder: 'asc' });
   });
 
   it('says so when there are no stores', async () => {
-    answer(() => json({ stores: [], pagination: pagination(0) }));
-    renderAt('/admin/stores');
+    mockApi({ 'GET /admin/stores': () => ({ stores: [], pagination: pagination(0) }) });
+    renderAdmin('/admin/stores');
     expect(await screen.findByText('No stores found')).toBeInTheDocument();
   });
 
   it('shows the error when the list cannot be loaded', async () => {
-    answer(() => json({ error: 'Database unavailable' }, 500));
-    renderAt('/admin/stores');
+    mockApi({ 'GET /admin/stores': () => reply(500, { error: 'Database unavailable' }) });
+    renderAdmin('/admin/stores');
     expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
   });
 
   it('adds a store with the modal: the texts of the spec, a derived slug, trimmed values', async () => {
-    answer((request, url) => {
-      if (request.method === 'POST') return json({ ...store, id: 8, name: 'Nieuwe Winkel', slug: 'nieuwe-winkel' }, 201);
-      if (url.pathname === '/api/stores/id/8') return json({ ...store, id: 8, name: 'Nieuwe Winkel', slug: 'nieuwe-winkel' });
-      if (url.pathname === '/api/store-feeds/store/8') return json([]);
-      return json(list);
+    const api = mockApi({
+      'GET /admin/stores': () => list,
+      'POST /stores': () => reply(201, created),
+      'GET /stores/id/8': () => created,
+      'GET /store-feeds/store/8': () => [],
     });
-    renderAt('/admin/stores');
+    renderAdmin('/admin/stores');
     await userEvent.click(await screen.findByRole('button', { name: /Add store/ }));
     const dialog = await screen.findByRole('dialog');
     await press(within(dialog).getByRole('button', { name: 'Create store' }));
@@ -62,7 +62,7 @@ describe('/admin/stores', () => {
     await press(within(dialog).getByRole('button', { name: 'Create store' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores/8'));
-    expect(requestsTo('POST', '/api/stores')[0]!.body).toEqual({
+    expect(api.find('POST', '/stores')[0]!.body).toEqual({
       name: 'Nieuwe Winkel',
       slug: 'nieuwe-winkel',
       url: 'https://nieuwe-winkel.example',
@@ -71,10 +71,11 @@ describe('/admin/stores', () => {
   });
 
   it("shows the server's message when the store cannot be created", async () => {
-    answer((request) =>
-      request.method === 'POST' ? json({ error: 'A store with this slug already exists' }, 409) : json(list),
-    );
-    renderAt('/admin/stores');
+    mockApi({
+      'GET /admin/stores': () => list,
+      'POST /stores': () => reply(409, { error: 'A store with this slug already exists' }),
+    });
+    renderAdmin('/admin/stores');
     await userEvent.click(await screen.findByRole('button', { name: /Add store/ }));
     const dialog = await screen.findByRole('dialog');
     await change(within(dialog).getByLabelText('Name'), 'Klankwinkel');
@@ -84,7 +85,8 @@ describe('/admin/stores', () => {
   });
 
   it('/admin/stores/new opens the same form as a page', async () => {
-    renderAt('/admin/stores/new');
+    mockApi({});
+    renderAdmin('/admin/stores/new');
     expect(await screen.findByRole('heading', { name: 'Add store' })).toBeInTheDocument();
     await press(screen.getByRole('button', { name: 'Create store' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { currentLocation, renderAt } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { currentLocation, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import CategoryDrawer from './CategoryDrawer';
 
 const category = (id: number, name: string, extra: object = {}) => ({
@@ -27,7 +27,7 @@ describe('CategoryDrawer', () => {
       }),
     });
     const onClose = jest.fn();
-    renderAt(<CategoryDrawer open onClose={onClose} />);
+    renderStorefront(<CategoryDrawer open onClose={onClose} />);
     expect(await screen.findByRole('button', { name: 'Elektronica' })).toBeInTheDocument();
     expect(screen.queryByText('Verborgen')).not.toBeInTheDocument();
     expect(api.find('GET', '/categories')[0]!.query.get('navigation')).toBe('true');
@@ -39,7 +39,7 @@ describe('CategoryDrawer', () => {
 
   it('says so when the categories cannot be loaded', async () => {
     mockApi({ 'GET /categories': () => reply(500, { error: 'Database unavailable' }) });
-    renderAt(<CategoryDrawer open onClose={jest.fn()} />);
+    renderStorefront(<CategoryDrawer open onClose={jest.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
   });
 });

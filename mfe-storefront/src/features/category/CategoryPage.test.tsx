@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStorefrontStore } from '../../api/store';
-import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { currentLocation, signInAs, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makeProduct, pagination } from '../../test/fixtures';
 import { readFilters, readPage } from '../filters/filter-params';
 import { getCategoryPage } from './api';
@@ -28,7 +28,7 @@ const admin = { id: 7, email: 'admin@koopjesland.nl', isAdmin: true, createdAt: 
 
 /** An admin, kept through the providers' one stored-session check per test file. */
 function signInAdmin() {
-  signIn({ isAdmin: true });
+  signInAs('admin');
   localStorage.setItem('authToken', 'test-token');
   localStorage.setItem('authUser', JSON.stringify(admin));
 }
@@ -57,7 +57,7 @@ describe('CategoryPage', () => {
       'GET /categories/page/televisies': () => pageReply(),
       'GET /categories/televisies/filters': () => ({ brands: ['LG', 'Sony'], stores: [{ id: 1, name: 'Bol' }] }),
     });
-    renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies', path: ':slug' });
     expect(await screen.findByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe('/televisies?sortBy=views&sortOrder=desc'));
     // Writing the default sort keeps the page on screen (no spinner while it reloads).
@@ -86,7 +86,7 @@ describe('CategoryPage', () => {
       },
       'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
     });
-    renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies', path: ':slug' });
     // A search sent meanwhile: the browser is at the results while this page still shows (their code is loading).
     window.history.pushState(null, '', '/search?q=tv');
     answer();
@@ -102,7 +102,7 @@ describe('CategoryPage', () => {
       'GET /categories/page/televisies': () => pageReply(),
       'GET /categories/televisies/filters': () => ({ brands: ['LG'], stores: [] }),
     });
-    renderAt(<CategoryPage />, { route: '/televisies?page=3&sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?page=3&sortBy=name&sortOrder=asc', path: ':slug' });
     const min = await screen.findByLabelText('Min price');
     fireEvent.change(min, { target: { value: '12.345' } });
     fireEvent.blur(min);
@@ -117,7 +117,7 @@ describe('CategoryPage', () => {
       'GET /categories/page/televisies': () => pageReply(products, { pagination: pagination(63, 1, 21) }),
       'GET /categories/televisies/filters': () => ({ brands: ['LG'], stores: [] }),
     });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc&brand=LG', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc&brand=LG', path: ':slug' });
     const second = await screen.findByRole('link', { name: '2' });
     expect(second).toHaveAttribute('href', '/televisies?sortBy=name&sortOrder=asc&brand=LG&page=2');
     expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('href', '/televisies?sortBy=name&sortOrder=asc&brand=LG');
@@ -128,7 +128,7 @@ describe('CategoryPage', () => {
 
   it('persists the grid/list choice per category', async () => {
     mockApi({ 'GET /categories/page/televisies': () => pageReply(), 'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }) });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
     fireEvent.click(await screen.findByText('Grid'));
     expect(await screen.findByTestId('product-card')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(preferenceKey('televisies'))!)).toEqual({ displayType: 'grid' });
@@ -138,7 +138,7 @@ describe('CategoryPage', () => {
     localStorage.setItem(preferenceKey('televisies'), JSON.stringify({ displayType: 'grid' }));
     const hidden = { ...settings, defaultDisplayType: 'rows', hideFiltersAndViewButtons: true };
     mockApi({ 'GET /categories/page/televisies': () => ({ ...pageReply(), category: { id: 4, name: 'Televisies', slug: 'televisies', settings: hidden } }) });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
     expect(await screen.findByTestId('product-row')).toBeInTheDocument();
     expect(screen.queryByTestId('product-card')).not.toBeInTheDocument();
     expect(screen.queryByText('Grid')).not.toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('CategoryPage', () => {
       'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
       'GET /categories/4/popular-subcategory-products': () => ({ products: [makeProduct({ id: 9, name: 'Popular OLED' })] }),
     });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
     expect(await screen.findByText('No products found matching the current filters.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Popular Products from Subcategories' })).toBeInTheDocument();
     expect(screen.getByText('Popular OLED')).toBeInTheDocument();
@@ -162,14 +162,14 @@ describe('CategoryPage', () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767px') })) as typeof window.matchMedia;
     mockApi({ 'GET /categories/page/televisies': () => pageReply(), 'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }) });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
     expect(await screen.findByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByLabelText('Min price')).not.toBeInTheDocument();
     window.matchMedia = original;
   });
 
   it('opens the assign-products modal from the admin buttons', async () => {
-    signIn({ isAdmin: true });
+    signInAs('admin');
     // The providers check a stored session once per test file; keep this admin through that check.
     const admin = { id: 7, email: 'admin@koopjesland.nl', isAdmin: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
     localStorage.setItem('authToken', 'test-token');
@@ -180,7 +180,7 @@ describe('CategoryPage', () => {
       'GET /categories/televisies/filters': () => ({ brands: [], stores: [] }),
       'GET /products': () => ({ products: [makeProduct({ id: 3, name: 'Unassigned TV' })], pagination: pagination(1, 1, 30) }),
     });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
     fireEvent.click(await screen.findByRole('button', { name: /Assign products/ }));
     expect(await screen.findByText('Assign products to Televisies')).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'Unassigned TV' })).toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('CategoryPage', () => {
         return { category: { id: 4, settings: saved } };
       },
     });
-    renderAt(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies?sortBy=name&sortOrder=asc', path: ':slug' });
     fireEvent.click(await screen.findByRole('button', { name: /Category settings/ }));
     const dialog = await screen.findByRole('dialog');
     const alternativeName = await within(dialog).findByRole('textbox', { name: 'Alternative name' });
@@ -212,7 +212,7 @@ describe('CategoryPage', () => {
 
   it('renders from a store filled beforehand (as a server render would) without asking again', async () => {
     const { route, api, serverState } = await serverRenderedTelevisies();
-    renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(serverState) });
+    renderStorefront(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(serverState) });
     // No spinner first: the data is there on the first render.
     expect(screen.getByRole('heading', { name: 'Televisies', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('OLED TV')).toBeInTheDocument();
@@ -227,7 +227,7 @@ describe('CategoryPage', () => {
     const embedded = JSON.parse(
       JSON.stringify(serverState).replace(/"(fulfilled|started)TimeStamp":\d+/g, `"$1TimeStamp":${fiveMinutesAgo}`),
     ) as typeof serverState;
-    renderAt(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(embedded) });
+    renderStorefront(<CategoryPage />, { route, path: ':slug', store: createStorefrontStore(embedded) });
     expect(screen.getByText('OLED TV')).toBeInTheDocument();
     await screen.findByLabelText('Min price');
     expect(api.find('GET', '/categories/page/televisies')).toHaveLength(1);
@@ -235,7 +235,7 @@ describe('CategoryPage', () => {
 
   it('replaces the page with a red alert on failure', async () => {
     mockApi({ 'GET /categories/page/televisies': () => reply(404, { error: 'Category not found' }, 'Not Found') });
-    renderAt(<CategoryPage />, { route: '/televisies', path: ':slug' });
+    renderStorefront(<CategoryPage />, { route: '/televisies', path: ':slug' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch category page data: Not Found');
     expect(alert).toHaveTextContent('Category not found');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, renderAt } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { currentLocation, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makeProduct, pagination } from '../../test/fixtures';
 import DealsPage from './DealsPage';
 
@@ -30,7 +30,7 @@ function api(dealsFor: (category: string | null, page: string | null) => unknown
 describe('/deals', () => {
   it('lists the deals best first with their badges and count', async () => {
     const calls = api(() => ({ products: [headphones, toaster], pagination: pagination(2, 1, 20) }));
-    renderAt(<DealsPage />, { route: '/deals' });
+    renderStorefront(<DealsPage />, { route: '/deals' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Deals, best first' });
     // Each deal's title is a heading right under the page's h1.
@@ -48,7 +48,7 @@ describe('/deals', () => {
         ? { products: [toaster], pagination: pagination(1, 1, 20) }
         : { products: [headphones, toaster], pagination: pagination(2, 1, 20) },
     );
-    renderAt(<DealsPage />, { route: '/deals' });
+    renderStorefront(<DealsPage />, { route: '/deals' });
     await screen.findByText('Koptelefoon');
     await userEvent.click(screen.getByLabelText('Category'));
     await userEvent.click(await screen.findByTitle('Keuken'));
@@ -63,7 +63,7 @@ describe('/deals', () => {
       products: [page === '2' ? toaster : headphones],
       pagination: pagination(21, Number(page), 20),
     }));
-    renderAt(<DealsPage />, { route: '/deals?category=elektronica' });
+    renderStorefront(<DealsPage />, { route: '/deals?category=elektronica' });
     await screen.findByText('Koptelefoon');
     expect(calls.find('GET', '/deals')[0]!.query.get('category')).toBe('elektronica');
     await userEvent.click(screen.getByRole('link', { name: '2' }));
@@ -73,14 +73,14 @@ describe('/deals', () => {
 
   it('says so when there are no deals', async () => {
     api(() => ({ products: [], pagination: pagination(0, 1, 20) }));
-    renderAt(<DealsPage />, { route: '/deals?category=audio' });
+    renderStorefront(<DealsPage />, { route: '/deals?category=audio' });
     expect(await screen.findByText('No deals right now')).toBeInTheDocument();
     expect(screen.getByText('Check back later: prices change every day.')).toBeInTheDocument();
   });
 
   it('shows an error when the deals cannot be loaded', async () => {
     mockApi({ 'GET /categories': () => navigation, 'GET /deals': () => reply(500, { error: 'Internal Server Error' }, 'Internal Server Error') });
-    renderAt(<DealsPage />, { route: '/deals' });
+    renderStorefront(<DealsPage />, { route: '/deals' });
     expect(await screen.findByText('Failed to fetch deals')).toBeInTheDocument();
   });
 });

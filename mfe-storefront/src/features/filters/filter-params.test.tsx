@@ -1,6 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { BrowserRouter } from 'react-router-dom';
-import { LocationProbe } from '../../test/render';
+import { act } from '@testing-library/react';
+import { currentLocation, renderAt } from '@koopjesland/shared/testing';
 import { useFilterParams } from './filter-params';
 
 type Handles = ReturnType<typeof useFilterParams>;
@@ -10,19 +9,12 @@ function renderFilterParams(route: string) {
   const renders: Handles[] = [];
   function Probe() {
     renders.push(useFilterParams());
-    return <LocationProbe />;
+    return null;
   }
   // The browser's router at the page's address, as in the shell.
-  window.history.replaceState(null, '', route);
-  render(
-    <BrowserRouter>
-      <Probe />
-    </BrowserRouter>,
-  );
+  renderAt(route, <Probe />);
   return { first: renders[0]!, latest: () => renders[renders.length - 1]! };
 }
-
-const address = () => screen.getByTestId('location').textContent;
 
 it('a filter change from a handler of an earlier render keeps what the address gained since (the default sort)', () => {
   const { first } = renderFilterParams('/tv');
@@ -33,11 +25,11 @@ it('a filter change from a handler of an earlier render keeps what the address g
       return current;
     }, { replace: true });
   });
-  expect(address()).toBe('/tv?sortBy=price&sortOrder=asc');
+  expect(currentLocation()).toBe('/tv?sortBy=price&sortOrder=asc');
 
   // A part of the page still holding the first render's handler (hydrated later) changes a filter.
   act(() => first.update({ brand: 'Philips' }));
-  expect(address()).toBe('/tv?sortBy=price&sortOrder=asc&brand=Philips&page=1');
+  expect(currentLocation()).toBe('/tv?sortBy=price&sortOrder=asc&brand=Philips&page=1');
 });
 
 it('two changes in one event both reach the address', () => {
@@ -46,7 +38,7 @@ it('two changes in one event both reach the address', () => {
     latest().update({ brand: 'Philips' });
     latest().update({ store: 'coolblue' });
   });
-  expect(address()).toBe('/tv?page=1&brand=Philips&store=coolblue');
+  expect(currentLocation()).toBe('/tv?page=1&brand=Philips&store=coolblue');
   act(() => latest().clearAll());
-  expect(address()).toBe('/tv?page=1');
+  expect(currentLocation()).toBe('/tv?page=1');
 });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLanguage } from '@koopjesland/shared';
-import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
-import { mockApi } from '../../test/mock-api';
+import { currentLocation, signInAs, signOut, mockApi } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { Header } from './Header';
 
 describe('Header', () => {
@@ -12,7 +12,7 @@ describe('Header', () => {
   });
 
   it('searches from the search box, with Enter or the button', async () => {
-    renderAt(<Header />);
+    renderStorefront(<Header />);
     const box = screen.getByRole('searchbox', { name: 'Search products' });
     await userEvent.type(box, '  oled tv {Enter}');
     await waitFor(() => expect(currentLocation()).toBe('/search?q=oled%20tv'));
@@ -23,7 +23,7 @@ describe('Header', () => {
   });
 
   it('is a form the browser can submit to the search page before the scripts run', () => {
-    renderAt(<Header />);
+    renderStorefront(<Header />);
     const form = screen.getByRole('search');
     expect(form).toHaveAttribute('action', '/search');
     expect(form).toHaveAttribute('method', 'get');
@@ -31,7 +31,7 @@ describe('Header', () => {
   });
 
   it('switches the language from the language menu', async () => {
-    renderAt(<Header />);
+    renderStorefront(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'Language (EN)' }));
     expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'Nederlands' }));
@@ -40,8 +40,8 @@ describe('Header', () => {
   });
 
   it('shows the email and the admin link to an admin', async () => {
-    signIn({ email: 'admin@koopjesland.nl', isAdmin: true });
-    renderAt(<Header />);
+    signInAs('admin');
+    renderStorefront(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(screen.getByText('admin@koopjesland.nl')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Admin Panel' }));
@@ -49,21 +49,21 @@ describe('Header', () => {
   });
 
   it("links a signed-in visitor to their wishlist", async () => {
-    signIn({ isAdmin: false });
-    renderAt(<Header />);
+    signInAs('user');
+    renderStorefront(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'My wishlist' }));
     await waitFor(() => expect(currentLocation()).toBe('/wishlist'));
   });
 
   it('shows no admin link to a visitor who is not an admin, and a sign-in link when anonymous', () => {
-    signIn({ isAdmin: false });
-    const { unmount } = renderAt(<Header />);
+    signInAs('user');
+    const { unmount } = renderStorefront(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(screen.queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
     unmount();
     signOut();
-    renderAt(<Header />, { route: '/televisies' });
+    renderStorefront(<Header />, { route: '/televisies' });
     expect(screen.getByRole('link', { name: /Sign In/ })).toHaveAttribute('href', expect.stringMatching(/^\/login/));
   });
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { renderAt, setSiteConfiguration, signIn, signOut } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { setSiteConfiguration, signInAs, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makeProduct, pagination, siteConfiguration } from '../../test/fixtures';
 import HomePage from './HomePage';
 
@@ -26,7 +26,7 @@ describe('HomePage', () => {
 
   it('shows a spinner, then popular categories, popular products and only real price drops', async () => {
     const api = apiWith((sortBy) => ({ products: sortBy === 'views' ? popular : drops, pagination: pagination(2) }));
-    renderAt(<HomePage />);
+    renderStorefront(<HomePage />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Top 1 Price Drops' })).toBeInTheDocument();
     expect(screen.getByText('Cheaper Phone')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('HomePage', () => {
   it('reads the site configuration from the shell\'s store and never requests it again', async () => {
     setSiteConfiguration({ status: 'loading' });
     const api = apiWith(() => ({ products: popular, pagination: pagination(1) }));
-    renderAt(<HomePage />);
+    renderStorefront(<HomePage />);
     await screen.findAllByText('Popular TV');
     expect(screen.queryByRole('heading', { name: 'Most Popular Categories' })).not.toBeInTheDocument();
     act(() => setSiteConfiguration({ status: 'ready', configuration: siteConfiguration }));
@@ -58,7 +58,7 @@ describe('HomePage', () => {
   it('shows no categories for a domain without a configuration', async () => {
     setSiteConfiguration({ status: 'missing' });
     const api = apiWith(() => ({ products: popular, pagination: pagination(1) }));
-    renderAt(<HomePage />);
+    renderStorefront(<HomePage />);
     await screen.findAllByText('Popular TV');
     expect(screen.queryByRole('heading', { name: 'Most Popular Categories' })).not.toBeInTheDocument();
     expect(api.find('GET', '/categories/homepage')).toHaveLength(0);
@@ -66,23 +66,23 @@ describe('HomePage', () => {
 
   it('shows the empty price-drop message when nothing dropped', async () => {
     apiWith(() => ({ products: [], pagination: pagination(0) }));
-    renderAt(<HomePage />);
+    renderStorefront(<HomePage />);
     expect(await screen.findByText('No price drops found')).toBeInTheDocument();
     expect(screen.getByText('Check back later for amazing deals!')).toBeInTheDocument();
   });
 
   it('shows a red error alert when loading fails', async () => {
     apiWith(() => reply(500, { error: 'Database unavailable' }));
-    renderAt(<HomePage />);
+    renderStorefront(<HomePage />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Database unavailable');
     expect(alert).toHaveClass('kl-alert-error');
   });
 
   it('hides the sign-in prompt for a signed-in visitor', async () => {
-    signIn();
+    signInAs('user');
     apiWith(() => ({ products: popular, pagination: pagination(1) }));
-    renderAt(<HomePage />);
+    renderStorefront(<HomePage />);
     await screen.findAllByText('Popular TV');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument());
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '@koopjesland/shared';
-import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { currentLocation, signInAs, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import LoginPage from './LoginPage';
 
 const user = { id: 1, email: 'demo@koopjesland.nl', isAdmin: false, createdAt: '', updatedAt: '' };
@@ -14,7 +14,7 @@ describe('LoginPage', () => {
 
   it('asks for every field before calling the server', async () => {
     const api = mockApi({});
-    renderAt(<LoginPage />, { route: '/login' });
+    renderStorefront(<LoginPage />, { route: '/login' });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
@@ -23,7 +23,7 @@ describe('LoginPage', () => {
   });
 
   it('lets the browser check the email address and the password length (spec §5)', async () => {
-    renderAt(<LoginPage />, { route: '/login' });
+    renderStorefront(<LoginPage />, { route: '/login' });
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
     const form = email.closest('form')!;
     expect(form.noValidate).toBe(false);
@@ -37,7 +37,7 @@ describe('LoginPage', () => {
 
   it('signs in and returns to the page named in ?redirect=', async () => {
     const api = mockApi({ 'POST /auth/login': () => ({ token: 'jwt', user }) });
-    renderAt(<LoginPage />, { route: '/login?redirect=%2Fproduct%2Ftv%2F5' });
+    renderStorefront(<LoginPage />, { route: '/login?redirect=%2Fproduct%2Ftv%2F5' });
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'demo@koopjesland.nl' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -50,7 +50,7 @@ describe('LoginPage', () => {
   it('shows the server error inline and disables inputs while busy', async () => {
     let release: (value: unknown) => void = () => undefined;
     mockApi({ 'POST /auth/login': () => new Promise((resolve) => (release = resolve)) });
-    renderAt(<LoginPage />, { route: '/login' });
+    renderStorefront(<LoginPage />, { route: '/login' });
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'x@y.nl' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -63,7 +63,7 @@ describe('LoginPage', () => {
 
   it('switches to sign-up with the footer link, clearing form and error', async () => {
     const api = mockApi({ 'POST /auth/register': () => ({ token: 'jwt', user }) });
-    renderAt(<LoginPage />, { route: '/login' });
+    renderStorefront(<LoginPage />, { route: '/login' });
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'x@y.nl' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign In' })[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -77,9 +77,9 @@ describe('LoginPage', () => {
   });
 
   it('sends an already signed-in visitor to /', async () => {
-    signIn();
+    signInAs('user');
     mockApi({});
-    renderAt(<LoginPage />, { route: '/login' });
+    renderStorefront(<LoginPage />, { route: '/login' });
     await waitFor(() => expect(currentLocation()).toBe('/'));
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderAt } from '../../test/render';
+import { renderStorefront } from '../../test/render';
 import { useNotify, type Notify } from './notifications';
 
 let notify: Notify;
@@ -10,7 +10,7 @@ function Grab() {
 
 describe('storefront notifications', () => {
   it('shows at most five at once and queues the rest instead of dropping them', async () => {
-    renderAt(<Grab />);
+    renderStorefront(<Grab />);
     act(() => {
       for (let n = 1; n <= 7; n++) notify.info({ title: `Melding ${n}`, duration: 0 });
     });

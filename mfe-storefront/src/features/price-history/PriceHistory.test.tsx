@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductPriceHistory } from '@koopjesland/shared';
-import { renderAt, setSiteConfiguration, signOut } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { setSiteConfiguration, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makeProduct } from '../../test/fixtures';
 import ProductPage from '../product/ProductPage';
 import { PriceHistorySlot } from './PriceHistorySlot';
@@ -100,7 +100,7 @@ describe('price history on the product page', () => {
 
   it('shows 90 days first with the lowest, highest and today, and switches ranges and store lines', async () => {
     const calls = api();
-    renderAt(<PriceHistorySlot productId={5} />);
+    renderStorefront(<PriceHistorySlot productId={5} />);
     scroll();
     expect(await screen.findByText('lowest: 90 days, last 99900')).toBeInTheDocument();
     expect(screen.getByText('Lowest € 999,00 on 16 nov 2026')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('price history on the product page', () => {
         lowestInDays: null,
       });
     api(empty);
-    const { unmount } = renderAt(<PriceHistorySlot productId={5} />);
+    const { unmount } = renderStorefront(<PriceHistorySlot productId={5} />);
     scroll();
     expect(await screen.findByText('No price history for this period yet')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('price history on the product page', () => {
     unmount();
 
     api(() => reply(500, { error: 'Internal Server Error' }));
-    renderAt(<PriceHistorySlot productId={5} />);
+    renderStorefront(<PriceHistorySlot productId={5} />);
     scroll();
     expect(await screen.findByText('The price history could not be loaded')).toBeInTheDocument();
   });
@@ -149,7 +149,7 @@ describe('price history on the product page', () => {
   it('loads the chart only when it scrolls into view, in space held for it', async () => {
     FakeObserver.immediately = false;
     api();
-    renderAt(<PriceHistorySlot productId={5} />);
+    renderStorefront(<PriceHistorySlot productId={5} />);
     expect(screen.getByRole('heading', { name: 'Price history' })).toBeInTheDocument();
     const holder = screen.getByTestId('price-history');
     expect(holder.style.minHeight).toBe('350px');
@@ -167,7 +167,7 @@ describe('price history on the product page', () => {
 
   it('shows "Lowest price in 90 days" beside the lowest price when it holds, and nothing otherwise', async () => {
     api();
-    const { unmount } = renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    const { unmount } = renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     const summary = await screen.findByRole('group', { name: 'Lowest price' });
     expect(await within(summary).findByText('Lowest price in 90 days')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Price history' })).toBeInTheDocument();
@@ -176,12 +176,12 @@ describe('price history on the product page', () => {
     unmount();
 
     api((range) => history(range, { lowestInDays: 365 }));
-    const again = renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    const again = renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     expect(await screen.findByText('Lowest price in 365 days')).toBeInTheDocument();
     again.unmount();
 
     api((range) => history(range, { lowestInDays: null }));
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     await screen.findByRole('heading', { name: 'Price history' });
     scroll();
     await screen.findByText('lowest: 90 days, last 99900');

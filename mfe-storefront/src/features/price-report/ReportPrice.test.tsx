@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderAt, setSiteConfiguration, signOut } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { setSiteConfiguration, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makePrice, makeProduct, pagination } from '../../test/fixtures';
 import ProductPage from '../product/ProductPage';
-
-// The first antd modal and form of a jsdom worker render slowly on a busy machine.
-jest.setTimeout(60_000);
 
 const product = makeProduct({
   id: 5,
@@ -27,7 +24,7 @@ function api(reportReply: () => unknown = () => reply(201, { report: { id: 1, pr
 }
 
 async function openReportForm(store: string) {
-  renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+  renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
   fireEvent.click(await screen.findByRole('button', { name: `Report a wrong price at ${store}` }));
   return screen.findByRole('dialog', { name: 'Report a wrong price' });
 }

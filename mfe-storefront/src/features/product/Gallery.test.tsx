@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { makeProduct } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
-import { renderAt } from '../../test/render';
+import { mockApi } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { Gallery } from './Gallery';
 
 const images = ['a', 'b', 'c'].map((name, index) => ({
@@ -19,7 +19,7 @@ describe('Gallery on a phone', () => {
 
   it('holds the carousel its space and shows the main image while the carousel loads, so nothing below jumps', async () => {
     mockApi({});
-    renderAt(<Gallery product={makeProduct({ name: 'OLED TV', images })} />);
+    renderStorefront(<Gallery product={makeProduct({ name: 'OLED TV', images })} />);
     const slot = screen.getByTestId('carousel-slot');
     expect(slot).toHaveStyle({ minHeight: '382px' });
     expect(slot.querySelector('img')).toHaveAttribute('src', '/media/a.svg');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderAt, setSiteConfiguration, signIn, signOut } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { setSiteConfiguration, signInAs, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makePrice, makeProduct, pagination } from '../../test/fixtures';
 import ProductPage from './ProductPage';
 
@@ -37,7 +37,7 @@ describe('ProductPage', () => {
 
   it('shows the product, prices, details, recommendations and structured data', async () => {
     api();
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     expect(await screen.findByRole('heading', { name: 'OLED TV', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('You save € 20,00')).toBeInTheDocument();
     expect(screen.getAllByText('Free shipping').length).toBeGreaterThan(0);
@@ -56,10 +56,10 @@ describe('ProductPage', () => {
   });
 
   it('logs a click-out and opens the store in a new tab', async () => {
-    signIn({ id: 7, email: 'demo@koopjesland.nl' });
+    signInAs('user', { id: 7, email: 'demo@koopjesland.nl' });
     const calls = api();
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     fireEvent.click(await screen.findByRole('button', { name: 'View offer at Coolblue' }));
     expect(open).toHaveBeenCalledWith('https://other.example/5', '_blank', 'noopener,noreferrer');
     await waitFor(() => expect(calls.find('POST', '/prices/log-redirect')).toHaveLength(1));
@@ -75,18 +75,18 @@ describe('ProductPage', () => {
 
   it('says so when the product does not exist', async () => {
     api(() => reply(404, { error: 'Product not found' }));
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     expect(await screen.findByText("The product you're looking for could not be found.")).toBeInTheDocument();
   });
 
   it('shows a red alert when loading fails', async () => {
     api(() => reply(500, {}, 'Internal Server Error'));
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch product details: Internal Server Error');
   });
 
   it('adds, edits and removes a wishlist entry with validation and toasts', async () => {
-    signIn();
+    signInAs('user');
     const calls = mockApi({
       'GET /products/5': () => ({ ...product, isWishlisted: false, wishlistItem: null }),
       'GET /products': () => ({ products: [], pagination: pagination(0) }),
@@ -94,7 +94,7 @@ describe('ProductPage', () => {
       'PUT /wishlist/31': () => ({ ok: true }),
       'DELETE /wishlist/31': () => reply(500, { error: 'boom' }),
     });
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     fireEvent.click(await screen.findByRole('button', { name: /Add to wishlist/ }));
     const input = await screen.findByLabelText('Desired price');
     expect(input).toHaveValue('74,99'); // 75 % of € 99,99
@@ -115,13 +115,13 @@ describe('ProductPage', () => {
   });
 
   it('asks the wishlist when the product does not say, and shows the filled heart', async () => {
-    signIn();
+    signInAs('user');
     const calls = mockApi({
       'GET /products/5': () => product,
       'GET /products': () => ({ products: [], pagination: pagination(0) }),
       'GET /wishlist/check/5': () => ({ isWishlisted: true, wishlistItemId: 31, maxPrice: 5000 }),
     });
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     const heart = await screen.findByRole('button', { name: /On your wishlist/ });
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(heart);
@@ -130,14 +130,14 @@ describe('ProductPage', () => {
   });
 
   it('names the failure of adding to the wishlist and of checking it', async () => {
-    signIn();
+    signInAs('user');
     mockApi({
       'GET /products/5': () => product,
       'GET /products': () => ({ products: [], pagination: pagination(0) }),
       'GET /wishlist/check/5': () => reply(500, {}, 'Internal Server Error'),
       'POST /wishlist': () => reply(503, {}, 'Service Unavailable'),
     });
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     expect(await screen.findByText('Failed to check wishlist status')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: /Add to wishlist/ }));
     fireEvent.change(await screen.findByLabelText('Desired price'), { target: { value: '50' } });
@@ -155,7 +155,7 @@ describe('ProductPage', () => {
       ],
     };
     api(() => rated);
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     const offers = await screen.findAllByTestId('offer');
     expect(within(offers[0]!).getByRole('link', { name: 'MegaKoop' })).toHaveAttribute('href', '/store/megakoop');
     expect(offers[0]).toHaveTextContent('Rated 4.3 (15)');
@@ -164,7 +164,7 @@ describe('ProductPage', () => {
 
   it('sends an anonymous visitor to sign in and back', async () => {
     api();
-    renderAt(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/oled-tv/5', path: 'product/:slug/:id' });
     fireEvent.click(await screen.findByRole('button', { name: /Add to wishlist/ }));
     await waitFor(() =>
       expect(document.querySelector('[data-testid="location"]')?.textContent).toBe('/login?redirect=%2Fproduct%2Foled-tv%2F5'),
@@ -177,7 +177,7 @@ describe('ProductPage', () => {
       'GET /products/9': () => product,
       'GET /products': () => ({ products: [], pagination: pagination(0) }),
     });
-    renderAt(<ProductPage />, { route: '/product/old-oled-tv/9', path: 'product/:slug/:id' });
+    renderStorefront(<ProductPage />, { route: '/product/old-oled-tv/9', path: 'product/:slug/:id' });
     await waitFor(() => expect(document.querySelector('[data-testid="location"]')?.textContent).toBe('/product/oled-tv/5'));
   });
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, renderAt } from '../../test/render';
+import { currentLocation } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { pagination } from '../../test/fixtures';
 import { PaginationBar, visiblePages } from './PaginationBar';
 
@@ -14,7 +15,7 @@ it('shows the edges and the pages around the current one', () => {
 
 it('links each page to its address, marks the current one and pages within the app', async () => {
   const pages: number[] = [];
-  renderAt(<PaginationBar pagination={pagination(210, 1, 21)} onChange={(page) => pages.push(page)} />, {
+  renderStorefront(<PaginationBar pagination={pagination(210, 1, 21)} onChange={(page) => pages.push(page)} />, {
     route: '/televisies?sortBy=name&page=1',
   });
   const nav = screen.getByRole('navigation', { name: 'Pages' });
@@ -34,6 +35,6 @@ it('links each page to its address, marks the current one and pages within the a
 });
 
 it('shows nothing for a single page', () => {
-  renderAt(<PaginationBar pagination={pagination(5, 1, 21)} onChange={() => undefined} />);
+  renderStorefront(<PaginationBar pagination={pagination(5, 1, 21)} onChange={() => undefined} />);
   expect(screen.queryByRole('navigation')).toBeNull();
 });

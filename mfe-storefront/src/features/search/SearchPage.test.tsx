@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { currentLocation, renderAt } from '../../test/render';
-import { mockApi, reply } from '../../test/mock-api';
+import { currentLocation, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { makeProduct, pagination } from '../../test/fixtures';
 import SearchPage from './SearchPage';
 
@@ -10,7 +10,7 @@ describe('SearchPage', () => {
       'GET /products': ({ query }) => ({ products: [makeProduct({ id: 1, name: `Result p${query.get('page')}` })], pagination: pagination(42, Number(query.get('page'))) }),
       'GET /products/search-filters': () => ({ brands: ['Philips'], stores: [], categories: [] }),
     });
-    renderAt(<SearchPage />, { route: '/search?q=tv' });
+    renderStorefront(<SearchPage />, { route: '/search?q=tv' });
     expect(await screen.findByRole('heading', { name: 'Search results for "tv"' })).toBeInTheDocument();
     expect(await screen.findByText('42 products found')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -25,14 +25,14 @@ describe('SearchPage', () => {
       'GET /products': () => ({ products: [], pagination: pagination(0) }),
       'GET /products/search-filters': () => ({ brands: [], stores: [], categories: [] }),
     });
-    renderAt(<SearchPage />, { route: '/search?q=zzz' });
+    renderStorefront(<SearchPage />, { route: '/search?q=zzz' });
     expect(await screen.findByText('No products found for "zzz".')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
   });
 
   it('shows a red alert when the search fails', async () => {
     mockApi({ 'GET /products': () => reply(500, {}, 'Internal Server Error'), 'GET /products/search-filters': () => reply(500, {}) });
-    renderAt(<SearchPage />, { route: '/search?q=tv' });
+    renderStorefront(<SearchPage />, { route: '/search?q=tv' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to search products: Internal Server Error');
   });
 
@@ -41,7 +41,7 @@ describe('SearchPage', () => {
       'GET /products': () => ({ products: [makeProduct()], pagination: pagination(1) }),
       'GET /products/search-filters': () => ({ brands: [], stores: [], categories: [] }),
     });
-    renderAt(<SearchPage />, { route: '/search?q=tv&page=2' });
+    renderStorefront(<SearchPage />, { route: '/search?q=tv&page=2' });
     const field = await screen.findByLabelText('Search');
     fireEvent.change(field, { target: { value: 'radio' } });
     fireEvent.keyDown(field, { key: 'Enter', code: 'Enter', keyCode: 13 });

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, reply } from '../../test/mock-api';
-import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
+import { currentLocation, signInAs, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import StorePage from './StorePage';
 
 const visitor = { id: 7, email: 'demo@koopjesland.nl', isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 function signInVisitor() {
-  signIn();
+  signInAs('user', visitor);
   localStorage.setItem('authToken', 'test-token');
   localStorage.setItem('authUser', JSON.stringify(visitor));
 }
@@ -24,7 +24,7 @@ describe('StorePage', () => {
 
   it("shows the store's rating, categories and ratings newest first, and offers an anonymous visitor to sign in", async () => {
     mockApi({ 'GET /stores/slug/megakoop/page': () => page(4.2, 2, [{ id: 2, rating: 5, comment: 'Aanrader!' }, { id: 1, rating: 3, comment: null }]) });
-    renderAt(<StorePage />, { route: '/store/megakoop', path: 'store/:slug' });
+    renderStorefront(<StorePage />, { route: '/store/megakoop', path: 'store/:slug' });
     expect(await screen.findByRole('heading', { level: 1, name: 'MegaKoop' })).toBeInTheDocument();
     expect(screen.getByTestId('store-rating')).toHaveTextContent('4.2 out of 5 from 2 ratings');
     expect(within(screen.getByRole('region', { name: 'Categories' })).getByRole('link', { name: 'Wasmachines (12)' })).toHaveAttribute('href', '/wasmachines');
@@ -46,7 +46,7 @@ describe('StorePage', () => {
         return { rating: own };
       },
     });
-    renderAt(<StorePage />, { route: '/store/megakoop', path: 'store/:slug' });
+    renderStorefront(<StorePage />, { route: '/store/megakoop', path: 'store/:slug' });
     expect(await screen.findByText('Rate this store')).toBeInTheDocument();
     expect(screen.getByTestId('store-rating')).toHaveTextContent('No ratings yet');
     fireEvent.click(screen.getByRole('button', { name: 'Save rating' }));
@@ -66,7 +66,7 @@ describe('StorePage', () => {
 
   it('names the failure when the store cannot be loaded', async () => {
     mockApi({ 'GET /stores/slug/weg/page': () => reply(404, { error: 'Store not found' }, 'Not Found') });
-    renderAt(<StorePage />, { route: '/store/weg', path: 'store/:slug' });
+    renderStorefront(<StorePage />, { route: '/store/weg', path: 'store/:slug' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch store details: Not Found');
     expect(alert).toHaveTextContent('Store not found');

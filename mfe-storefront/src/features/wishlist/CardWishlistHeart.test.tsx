@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeProduct } from '../../test/fixtures';
-import { mockApi, reply } from '../../test/mock-api';
-import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
+import { currentLocation, signInAs, signOut, mockApi, reply } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import { ProductCard } from '../products/ProductCard';
 
 const tv = makeProduct({ id: 1, name: 'OLED TV' });
@@ -17,7 +17,7 @@ const visitor = { id: 7, email: 'demo@koopjesland.nl', isAdmin: false, createdAt
 
 /** A signed-in visitor, kept through the providers' one stored-session check per test file. */
 function signInVisitor() {
-  signIn();
+  signInAs('user', visitor);
   localStorage.setItem('authToken', 'test-token');
   localStorage.setItem('authUser', JSON.stringify(visitor));
 }
@@ -40,7 +40,7 @@ describe('wishlist hearts on product cards', () => {
         return { wishlistItem: { id: added.id, maxPrice: added.maxPrice } };
       },
     });
-    renderAt(cards);
+    renderStorefront(cards);
     const onList = await screen.findByRole('button', { name: 'OLED TV is on your wishlist' });
     expect(onList).toHaveAttribute('aria-pressed', 'true');
     const add = screen.getByRole('button', { name: 'Add Soundbar to your wishlist' });
@@ -59,7 +59,7 @@ describe('wishlist hearts on product cards', () => {
   it('says once, not once per card, when the wishlist cannot be read', async () => {
     signInVisitor();
     mockApi({ 'GET /auth/profile': () => visitor, 'GET /wishlist': () => reply(500, {}, 'Internal Server Error') });
-    renderAt(cards);
+    renderStorefront(cards);
     expect(await screen.findByText('Failed to fetch wishlist')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.getAllByText('Failed to fetch wishlist')).toHaveLength(1);
@@ -68,7 +68,7 @@ describe('wishlist hearts on product cards', () => {
 
   it('sends an anonymous visitor to sign in, without asking for a wishlist', async () => {
     const calls = mockApi({});
-    renderAt(cards, { route: '/televisies' });
+    renderStorefront(cards, { route: '/televisies' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add OLED TV to your wishlist' }));
     await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2Ftelevisies'));
     expect(calls.find('GET', '/wishlist')).toHaveLength(0);

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@koopjesland/shared';
 import { makeProduct } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
-import { currentLocation, renderAt, signIn, signOut } from '../../test/render';
+import { currentLocation, signInAs, signOut, mockApi } from '@koopjesland/shared/testing';
+import { renderStorefront } from '../../test/render';
 import WishlistPage from './WishlistPage';
 
 const visitor = { id: 7, email: 'demo@koopjesland.nl', isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 function signInVisitor() {
-  signIn();
+  signInAs('user', visitor);
   localStorage.setItem('authToken', 'test-token');
   localStorage.setItem('authUser', JSON.stringify(visitor));
 }
@@ -51,7 +51,7 @@ describe('My wishlist', () => {
         return { ok: true };
       },
     });
-    renderAt(<WishlistPage />, { route: '/wishlist' });
+    renderStorefront(<WishlistPage />, { route: '/wishlist' });
     expect(await screen.findByRole('heading', { level: 1, name: 'My wishlist' })).toBeInTheDocument();
     const entries = await screen.findAllByTestId('wishlist-item');
     expect(entries.map((entry) => within(entry).getByRole('heading').textContent)).toEqual(['Below target', 'Just above', 'Far above', 'No offers']);
@@ -76,7 +76,7 @@ describe('My wishlist', () => {
   it('says so when the wishlist is empty', async () => {
     signInVisitor();
     mockApi({ 'GET /auth/profile': () => visitor, 'GET /wishlist': () => ({ wishlistItems: [] }) });
-    renderAt(<WishlistPage />, { route: '/wishlist' });
+    renderStorefront(<WishlistPage />, { route: '/wishlist' });
     expect(await screen.findByText('Your wishlist is empty. Use the heart on a product to follow its price.')).toBeInTheDocument();
   });
 
@@ -92,7 +92,7 @@ describe('My wishlist', () => {
         return { enabled };
       },
     });
-    renderAt(<WishlistPage />, { route: '/wishlist' });
+    renderStorefront(<WishlistPage />, { route: '/wishlist' });
     const setting = await screen.findByRole('switch', { name: 'E-mail me when a price reaches my target' });
     expect(setting).not.toBeChecked();
     expect(screen.getByText('Price alerts are off: you get no e-mails about your targets.')).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('My wishlist', () => {
 
   it('sends a signed-out visitor to sign in and back', async () => {
     mockApi({});
-    renderAt(<WishlistPage />, { route: '/wishlist', path: 'wishlist' });
+    renderStorefront(<WishlistPage />, { route: '/wishlist', path: 'wishlist' });
     await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2Fwishlist'));
   });
 });

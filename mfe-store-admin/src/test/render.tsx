@@ -1,0 +1,5 @@
+/** The store admin's part of the test harness (@koopjesland/shared/testing): its pages where the shell mounts them, each render on a fresh store of its own. */
+import { renderAt } from '@koopjesland/shared/testing';
+import { StoreAdminPages } from '../routes';
+
+export const renderAdmin = (address: string) => renderAt(address, <StoreAdminPages />, { path: '/admin/*' });
