@@ -5,14 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const packageJson = require('../../package.json') as {
-  jest: { projects: { displayName: string; [key: string]: unknown }[] };
+const jestConfig = require('../../jest.config.js') as {
+  projects: { displayName: string; [key: string]: unknown }[];
 };
 
 const ROOT = path.resolve(__dirname, '../..');
 
 it('fails a test that logs an unexpected console.error and names the message', () => {
-  const web = packageJson.jest.projects.find((project) => project.displayName === 'web')!;
+  const web = jestConfig.projects.find((project) => project.displayName === 'web')!;
   const config = {
     ...web,
     rootDir: ROOT,
