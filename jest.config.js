@@ -24,6 +24,11 @@ const typescript = {
 module.exports = {
   // A test that needs longer says so where it is written, with the reason.
   testTimeout: 10_000,
+  // Both cores: jest's default on two is one worker, running every file in its own process in turn.
+  maxWorkers: 2,
+  // A worker that grew past this after a file is replaced: each API file's in-memory database and
+  // each front-end file's jsdom leave garbage that one long-lived process piled up to gigabytes.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       displayName: 'api',

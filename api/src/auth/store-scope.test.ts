@@ -27,7 +27,7 @@ beforeAll(async () => {
   );
   limited = await createTestUser(ctx.app, { role: 'store_manager', storeIds: [1] });
   unrestricted = await createTestUser(ctx.app, { role: 'store_manager' });
-}, 60_000);
+});
 afterAll(() => ctx.close());
 
 const get = (url: string, user: TestUser) => ctx.app.inject({ method: 'GET', url, headers: user.headers });

@@ -12,7 +12,7 @@ let result: SeedResult;
 beforeAll(async () => {
   ({ database, dispose } = await openTestDatabase());
   result = await seedDemoData(database.db, { scale: SCALES.small });
-}, 120_000);
+});
 afterAll(() => dispose());
 
 const one = async <T>(text: string) => (await database.query<T>(text))[0]!;

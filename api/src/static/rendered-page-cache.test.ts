@@ -69,7 +69,7 @@ beforeAll(async () => {
   // The server warms up with a render of `/` when it starts listening: let it finish first, so it
   // is not counted among a test's renders.
   for (let waited = 0; renders() === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-}, 60_000);
+});
 afterAll(() => close());
 
 const page = (url: string, headers: Record<string, string> = {}) =>

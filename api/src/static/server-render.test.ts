@@ -61,7 +61,7 @@ beforeAll(async () => {
     { env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 2 } },
     { listen: true },
   ));
-}, 60_000);
+});
 afterAll(() => close());
 
 const page = (url: string, headers: Record<string, string> = {}) =>

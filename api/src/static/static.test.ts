@@ -19,7 +19,7 @@ let app: FrontEndApp;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ app, close } = await openFrontEndApp(root, { env: { REMOTE_STORE_ADMIN_URL: 'https://cdn.example/store-admin/mf-manifest.json' } }));
-}, 60_000);
+});
 afterAll(() => close());
 
 const html = { accept: 'text/html,application/xhtml+xml' };

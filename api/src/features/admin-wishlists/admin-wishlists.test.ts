@@ -18,7 +18,7 @@ beforeAll(async () => {
       [shopper.id, productId, days],
     );
   }
-}, 60_000);
+});
 afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>

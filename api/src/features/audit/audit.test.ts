@@ -14,7 +14,7 @@ beforeAll(async () => {
   await ctx.database.query(`insert into products (id, slug, name, lowest_total) values (1, 'wasmachine', 'Wasmachine', 40000)`);
   await ctx.database.query(`insert into wishlist_items (id, user_id, product_id, max_price) values (1, $1, 1, 35000)`, [merchandiser.id]);
   await ctx.database.query(`insert into store_ratings (id, store_id, user_id, rating, comment) values (1, 1, null, 2, 'Traag')`);
-}, 60_000);
+});
 afterAll(() => ctx.close());
 
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object | undefined, user: TestUser) =>

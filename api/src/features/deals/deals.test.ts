@@ -1,4 +1,3 @@
-jest.setTimeout(60_000);
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 import { categories, productCategories, products } from '../../db/schema';
 import { refreshReferencePrices } from './repository';

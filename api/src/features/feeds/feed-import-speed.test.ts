@@ -1,5 +1,3 @@
-jest.setTimeout(60_000);
-
 import { sql } from 'drizzle-orm';
 import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 import { refreshPriceSummariesOf } from '../offers/price-summary';

@@ -1,4 +1,3 @@
-jest.setTimeout(60_000);
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestUser } from '../../../test/auth';

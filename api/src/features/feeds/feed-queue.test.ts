@@ -1,4 +1,3 @@
-jest.setTimeout(90_000);
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

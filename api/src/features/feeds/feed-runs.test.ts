@@ -1,5 +1,3 @@
-jest.setTimeout(60_000);
-
 import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 
 const csv = (rows: string[]) =>

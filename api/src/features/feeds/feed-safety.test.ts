@@ -1,4 +1,3 @@
-jest.setTimeout(60_000);
 import fs from 'node:fs';
 import path from 'node:path';
 import { whenRunFinished } from './runner';

@@ -1,4 +1,3 @@
-jest.setTimeout(180_000);
 /**
  * Import workers as separate processes (`api/src/worker.ts`, what `npm run worker` starts) on one
  * PostgreSQL database: two workers evaluating the schedule queue a due feed once and never run

@@ -1,4 +1,3 @@
-jest.setTimeout(60_000);
 import { createAndRunDemoFeeds } from './demo';
 import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 

@@ -1,4 +1,3 @@
-jest.setTimeout(120_000);
 /**
  * Availability honoured (issue 10 part 5): a record the feed marks out of stock is kept and shown,
  * marked out of stock, but is never the product's lowest price; back in stock, it can be.

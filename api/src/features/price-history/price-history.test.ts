@@ -43,7 +43,7 @@ beforeAll(async () => {
   // Samsung: listed forty days ago at 899, 799 since three days ago: lowest in 30 days only.
   await recorded(samsung.id, mediamarkt.id, 89900, 40);
   await recorded(samsung.id, mediamarkt.id, 79900, 3);
-}, 60_000);
+});
 afterAll(() => ctx.close());
 
 const history = (productId: number | string, query = '') =>

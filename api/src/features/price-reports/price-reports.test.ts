@@ -1,5 +1,3 @@
-jest.setTimeout(60_000);
-
 import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 import { createTestUser, type TestUser } from '../../../test/auth';
 import { createRun, executeRun } from '../feeds/runner';

@@ -1,4 +1,3 @@
-jest.setTimeout(60_000);
 import { createTestUser } from '../../../test/auth';
 import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 import { stores } from '../../db/schema';

@@ -11,7 +11,7 @@ beforeAll(async () => {
     createTestUser(ctx.app, { email: 'eerste@example.nl' }),
     createTestUser(ctx.app, { email: 'tweede@example.nl' }),
   ]);
-}, 60_000);
+});
 afterAll(() => ctx.close());
 
 const rate = (user: TestUser, storeId: number, payload: object) =>

@@ -20,7 +20,7 @@ beforeAll(async () => {
        (2, $1, 5, 'Prima service', now() - interval '1 day')`,
     [shopper!.id],
   );
-}, 60_000);
+});
 afterAll(() => ctx.close());
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>

@@ -1,4 +1,3 @@
-jest.setTimeout(60_000);
 import { createTestUser } from '../../../test/auth';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 import { storeRatings } from '../../db/schema';
