@@ -198,7 +198,9 @@ interface RunView {
         headers: t.auth,
         payload: { isActive: false },
       });
-    });
+    // Starts worker processes (each loads the API with tsx) and waits through their schedule ticks and
+    // a real import: tens of seconds.
+    }, 60_000);
 
     it('a worker killed mid-run loses nothing: the run is marked failed, its staged rows dropped, the offers stay the last good run’s', async () => {
       const first = await spawnWorker({ FEED_SCHEDULER: 'off' });
@@ -265,7 +267,9 @@ interface RunView {
         [id],
       );
       expect(totals).toEqual([{ total: 200 }]);
-    });
+    // Starts worker processes (each loads the API with tsx) and waits through their schedule ticks and
+    // a real import: tens of seconds.
+    }, 60_000);
 
     it('a worker stopped with SIGTERM mid-run puts the run back in the queue, and another worker completes it', async () => {
       const env = { FEED_SCHEDULER: 'off', FEED_RETRY_DELAY_SECONDS: '1' };
@@ -297,6 +301,8 @@ interface RunView {
       );
       expect({ status: run.status, reason: run.failureReason }).toEqual({ status: 'succeeded', reason: null });
       expect((await runsOf(id)).map((r) => r.id)).toEqual([runId]);
-    });
+    // Starts worker processes (each loads the API with tsx) and waits through their schedule ticks and
+    // a real import: tens of seconds.
+    }, 60_000);
   },
 );
