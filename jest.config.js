@@ -38,6 +38,7 @@ module.exports = {
       transform: typescript,
       transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],
       globalSetup: '<rootDir>/api/test/global-setup.ts',
+      setupFiles: ['<rootDir>/api/test/wasm-baseline-compiler.ts'],
     },
     {
       displayName: 'web',
