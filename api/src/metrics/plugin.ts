@@ -18,7 +18,10 @@ export interface AppMetrics {
 
 async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: string[] }) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The process defaults start with the first scrape: prom-client's GC observer can never be
+  // stopped and keeps this registry (and through it the app and its database) for the life of the
+  // process, which an app that is never scraped (a test file's, a command's) should not pay for.
+  let processDefaults = false;
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by route pattern and status',
@@ -77,6 +80,10 @@ async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!allowed.has(request.socket.remoteAddress ?? '')) {
       return reply.status(404).send({ error: 'Not found', details: `${request.method} ${request.url}` });
+    }
+    if (!processDefaults) {
+      collectDefaultMetrics({ register: registry });
+      processDefaults = true;
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });
