@@ -12,7 +12,9 @@ let result: SeedResult;
 beforeAll(async () => {
   ({ database, dispose } = await openTestDatabase());
   result = await seedDemoData(database.db, { scale: SCALES.small });
-});
+  // Seeds the small demo catalogue (hundreds of products, their offers and a year of price
+  // history) through the real seeder: tens of seconds on a busy machine.
+}, 60_000);
 afterAll(() => dispose());
 
 const one = async <T>(text: string) => (await database.query<T>(text))[0]!;
