@@ -8,7 +8,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { prettyFactory } from 'pino-pretty';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -56,9 +57,62 @@ export interface BuildAppOptions {
 
 export const API_PREFIX = '/api';
 
+/**
+ * In a terminal, one line per request, written when it is answered (method, path, status, time);
+ * Fastify's own pair of lines per request stays in the JSON logs.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug(`Route ${request.method}:${request.url} not found`);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/** `GET /api/products?page=2 200 12.3 ms` for an answered request; any other line keeps its message. */
+function requestLine(log: Record<string, unknown>, messageKey: string): string {
+  const req = log.req as { method?: string; url?: string } | undefined;
+  const res = log.res as { statusCode?: number } | undefined;
+  const message = String(log[messageKey] ?? '');
+  if (!req?.method || res?.statusCode === undefined || typeof log.responseTime !== 'number') return message;
+  const line = `${req.method} ${req.url} ${res.statusCode} ${log.responseTime.toFixed(1)} ms`;
+  return message === 'request completed' ? line : `${line}: ${message}`;
+}
+
+/**
+ * The logger: JSON lines (config.logFormat `json`), or pino-pretty's readable lines with errors and
+ * their stacks in full (`pretty`, a terminal). Pretty lines are written synchronously, so they stay
+ * in order with the server's console output.
+ */
+export function loggerOptions(
+  config: Pick<ApiConfig, 'logLevel' | 'logFormat'>,
+  destination: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (config.logFormat !== 'pretty') return { logger: { level: config.logLevel } };
+  const pretty = prettyFactory({
+    colorize: destination.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: requestLine,
+  });
+  return {
+    logger: { level: config.logLevel, stream: { write: (line: string) => destination.write(pretty(line)) } },
+    logController: new OneLinePerRequest(),
+  };
+}
+
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    ...(logger ? loggerOptions(config) : { logger: false }),
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     // Every log line of a request carries its id; a caller's X-Request-Id is kept for tracing.

@@ -41,6 +41,8 @@ export interface ApiConfig {
   /** Serve the built front ends beside the API (off for the API-only production image). */
   serveFrontEnds: boolean;
   logLevel: string;
+  /** Log lines as JSON (what log collectors read), or readable (`pretty`) when standard output is a terminal. */
+  logFormat: 'json' | 'pretty';
   /** SMTP server for mail (SMTP_URL, e.g. smtp://user:pass@host:587); unset keeps mail in the outbox. */
   smtpUrl?: string;
   /** Sender of the site's mail (MAIL_FROM). */
@@ -102,6 +104,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
     logLevel: process.env.LOG_LEVEL ?? 'info',
+    logFormat: process.stdout.isTTY ? 'pretty' : 'json',
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM ?? 'Koopjesland <no-reply@koopjesland.local>',
     publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, ''),
