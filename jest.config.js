@@ -26,8 +26,8 @@ module.exports = {
   testTimeout: 10_000,
   // Both cores: jest's default on two is one worker, running every file in its own process in turn.
   maxWorkers: 2,
-  // A worker that grew past this after a file is replaced: each API file's in-memory database and
-  // each front-end file's jsdom leave garbage that one long-lived process piled up to gigabytes.
+  // A worker whose heap is past this after a file is replaced by a fresh one, so a leak in one file
+  // (a test's or a library's) cannot slow or stall the files that run after it in that worker.
   workerIdleMemoryLimit: '1GB',
   projects: [
     {
