@@ -7,11 +7,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type ApiConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { databaseUrlFor, prepareMigratedTemplate, TEMPLATE_ENV } from './migrated-template';
+import { databaseUrlFor, onServer, prepareMigratedTemplate, TEMPLATE_ENV } from './migrated-template';
 
 export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -23,16 +22,6 @@ export interface TestContext {
 async function template(): Promise<string> {
   process.env[TEMPLATE_ENV] ||= await prepareMigratedTemplate();
   return process.env[TEMPLATE_ENV]!;
-}
-
-async function onServer(baseUrl: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Opens a database of its own for one test file: migrated, and holding no other file's data. */

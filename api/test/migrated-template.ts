@@ -46,6 +46,11 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
   return url.toString();
 }
 
+/** Runs `sql` on the PostgreSQL server at `baseUrl` over a connection of its own (database-level statements). */
+export async function onServer(baseUrl: string, sql: string): Promise<void> {
+  await withServer(baseUrl, (client) => client.query(sql));
+}
+
 async function withServer<T>(baseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: baseUrl });
   await client.connect();

@@ -5,20 +5,12 @@
  * `[DATABASE_URL=postgres://…] npx tsx scripts/bench/test-database.ts [runs=7]`; prints figures.
  */
 import crypto from 'node:crypto';
-import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
 import { openTestDatabase } from '../../api/test/helpers';
-import { databaseUrlFor, prepareMigratedTemplate } from '../../api/test/migrated-template';
+import { databaseUrlFor, onServer, prepareMigratedTemplate } from '../../api/test/migrated-template';
 
 const runs = Number(process.argv[2] ?? 7);
 const baseUrl = process.env.DATABASE_URL;
-
-async function onServer(sql: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
 
 /** A new, empty database migrated from the first migration on. */
 async function migratedFromScratch(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
@@ -27,13 +19,13 @@ async function migratedFromScratch(): Promise<{ database: DatabaseHandle; dispos
     return { database, dispose: () => database.close() };
   }
   const name = `koopjesland_bench_${crypto.randomBytes(6).toString('hex')}`;
-  await onServer(`create database ${name}`);
+  await onServer(baseUrl, `create database ${name}`);
   const database = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name), maxConnections: 5 });
   return {
     database,
     dispose: async () => {
       await database.close();
-      await onServer(`drop database ${name} with (force)`);
+      await onServer(baseUrl, `drop database ${name} with (force)`);
     },
   };
 }
