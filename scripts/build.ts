@@ -35,7 +35,7 @@ const BUILD_PARALLEL = 2;
 export interface BuildFrontEndsOptions {
   /** Only the front ends that are not up to date (`npm start`). */
   onlyStale?: boolean;
-  /** Browser builds without source maps (`npm start`: they are for profiling, and cost a fifth of a build). */
+  /** Browser builds without source maps (`npm start`: they are for profiling, and make every build slower). */
   sourceMaps?: boolean;
 }
 

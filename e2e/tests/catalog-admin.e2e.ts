@@ -1,5 +1,5 @@
 /**
- * The catalog admin as the demo admin (issue 8): create a category under Audio and rename it,
+ * The catalog admin as the demo admin: create a category under Audio and rename it,
  * assign three products from the shared assignment modal, reorder them by drag and drop (the
  * keyboard way @hello-pangea/dnd offers) and find that order on the public category page after
  * a reload; map an unmapped alias in bulk and find its products in the category; edit a

@@ -1,5 +1,5 @@
 /**
- * Implausible prices held, not shown (issue 10 part 6), as a new store's manager would meet them:
+ * Implausible prices held, not shown, as a new store's manager would meet them:
  * an Awin feed served by this test on 127.0.0.1 offers a demo product (found by its EAN) at a
  * twentieth of its lowest price. The run holds it: the product page does not show it and its
  * lowest price stays; the admin finds it under Held prices with the median of the other offers,

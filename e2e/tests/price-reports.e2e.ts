@@ -1,5 +1,5 @@
 /**
- * Wrong-price reports (issue 13 part 6): a visitor reports the lowest offer of a demo product,
+ * Wrong-price reports: a visitor reports the lowest offer of a demo product,
  * the demo admin finds it in /admin/price-reports and hides it, and the product page no longer
  * shows that offer (nor counts it as the lowest price).
  */

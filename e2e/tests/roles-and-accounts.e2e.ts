@@ -1,5 +1,5 @@
 /**
- * Roles and accounts in the browser (issue 11): an admin creates a merchandiser and a store
+ * Roles and accounts in the browser: an admin creates a merchandiser and a store
  * manager for one store; each sees only their own areas; and a visitor who forgot their password
  * resets it through the mail the outbox kept (no SMTP server in the browser tests).
  */

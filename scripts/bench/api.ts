@@ -1,5 +1,5 @@
 /**
- * Public API benchmark (docs/architecture.md "Budgets"): seeds the large demo catalogue once per
+ * Public API benchmark (docs/benchmarks.md "API"): seeds the large demo catalogue once per
  * database (100,000 products, about a million offers), starts the API in a process of its own
  * (`npm start -- --api-only`), drives each of the storefront's calls for a fixed time at a fixed
  * concurrency from another process (scripts/bench/load-generator.ts, autocannon), and prints

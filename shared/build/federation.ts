@@ -5,7 +5,7 @@
  * (`import('./bootstrap')`), which lets the runtime negotiate versions before any module runs.
  *
  * antd is deliberately absent: each front end bundles the antd parts it uses under its own
- * ConfigProvider with the shared theme (measured in docs/architecture.md, "Front-end bundles").
+ * ConfigProvider with the shared theme (docs/architecture.md, "Front-end build and bundles").
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

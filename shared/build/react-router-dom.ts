@@ -1,7 +1,7 @@
 /**
  * What the front ends share as `react-router-dom`: the declarative router API only.
  * A shared module cannot be tree-shaken, and react-router 7 whole (data routers, SSR, RSC)
- * is ~65 KiB gzip on every page; this subset is ~17 KiB. Front ends import router APIs from
+ * would be on every page, most of it unused, against the visitor pages' first-load budget. Front ends import router APIs from
  * `react-router-dom` only; `react-router-dom.test.ts` fails when one uses a name missing here.
  */
 export {

@@ -1,8 +1,8 @@
 /**
  * Resolves once the browser has painted a server-rendered page, so its scripts start after it.
  * Evaluating React and hydrating are the page's longest tasks; when they ran ahead of the first
- * frame (whenever the scripts arrived quickly) the page appeared only after them (Lighthouse
- * mobile: LCP 2.9–3.4 s in two of five runs instead of 1.8–1.9 s). A hidden tab paints no frames,
+ * frame (whenever the scripts arrived quickly) the page appeared only after them, which delays
+ * the largest paint on a slow phone. A hidden tab paints no frames,
  * and a client-rendered page shows nothing until its scripts run: both start at once.
  *
  * Imported by the entry before the federation's async boundary, so nothing from

@@ -1,6 +1,6 @@
 /**
  * The one error format of the API: `{ error, details? }` with the right status
- * (docs/architecture.md "One error format"). Throw an HttpError anywhere; the handler below renders it.
+ * (docs/architecture.md "One way for each thing"). Throw an HttpError anywhere; the handler below renders it.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 /**
  * A micro-cache of server-rendered visitor pages, per API instance (docs/architecture.md "Server
- * rendering", "HTML micro-cache"). A render costs 100–150 ms of CPU (two to four passes), so on two
- * cores the renderer alone serves ~15 pages a second; most visitors ask for the same few pages,
+ * rendering", "HTML micro-cache"). A render is CPU-bound and two cores render few pages a second
+ * (figures: docs/benchmarks.md "Server rendering"); most visitors ask for the same few pages,
  * and the HTML is the same for every anonymous visitor with the same language and render hints
  * (per-user parts appear after hydration).
  *
@@ -15,8 +15,8 @@
  * - Concurrent misses for one key share one render; those that waited answer as hits.
  * - At most `maxEntries` pages and MAX_TOTAL_CHARS of HTML, least recently used evicted.
  * - Only rendered answers (200, 301, 404) are kept, never the client-rendered fallback.
- * - A page's compressed bodies are kept with it: compressing ~250 KB of HTML per answer
- *   (@fastify/compress's brotli stream) limited hits to ~100 a second.
+ * - A page's compressed bodies are kept with it: compressing a whole page of HTML per answer
+ *   (@fastify/compress's brotli stream) would make every hit pay a compression.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';

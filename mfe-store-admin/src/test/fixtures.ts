@@ -1,4 +1,4 @@
-/** Entities as the API answers them (docs/architecture.md "Store admin API"). */
+/** Entities as the API answers them (docs/feeds.md "API", docs/product.md "Store admin API"). */
 export const store = {
   id: 7,
   name: 'Klankwinkel',

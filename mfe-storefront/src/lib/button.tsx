@@ -1,7 +1,7 @@
 /**
  * Button in plain markup with antd's look (styles in storefront.css, `.kl-button`), as the header
  * already had. antd's Button brings its wave effect, compact-space and colour-variant styles:
- * ~15 KiB gzip on the first load of every visitor page. Admin screens keep antd's Button.
+ * all on the first load of every visitor page. Admin screens keep antd's Button.
  */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 

@@ -1,7 +1,7 @@
 /**
  * Card in plain markup with antd's look (styles in storefront.css), as lib/typography does for
  * text. antd's Card brings its Tabs (with Menu, Dropdown and Overflow) for a tabbed card the
- * storefront never shows: ~24 KiB gzip on the first load of every page with a product card.
+ * storefront never shows, on the first load of every page with a product card.
  */
 import type { CSSProperties, ReactNode } from 'react';
 

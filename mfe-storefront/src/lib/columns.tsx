@@ -1,7 +1,7 @@
 /**
  * The two-column layouts of visitor pages in plain CSS grid (styles in storefront.css). antd's
  * `Row`/`Col` bring the rules of every span, offset and order at every breakpoint: on a
- * server-rendered page that was ~87 KB of the inline CSS the browser parses before its first paint.
+ * server-rendered page they are inline CSS the browser parses before its first paint.
  *
  * - `sidebar`: a third for filters, two thirds for results (desktop; phones get their own layout).
  * - `halves`: two equal columns from 768 px, stacked below (the product page's gallery and summary).

@@ -1,7 +1,7 @@
 /**
  * Native form controls with antd's look (styles in storefront.css) for visitor pages' filters: a
  * `<select>` (the phone's own picker, type-to-find on a desktop) and a text or number input with an
- * optional prefix. antd's Select and Input brought ~40 KiB gzip into a category page's first load.
+ * optional prefix. antd's Select and Input would weigh on a category page's first load.
  */
 import type { CSSProperties, InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 

@@ -1,6 +1,6 @@
 /**
  * antd's icons drawn from their SVG data (`@ant-design/icons-svg`) without `@ant-design/icons`,
- * whose runtime (style injection, two-tone colours) costs ~7 KiB gzip on every visitor page.
+ * whose runtime (style injection, two-tone colours) would be on every visitor page.
  * The markup matches antd's (`span.anticon`), without its English label.
  */
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/lib/types';

@@ -1,7 +1,7 @@
 /**
  * Title, Text and Paragraph in plain markup with antd's look (styles in storefront.css).
- * antd's Typography carries its editable and copyable modes (TextArea, Form, Tooltip: ~30 KiB
- * gzip) into every page that shows a heading; the storefront uses none of them.
+ * antd's Typography carries its editable and copyable modes (TextArea, Form, Tooltip) into
+ * every page that shows a heading; the storefront uses none of them.
  */
 import type { CSSProperties, ReactNode } from 'react';
 

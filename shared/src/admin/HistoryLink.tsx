@@ -1,6 +1,6 @@
 /**
  * A detail page's link to its entity's history in the audit trail (`/admin/audit?entity=…&entityId=…`,
- * docs/architecture.md "Accounts, roles and audit API"). The audit trail is an admin page: other
+ * docs/product.md "Accounts, roles and audit API"). The audit trail is an admin page: other
  * roles do not get the link.
  */
 import { HistoryOutlined } from '@ant-design/icons';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cents, id, isoDateTime, paginationSchema } from './common';
 
 /**
- * Implausible feed prices held for review (issue 10 part 6, docs/feeds.md "Implausible prices"):
+ * Implausible feed prices held for review (docs/feeds.md "Implausible prices"):
  * a record whose total is below `implausibleBelow` × or above `implausibleAbove` × the median of
  * the product's other visible offers (when there are at least two) is applied hidden
  * (`prices.hidden_reason = 'implausible'`) until a merchandiser or store manager releases it.

@@ -13,7 +13,7 @@
 export const OFFER_HIDDEN_REASONS = ['reported', 'implausible'] as const;
 export type OfferHiddenReason = (typeof OFFER_HIDDEN_REASONS)[number];
 
-/** What a visitor can say is wrong with an offer (issue 13 part 6). */
+/** What a visitor can say is wrong with an offer (docs/product.md "Wrong-price reports and hidden offers"). */
 export const PRICE_REPORT_REASONS = ['price-differs', 'not-in-stock', 'wrong-product', 'other'] as const;
 export type PriceReportReason = (typeof PRICE_REPORT_REASONS)[number];
 

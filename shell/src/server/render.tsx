@@ -3,7 +3,7 @@
  * at the request's address, with the storefront's routes loaded from the storefront's Node
  * container (the URL the API derives from remotes.json), rendered with React's
  * `prerenderToNodeStream` (it waits for lazy page chunks; a Node stream, because reading back the
- * web stream of `prerender` cost 4 % of the server's CPU under load). The storefront's page loader
+ * web stream of `prerender` costs CPU on every render). The storefront's page loader
  * (`prefetchPage`) first loads the page's data into the request's store; a query it did not ask
  * starts while rendering (RTK Query's side effects in render, on the server only) and the render
  * repeats once it is in, at most `MAX_PASSES` times, so the last pass shows the page's data.

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account and password recovery (docs/architecture.md "Accounts, roles
+ * The signed-in user's own account and password recovery (docs/product.md "Accounts, roles
  * and audit API"): change password (other sessions end), delete the account, forgot password
  * (a single-use link by mail, valid 30 minutes; the answer never tells whether the address has an
  * account) and reset (which also completes an invitation).

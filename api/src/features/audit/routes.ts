@@ -1,5 +1,5 @@
 /**
- * The audit trail for admins (docs/architecture.md "Accounts, roles and audit API"): who changed
+ * The audit trail for admins (docs/product.md "Accounts, roles and audit API"): who changed
  * what and when, filtered by user, entity (and id), action and date range. Read-only by design:
  * there is no route that writes, edits or deletes a record.
  */

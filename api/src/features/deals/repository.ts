@@ -1,5 +1,5 @@
 /**
- * Honest deals (docs/architecture.md "Honest deals"): each product's reference price, the median
+ * Honest deals (docs/product.md "Honest deals"): each product's reference price, the median
  * of its daily lowest total over the previous 30 days, and its deal score, how far (percent) today's
  * lowest total is below that reference. Both are columns on `products`, so the /deals list is an
  * indexed query: the reference is refreshed once a day (set-based, from `price_history`), the deal

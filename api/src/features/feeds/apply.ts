@@ -115,9 +115,9 @@ async function analyzeIfGrown(tx: Tx, table: 'products' | 'prices', added: numbe
  * that does not wait for its WAL to reach the disk. That is safe here: a crash right after the
  * commit can at worst lose the run's changes as a whole (never half of them), and the run's end,
  * recorded next with an ordinary commit, flushes them first; a lost run is reaped and the feed
- * imported again. (A larger gin_pending_list_limit made the new products' insert about 15 %
- * faster but a later re-import's summary refresh paid for the merge of the long list: 40 s
- * instead of 7 s for 20,000 products once; left at the server's setting.)
+ * imported again. gin_pending_list_limit stays at the server's setting: a longer pending list
+ * makes this run's inserts cheaper only by moving the merge into a later statement that reads
+ * the index (a re-import's summary refresh), which then pays more than was saved.
  */
 async function tuneApplyTransaction(tx: Tx): Promise<void> {
   await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true)`);
@@ -423,7 +423,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
     // Offers hidden after wrong-price reports stay hidden only until the feed's next import
-    // that carries them (issue 13 part 6): this run carries them, so they are shown again.
+    // that carries them: this run carries them, so they are shown again.
     await showReportedOffersCarriedByRun(tx, feedId, sql`select s.price_id from ${staged} and s.price_id is not null`);
 
     // Offers of this feed missing from this complete run stop counting; each keeps the feed's

@@ -3,7 +3,7 @@ import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../
 import { refreshPriceSummariesOf } from '../offers/price-summary';
 
 /**
- * The fast paths of a run (issue 10 part 3): records staged with COPY arrive exactly as read,
+ * The fast paths of a run: records staged with COPY arrive exactly as read,
  * and a product the run creates is written once with its main image and the price summary a
  * refresh would give it.
  */

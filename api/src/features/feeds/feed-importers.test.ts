@@ -155,7 +155,7 @@ describe('importers', () => {
     ]);
     // The regular price is the "from" price only while the sale runs (the Tefal set), and it is kept
     // only when the store charged it in the last 30 days: a new offer has no such history, so it is
-    // dropped and counted among the run's problems (docs/architecture.md "Honest deals").
+    // dropped and counted among the run's problems (docs/product.md "Honest deals").
     expect(run.problems).toEqual([{ reason: 'unverified-from-price', count: 1, examples: [{ position: 3, value: '149.00' }] }]);
     const fromPrices = await t.database.query<{ count: number }>(
       "select count(*)::int as count from prices where from_amount is not null or id in (select o.id from prices o join product_properties pp on pp.product_id = o.product_id where pp.name = 'Van-prijs')",

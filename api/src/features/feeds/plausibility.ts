@@ -1,5 +1,5 @@
 /**
- * Implausible prices held, not shown (issue 10 part 6; docs/feeds.md "Implausible prices").
+ * Implausible prices held, not shown (docs/feeds.md "Implausible prices").
  *
  * A feed record whose total is below `implausibleBelow` (default 1/3) or above
  * `implausibleAbove` (default 3) times the median total of the product's OTHER visible

@@ -1,6 +1,5 @@
 /**
- * Store feeds and their runs (docs/product.md §7 Feeds, §5 "Feed form"; docs/architecture.md
- * "Store admin API"): all admin (area 'stores'), each checked against the caller's stores.
+ * Store feeds and their runs (docs/product.md §7 Feeds, §5 "Feed form"; docs/feeds.md "API"): all admin (area 'stores'), each checked against the caller's stores.
  * Credentials are write-only: reads say only `hasCredentials`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -43,9 +43,9 @@ export type { FeedRunRow, RunTrigger };
 
 /**
  * Records staged per COPY write. Small on purpose: a batch lives from its first record to its
- * write, and a large one outlived the young generation's collections, so every record was
- * promoted to the old generation as garbage (2,000: peak RSS 261-285 MB for 200,000 records;
- * 500: 199 MB, and reading 2.5x faster without those collections).
+ * write, and a large one outlives the young generation's collections, so every record is
+ * promoted to the old generation as garbage: peak memory grows and reading slows with those
+ * collections (figures: docs/benchmarks.md "Feed import").
  */
 const BATCH_SIZE = 500;
 const ERROR_SAMPLE_SIZE = 50;

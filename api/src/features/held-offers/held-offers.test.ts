@@ -1,5 +1,5 @@
 /**
- * Implausible prices held, not shown (issue 10 part 6): an Awin feed matching catalogue products
+ * Implausible prices held, not shown: an Awin feed matching catalogue products
  * by EAN at prices far from the other stores' is applied hidden, listed among the run's problems,
  * never the lowest price nor a drop, and released by a merchandiser or store manager.
  */

@@ -1,5 +1,5 @@
 /**
- * Held prices (issue 10 part 6; docs/feeds.md "Implausible prices"): feed prices held as
+ * Held prices (docs/feeds.md "Implausible prices"): feed prices held as
  * implausible wait here for a person. Merchandisers (every store), store managers (their stores)
  * and admins list them and release each one: accept, reject or split into its own product.
  * Every release is recorded in the audit trail.

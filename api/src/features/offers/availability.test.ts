@@ -1,5 +1,5 @@
 /**
- * Availability honoured (issue 10 part 5): a record the feed marks out of stock is kept and shown,
+ * Availability honoured: a record the feed marks out of stock is kept and shown,
  * marked out of stock, but is never the product's lowest price; back in stock, it can be.
  */
 import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';

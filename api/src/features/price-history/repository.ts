@@ -1,5 +1,5 @@
 /**
- * Price history of products by day (issue 13): the total (price plus shipping, cents) each store
+ * Price history of products by day: the total (price plus shipping, cents) each store
  * asked at the end of each calendar day (UTC; today: now), and the lowest of them per day.
  *
  * `price_history` holds one row per change of an offer's total; a total holds until the offer's

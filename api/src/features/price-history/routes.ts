@@ -1,5 +1,5 @@
 /**
- * Price history of a product (issue 13): GET /products/{id}/price-history?range=30d|90d|1y|all,
+ * Price history of a product: GET /products/{id}/price-history?range=30d|90d|1y|all,
  * public and response-cached. Daily values per store and the daily lowest, built in ./repository.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Data access of wrong-price reports (issue 13 part 6): visitors report an offer; the store
+ * Data access of wrong-price reports: visitors report an offer; the store
  * admin's queue shows the open reports grouped per offer; resolving hides the offer until its
  * feed's next import (offers/hidden-offers.ts shows it again) or dismisses the reports.
  */

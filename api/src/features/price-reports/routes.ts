@@ -1,5 +1,5 @@
 /**
- * Wrong-price reports (issue 13 part 6; docs/architecture.md "Wrong-price reports").
+ * Wrong-price reports (docs/product.md "Wrong-price reports and hidden offers").
  * Visitors (anonymous allowed, rate-limited per client) report a shown offer; the store admin's
  * queue lists the open reports grouped per offer, limited to the caller's stores; resolving
  * hides the offer until its feed's next import carries it, or dismisses the reports.

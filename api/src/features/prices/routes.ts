@@ -1,5 +1,5 @@
 /**
- * Offers for the store admin (docs/product.md §7 Prices; docs/architecture.md "Store admin API"):
+ * Offers for the store admin (docs/product.md §7 Prices; docs/product.md "Store admin API"):
  * the filtered list, one offer with its price history, and writes by hand. Area 'stores';
  * every offer is checked against the caller's stores.
  */

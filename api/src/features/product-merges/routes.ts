@@ -1,6 +1,6 @@
 /**
- * Merge, split and possible duplicates of products (issue 8 point 7, beyond the specification;
- * docs/architecture.md "Catalog admin API"). The removed product's address answers 301 to the
+ * Merge, split and possible duplicates of products (beyond the specification;
+ * docs/product.md "Catalog admin API"). The removed product's address answers 301 to the
  * kept one (products/routes.ts) until the merge is split.
  */
 import { productDuplicateSchema, productMergeSchema, productSchema } from '@koopjesland/shared/entities';

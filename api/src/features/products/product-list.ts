@@ -14,7 +14,7 @@ import { rankedIds } from './search-cache';
 import { intArray, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 
-/** Rows a list can reach by paging and the cap of its count (documented in docs/architecture.md). */
+/** Rows a list can reach by paging and the cap of its count (docs/architecture.md "API and storefront data", bounded paging). */
 export const RESULT_WINDOW = 10_000;
 export const DESCRIPTION_PREVIEW = 150;
 

@@ -26,7 +26,7 @@ import { HttpError } from '../../http/errors';
 const errors = errorResponses(400, 404);
 const listResponse = z.object({ products: z.array(productSchema), pagination: paginationSchema });
 const brandsResponse = z.object({ brands: z.array(z.string()) });
-/** A merged-away product (docs/architecture.md "Catalog admin API"): 301 to the kept one. */
+/** A merged-away product (docs/product.md "Catalog admin API"): 301 to the kept one. */
 const movedResponse = z.object({ error: z.string(), redirectTo: z.object({ id: z.number().int(), slug: z.string() }) });
 
 /** Every field optional: the storefront's assign-categories modal sends only categoryIds. */

@@ -1,5 +1,5 @@
 /**
- * Stores (docs/product.md §7 Stores; docs/architecture.md "Store admin API"): the public list
+ * Stores (docs/product.md §7 Stores; docs/feeds.md "API"): the public list
  * used by filters, details with counts, the admin list limited to the caller's stores, a
  * store's products, and the admin writes, including deleting all of a store's prices with
  * what they leave behind.

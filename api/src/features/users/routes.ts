@@ -1,5 +1,5 @@
 /**
- * User administration (docs/product.md §7 Admin; docs/architecture.md "Accounts, roles and audit
+ * User administration (docs/product.md §7 Admin; docs/product.md "Accounts, roles and audit
  * API"): the paged list at GET /auth/users, and create, read, change and delete at /admin/users.
  * An admin can neither demote nor delete themself, and the last admin can never be removed, so
  * the site cannot lock itself out.

@@ -5,7 +5,7 @@
  * an unparseable line and an oversized field rejects its record (the run goes on, within its
  * share of invalid records).
  *
- * A parser of its own (issue 10 part 3: csv-parse spent about 30 % of the import's Node time),
+ * A parser of its own (csv-parse's per-record overhead was a large share of an import's Node time),
  * reading decoded text a chunk at a time and yielding the records of each chunk together. It
  * follows what csv-parse did with the options this reader used (`bom`, `skip_empty_lines`,
  * `relax_column_count`, the record delimiter found first: "\r\n", "\n" or "\r"; `""` inside a

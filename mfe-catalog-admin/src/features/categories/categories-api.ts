@@ -1,4 +1,4 @@
-/** Category calls of the catalog admin (docs/architecture.md "Catalog admin API"). */
+/** Category calls of the catalog admin (docs/product.md "Catalog admin API"). */
 import type { Category, Pagination } from '@koopjesland/shared';
 import { catalogAdminApi } from '../../api';
 

@@ -1,4 +1,4 @@
-/** Category alias calls of the catalog admin (docs/architecture.md "Catalog admin API"). */
+/** Category alias calls of the catalog admin (docs/product.md "Catalog admin API"). */
 import type { CategoryAlias, CategoryRef, Pagination, Product } from '@koopjesland/shared';
 import { catalogAdminApi } from '../../api';
 

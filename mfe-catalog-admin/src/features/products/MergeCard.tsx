@@ -1,5 +1,5 @@
 /**
- * Merge and split (beyond the specification, issue 8): search another product and merge it into
+ * Merge and split (beyond the specification, docs/product.md "Catalog admin API"): search another product and merge it into
  * this one after a confirmation; possible duplicates (same EAN in another form, or same brand with
  * a similar name) offer the same; each recorded merge can be split to restore the removed product.
  */

@@ -1,4 +1,4 @@
-/** Product calls of the catalog admin (docs/architecture.md "Catalog admin API"). */
+/** Product calls of the catalog admin (docs/product.md "Catalog admin API"). */
 import type { CategoryAlias, Pagination, Price, Product, ProductImage, ProductProperty } from '@koopjesland/shared';
 import { catalogAdminApi } from '../../api';
 

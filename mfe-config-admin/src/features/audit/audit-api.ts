@@ -4,7 +4,7 @@ import { configAdminApi } from '../../api';
 export const AUDIT_FILTER_KEYS = ['userId', 'entity', 'entityId', 'from', 'to'] as const;
 export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
 
-/** Entity names the trail records (docs/architecture.md "Accounts, roles and audit API"). */
+/** Entity names the trail records (docs/product.md "Accounts, roles and audit API"). */
 export const AUDIT_ENTITIES = [
   'user',
   'site-configuration',

@@ -1,5 +1,5 @@
 /**
- * A small time-series line chart on uPlot (about 50 KB), in its own chunk: pages load it with
+ * A small time-series line chart on uPlot, in its own chunk: pages load it with
  * `LazyLineChart`, so only the pages that draw a chart download the library.
  */
 import { useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A run's live progress (issue 9 "Run now and live progress"): the progress lives in the
+ * A run's live progress: the progress lives in the
  * database, so any admin who opens the page mid-run sees it; it is polled at most once a second
  * while the run is queued or running, then shows the result. A running run can be cancelled.
  */

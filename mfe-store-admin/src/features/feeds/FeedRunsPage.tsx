@@ -1,5 +1,5 @@
 /**
- * /admin/stores/{id}/feeds/{feedId} (issue 9 "Run history and diagnostics"): every run with its
+ * /admin/stores/{id}/feeds/{feedId}: every run with its
  * trigger, start, duration, status and counts; per run its problems and the difference from the
  * previous good run; a chart of records and duration per run; Run with live progress; a run the
  * collapse guard holds, with Apply anyway and Discard.

@@ -1,5 +1,5 @@
 /**
- * The collapse guard's held run (issue 9 "Collapse guard"): a run that would expire more than
+ * The collapse guard's held run: a run that would expire more than
  * the feed's share of offers, or read an empty file, waits for review; the offers of the last
  * good run stay live until an admin applies it anyway or discards it.
  */

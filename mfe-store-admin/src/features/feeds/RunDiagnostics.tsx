@@ -1,5 +1,5 @@
 /**
- * What went wrong in one run and what changed (issue 9 "Run history and diagnostics"): the
+ * What went wrong in one run and what changed: the
  * rejected records grouped by reason with counts and up to 20 examples (line number and the
  * offending value), and the difference from the previous successful run, largest drops first.
  */

@@ -6,7 +6,7 @@
 import type { FeedCanonicalField, FeedCompression, FeedImporter, FeedParameters } from '@koopjesland/shared';
 import type { AdminFeed, FeedInput } from './feeds-api';
 
-/** The share of a feed's offers a run may expire before it is held for review (issue 9 "Collapse guard"). */
+/** The share of a feed's offers a run may expire before it is held for review (the collapse guard). */
 export const DEFAULT_COLLAPSE_SHARE = 0.5;
 /** docs/feeds.md "Parameters": the schedule interval when none is set. */
 export const DEFAULT_INTERVAL_HOURS = 6;

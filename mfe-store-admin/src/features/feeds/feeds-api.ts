@@ -1,6 +1,5 @@
 /**
- * Feeds and their runs (docs/feeds.md "API"; the run extras of docs/architecture.md "Store admin
- * API": phase, problem groups, the difference from the previous good run, the collapse guard).
+ * Feeds and their runs (docs/feeds.md "API", with the run extras: phase, problem groups, the difference from the previous good run, the collapse guard).
  */
 import type { FeedCompression, FeedImporter, FeedParameters, FeedRun, Pagination, StoreFeed } from '@koopjesland/shared';
 import { storeAdminApi } from '../../api';
@@ -19,7 +18,7 @@ export type AdminFeedRun = Omit<FeedRun, 'status'> & {
   heldReason?: string | null;
 };
 
-/** A feed with its current offers, next scheduled run and last run (docs/architecture.md "Store admin API"). */
+/** A feed with its current offers, next scheduled run and last run (docs/feeds.md "API"). */
 export type AdminFeed = Omit<StoreFeed, 'lastRun'> & {
   offerCount?: number;
   nextRunAt?: string | null;
@@ -77,7 +76,7 @@ export interface FeedInput {
 /** Runs still under way: their progress is polled (docs/feeds.md "Runs"). */
 export const isActiveRun = (status: string | undefined) => status === 'queued' || status === 'running';
 
-/** At most one progress request a second (issue 9 "Run now and live progress"). */
+/** At most one progress request a second. */
 export const RUN_POLL_MS = 1000;
 
 const feedsApi = storeAdminApi.injectEndpoints({

@@ -1,5 +1,5 @@
 /**
- * /admin/held-prices (issue 10 part 6): feed prices held as implausible (far below or above the
+ * /admin/held-prices: feed prices held as implausible (far below or above the
  * median of the product's other offers) are not shown to visitors until a merchandiser or store
  * manager releases them: accept (shown, may become the lowest price), reject (removed; the feed
  * repeating that price changes nothing) or split (a new product made from the feed's record).

@@ -1,5 +1,5 @@
 /**
- * Held prices (issue 10 part 6; docs/feeds.md "Implausible prices"): feed prices held as
+ * Held prices (docs/feeds.md "Implausible prices"): feed prices held as
  * implausible, and the three ways to release one (accept, reject, split into its own product).
  */
 import type { HeldOfferDecision, HeldOfferList, HeldOfferRelease } from '@koopjesland/shared';

@@ -1,5 +1,5 @@
 /**
- * /admin/price-reports (issue 13 part 6): visitors' wrong-price reports, grouped per offer: the
+ * /admin/price-reports: visitors' wrong-price reports, grouped per offer: the
  * offer, its store, the reasons with their counts, the number of reports, the first and last
  * report and the latest notes. Resolve by hiding the offer (not shown to visitors and never the
  * lowest price until the store's feed imports it again) or by dismissing the reports; both ask

@@ -1,5 +1,5 @@
 /**
- * Wrong-price reports (issue 13 part 6): the queue of open reports grouped per offer, and the two
+ * Wrong-price reports: the queue of open reports grouped per offer, and the two
  * ways to resolve them (hide the offer until its feed's next import, or dismiss the reports).
  */
 import type { Pagination, PriceReportGroup, PriceReportSortField } from '@koopjesland/shared';

@@ -1,5 +1,5 @@
 /**
- * /admin/prices/{id} (issue 9 screen 7): the offer's fields, its price history as a chart, edit
+ * /admin/prices/{id}: the offer's fields, its price history as a chart, edit
  * (amount, shipping, URL, delivery time, valid to) and delete. An edit appends to the history
  * and refreshes the product's lowest price on the server, as an import does.
  */

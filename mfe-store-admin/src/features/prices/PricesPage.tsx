@@ -1,5 +1,5 @@
 /**
- * /admin/prices (issue 9 screen 7): every offer with filters for product, store, current or
+ * /admin/prices: every offer with filters for product, store, current or
  * expired and a price range typed in euros and sent as cents by rounding (docs/product.md §5);
  * sort and paging on the server, all of it in the address; a row opens the offer.
  */

@@ -1,5 +1,5 @@
 /**
- * Offers ("prices", docs/product.md §7 Prices; shapes in docs/architecture.md "Store admin API"):
+ * Offers ("prices", docs/product.md §7 Prices; shapes in docs/product.md "Store admin API"):
  * the admin list with its filters, one offer with its history, and the writes.
  */
 import type { Pagination, Price } from '@koopjesland/shared';

@@ -1,5 +1,5 @@
 /**
- * "Deal: x % below the usual price" (docs/architecture.md "Honest deals"): shown only when the
+ * "Deal: x % below the usual price" (docs/product.md "Honest deals"): shown only when the
  * product's lowest total today is a deal against its usual price, the median of its daily lowest
  * over the previous 30 days, so a price raised yesterday and lowered today never shows it.
  */

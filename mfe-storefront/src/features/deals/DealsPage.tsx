@@ -1,5 +1,5 @@
 /**
- * /deals (docs/architecture.md "Honest deals"): products whose lowest total today is below their
+ * /deals (docs/product.md "Honest deals"): products whose lowest total today is below their
  * usual price (the median of the daily lowest over the previous 30 days), best deal first, 20 a
  * page, optionally in one category and its subcategories. Page and category live in the address
  * (`?category=<slug>&page=<n>`), so back, refresh and shared links keep them.

@@ -1,4 +1,4 @@
-/** The deals page's data (docs/architecture.md "Honest deals"): GET /deals, best deal first, by category. */
+/** The deals page's data (docs/product.md "Honest deals"): GET /deals, best deal first, by category. */
 import type { Pagination, Product } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 

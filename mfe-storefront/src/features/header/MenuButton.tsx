@@ -1,6 +1,7 @@
 /**
  * A small menu button in plain markup (WAI-ARIA menu button): the header's language and user
- * menus. antd's Dropdown would put Menu, Trigger and Tooltip (~40 KiB gzip) on every first load.
+ * menus. antd's Dropdown would put Menu, Trigger and Tooltip on every first load
+ * (the visitor pages' first-load budget).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonClassName } from '../../lib/button';

@@ -1,5 +1,5 @@
 /**
- * The visitor's own account (docs/architecture.md "Accounts, roles and audit API"): change the
+ * The visitor's own account (docs/product.md "Accounts, roles and audit API"): change the
  * password, delete the account, ask for a reset link, set a new password with it.
  */
 import { storefrontApi } from '../../api/store';

@@ -1,5 +1,5 @@
 /**
- * The price history chart on uPlot (about 40 KiB gzip), in the lazily loaded price history chunk:
+ * The price history chart on uPlot, in the lazily loaded price history chunk:
  * the lowest total per day as a stepped line (a price holds until it changes), optionally each
  * store's line, and markers on the range's lowest, its highest and today's price.
  */

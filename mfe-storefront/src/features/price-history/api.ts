@@ -1,4 +1,4 @@
-/** A product's price history (GET /products/{id}/price-history, docs/architecture.md "Price history"). */
+/** A product's price history (GET /products/{id}/price-history, docs/product.md "Price history"). */
 import type { PriceHistoryRange, ProductPriceHistory } from '@koopjesland/shared/entities';
 import { storefrontApi } from '../../api/store';
 

@@ -1,5 +1,5 @@
 /**
- * The wrong-price report form (issue 13 part 6): what is wrong (price differs, not in stock, wrong
+ * The wrong-price report form: what is wrong (price differs, not in stock, wrong
  * product, other) and an optional note. Anyone may send it; the API limits how many one visitor
  * sends. Reports reach the store admin's queue (/admin/price-reports).
  */

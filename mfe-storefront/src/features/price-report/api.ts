@@ -1,4 +1,4 @@
-/** Reporting a wrong price of an offer (issue 13 part 6: POST /prices/{id}/reports, anonymous allowed). */
+/** Reporting a wrong price of an offer (POST /prices/{id}/reports, anonymous allowed). */
 import type { PriceReportBody } from '@koopjesland/shared';
 import { storefrontApi } from '../../api/store';
 

@@ -41,7 +41,7 @@ export function PriceList({ product }: { product: Product }) {
             </Space>
             <Typography.Text>
               {t('product.priceLine', { amount: formatMoney(price.amount) })}{' '}
-              {/* Only a "from" price the store charged in the last 30 days reaches us (docs/architecture.md "Honest deals"). */}
+              {/* Only a "from" price the store charged in the last 30 days reaches us (docs/product.md "Honest deals"). */}
               {typeof price.fromPrice === 'number' && price.fromPrice > price.amount && (
                 <>
                   <Typography.Text delete type="secondary">

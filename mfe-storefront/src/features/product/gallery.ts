@@ -10,8 +10,8 @@ export const CAROUSEL_IMAGE_HEIGHT_PX = 320;
 
 /**
  * The height the mobile carousel takes once its code has loaded (image and dots, plus the
- * previous/next row when there are several images, as measured at 375 px), reserved meanwhile so
- * the offers below do not jump down (Lighthouse measured a layout shift of 0.31 without it).
+ * previous/next row when there are several images, at a phone's 375 px), reserved meanwhile so
+ * the offers below do not jump down when it arrives (a layout shift).
  */
 export const carouselHeightPx = (imageCount: number) => (imageCount > 1 ? 382 : 326);
 

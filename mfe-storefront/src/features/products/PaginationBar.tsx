@@ -2,8 +2,8 @@
  * Pagination with edges (docs/product.md §4): previous, the first page, the pages around the
  * current one, the last page, next. Every page is a real link to its address, for crawlers and
  * for opening in a new tab; a plain click pages within the app. Plain markup (styles in
- * storefront.css): antd's Pagination brought its page-size Select and ~29 KB of inline CSS to
- * every server-rendered category page.
+ * storefront.css): antd's Pagination brings its page-size Select and its inline CSS to every
+ * server-rendered category page.
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';

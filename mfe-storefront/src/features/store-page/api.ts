@@ -1,4 +1,4 @@
-/** The store page /store/{slug} and the visitor's own rating of the store (docs/architecture.md "Store ratings"). */
+/** The store page /store/{slug} and the visitor's own rating of the store (docs/product.md "Visitor pages beyond the specification"). */
 import type { OwnStoreRating, StorePage } from '@koopjesland/shared/entities';
 import { storefrontApi } from '../../api/store';
 
