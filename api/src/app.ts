@@ -30,6 +30,7 @@ import metricsPlugin from './metrics/plugin';
 import responseCache from './http/response-cache';
 import compress from '@fastify/compress';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, ENCODINGS } from './http/compression';
+import { registerAfterResponse } from './http/after-response';
 import { FeedQueue } from './features/feeds/queue';
 
 declare module 'fastify' {
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Feed runs are jobs: pg-boss starts on first use (Run now) or with the server's worker.
   app.decorate('feedQueue', new FeedQueue(app));
   app.addHook('onClose', () => app.feedQueue.stop());
+  registerAfterResponse(app);
 
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });

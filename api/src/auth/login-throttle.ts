@@ -6,10 +6,11 @@
  * (OWASP ASVS): a client that keeps failing on an account is slowed down exponentially, then
  * refused; a client that fails on many accounts is refused; but the account's owner, signing in
  * from a client that has not itself failed repeatedly, is never locked out by somebody else's
- * attempts. A successful login clears its pair. `consumeAllowance` is the same counter as a plain
+ * attempts. Every attempt is counted before its password is verified; a successful login clears
+ * its pair and takes its attempt back from the client's count. `consumeAllowance` is the same counter as a plain
  * rate limit (registration, password reset, click-outs).
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginThrottle } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
@@ -36,39 +37,35 @@ export function loginDelayMs(failures: number, baseMs: number): number {
 }
 
 /**
- * Throws 429 when this client has used up its failures (on this account, or across accounts);
- * otherwise returns how long to delay the answer.
+ * Counts this attempt for the client on the account and for the client overall, before the
+ * password is verified, in one statement: concurrent attempts each see their own count, so no
+ * more than the limit of them ever reach the verification. Throws 429 when this attempt is past
+ * a limit; otherwise returns how long to delay the answer. An attempt that succeeds is taken
+ * back by `clearLoginFailures`, so what stays counted are the failures.
  */
-export async function assertLoginAllowed(
+export async function countLoginAttempt(
   db: Database,
   ip: string,
   email: string,
   delayBaseMs: number,
 ): Promise<{ delayMs: number }> {
-  const attempts = await attemptsInWindow(db, [pairKey(ip, email), ipKey(ip)]);
-  const pairFailures = attempts.get(pairKey(ip, email)) ?? 0;
-  if (pairFailures >= MAX_FAILURES_PER_CLIENT_AND_ACCOUNT) throw tooManyFailures();
-  if ((attempts.get(ipKey(ip)) ?? 0) >= MAX_FAILURES_PER_IP) throw tooManyFailures();
-  return { delayMs: loginDelayMs(pairFailures, delayBaseMs) };
+  const counts = await countAttempts(db, [pairKey(ip, email), ipKey(ip)]);
+  const pairAttempts = counts.get(pairKey(ip, email)) ?? 1;
+  if (pairAttempts > MAX_FAILURES_PER_CLIENT_AND_ACCOUNT) throw tooManyFailures();
+  if ((counts.get(ipKey(ip)) ?? 1) > MAX_FAILURES_PER_IP) throw tooManyFailures();
+  return { delayMs: loginDelayMs(pairAttempts - 1, delayBaseMs) };
 }
 
-/** Counts a failure for the client on this account and for the client overall. */
-export async function recordLoginFailure(db: Database, ip: string, email: string): Promise<void> {
-  await countAttempts(db, [pairKey(ip, email), ipKey(ip)]);
-}
-
-/** A successful sign-in forgets this client's failures on the account. */
+/**
+ * A successful sign-in forgets this client's failures on the account, and its attempt no longer
+ * counts toward the client's failures across accounts.
+ */
 export async function clearLoginFailures(db: Database, ip: string, email: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, pairKey(ip, email)));
-}
-
-/** The attempts counted under each key in its current window (keys without one are absent). */
-export async function attemptsInWindow(db: Database, keys: string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ key: loginThrottle.key, attempts: loginThrottle.attempts })
-    .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.windowEndsAt, sql`now()`)));
-  return new Map(rows.map((row) => [row.key, row.attempts]));
+  await db
+    .update(loginThrottle)
+    .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
+    .where(and(eq(loginThrottle.key, ipKey(ip)), gt(loginThrottle.windowEndsAt, sql`now()`)));
 }
 
 /** Counts one attempt under each key; a window that has ended starts again at 1. Returns the counts. */

@@ -31,6 +31,24 @@ export async function createResetToken(db: Database, userId: number, purpose: Pu
   return token;
 }
 
+/** The clauses of a token that still works: this one, unused and not expired. */
+const usable = (token: string) =>
+  and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`));
+
+/**
+ * The token's owner when it still works, without using it up: checked before a new password is
+ * hashed, so a made-up token costs a lookup rather than an argon2 hash. `tokenHash` names the
+ * token in throttle keys without storing it.
+ */
+export async function findUsableResetToken(db: Database, token: string): Promise<{ userId: number; tokenHash: string } | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId, tokenHash: passwordResetTokens.tokenHash })
+    .from(passwordResetTokens)
+    .where(usable(token))
+    .limit(1);
+  return row;
+}
+
 /**
  * Uses up a token: the user it belongs to when it is known, unused and not expired, else
  * undefined. One UPDATE … RETURNING, so two simultaneous uses cannot both succeed.
@@ -39,13 +57,15 @@ export async function consumeResetToken(db: Database, token: string): Promise<nu
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usable(token))
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
+}
+
+/** Every link of the user that still works, reset and invitation alike, stops working. */
+export async function revokeResetTokens(db: Database, userId: number): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

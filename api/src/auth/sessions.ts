@@ -3,7 +3,7 @@
  * exists, so signing out, a password change (other sessions) or a reset (all sessions) holds on
  * every API instance at once. Rows of expired tokens are pruned when new ones are recorded.
  */
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { userSessions } from '../db/schema';
 
@@ -12,11 +12,12 @@ export async function recordSession(db: Database, session: { jti: string; userId
   await db.delete(userSessions).where(lt(userSessions.expiresAt, sql`now()`));
 }
 
+/** A session counts while its row exists and its own expiry has not passed, whatever the token says. */
 export async function isSessionActive(db: Database, jti: string, userId: number): Promise<boolean> {
   const [session] = await db
     .select({ jti: userSessions.jti })
     .from(userSessions)
-    .where(and(eq(userSessions.jti, jti), eq(userSessions.userId, userId)))
+    .where(and(eq(userSessions.jti, jti), eq(userSessions.userId, userId), gt(userSessions.expiresAt, sql`now()`)))
     .limit(1);
   return Boolean(session);
 }

@@ -1,6 +1,7 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser, type TestUser } from '../../../test/auth';
-import { MAX_RESET_MAILS_PER_ADDRESS, MAX_RESET_REQUESTS_PER_IP } from './routes';
+import * as passwords from '../../auth/passwords';
+import { MAX_RESET_ATTEMPTS_PER_IP, MAX_RESET_ATTEMPTS_PER_TOKEN, MAX_RESET_MAILS_PER_ADDRESS, MAX_RESET_REQUESTS_PER_IP } from './routes';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -9,6 +10,7 @@ beforeAll(async () => {
   admin = await createTestUser(ctx.app, { role: 'admin' });
 });
 afterAll(() => ctx.close());
+afterEach(() => jest.restoreAllMocks());
 
 const post = (url: string, payload: object, headers?: Record<string, string>, remoteAddress = '10.9.0.1') =>
   ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
@@ -17,15 +19,19 @@ const login = (email: string, password: string) => post('/api/auth/login', { ema
 
 /** The reset token of the newest mail to this address in the outbox, read through the admin's outbox routes. */
 async function tokenFromOutbox(to: string): Promise<string> {
+  // Reset mails leave after the answer to forgot-password.
+  await ctx.app.afterResponse.settled();
   const list = await ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?to=${encodeURIComponent(to)}`, headers: admin.headers });
   const [newest] = list.json().messages;
   const message = await ctx.app.inject({ method: 'GET', url: `/api/admin/outbox/${newest.id}`, headers: admin.headers });
   expect(message.json().html).toContain('/reset-password?token=');
   return /reset-password\?token=([\w-]+)/.exec(message.json().text)![1]!;
 }
-const outboxCount = async (to: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?to=${encodeURIComponent(to)}`, headers: admin.headers })).json().pagination
+const outboxCount = async (to: string) => {
+  await ctx.app.afterResponse.settled();
+  return (await ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?to=${encodeURIComponent(to)}`, headers: admin.headers })).json().pagination
     .totalItems as number;
+};
 
 describe('change password', () => {
   it('needs the current password, and signs out every other session but this one', async () => {
@@ -149,6 +155,86 @@ describe('forgot and reset password', () => {
       error: 'Invalid token',
       details: 'This reset link is invalid or has expired',
     });
+  });
+});
+
+describe('reset-password before any hashing', () => {
+  it('looks a made-up token up and refuses it without hashing the password', async () => {
+    const hash = jest.spyOn(passwords, 'hashPassword');
+    const res = await post('/api/auth/reset-password', { token: 'verzonnen-token-zonder-hash', password: 'een-goede-lange-zin' }, undefined, '10.9.4.1');
+    expect(res.json()).toEqual({ error: 'Invalid token', details: 'This reset link is invalid or has expired' });
+    expect(hash).not.toHaveBeenCalled();
+  });
+
+  it(`refuses a client after ${MAX_RESET_ATTEMPTS_PER_IP} attempts with 429, other clients not`, async () => {
+    for (let i = 0; i < MAX_RESET_ATTEMPTS_PER_IP; i += 1) {
+      const res = await post('/api/auth/reset-password', { token: `verzonnen-${i}`, password: 'een-goede-lange-zin' }, undefined, '10.9.5.1');
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await post('/api/auth/reset-password', { token: 'verzonnen-x', password: 'een-goede-lange-zin' }, undefined, '10.9.5.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: 'Too many password reset requests. Please try again in 15 minutes.' });
+    const other = await post('/api/auth/reset-password', { token: 'verzonnen-x', password: 'een-goede-lange-zin' }, undefined, '10.9.5.2');
+    expect(other.statusCode).toBe(400);
+  });
+
+  it(`hashes at most ${MAX_RESET_ATTEMPTS_PER_TOKEN} passwords for one link, however many arrive at once`, async () => {
+    await createTestUser(ctx.app, { email: 'gelijktijdig@example.nl' });
+    await post('/api/auth/forgot-password', { email: 'gelijktijdig@example.nl' }, undefined, '10.9.6.1');
+    const token = await tokenFromOutbox('gelijktijdig@example.nl');
+    const hash = jest.spyOn(passwords, 'hashPassword');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_RESET_ATTEMPTS_PER_TOKEN + 4 }, (_, i) =>
+        post('/api/auth/reset-password', { token, password: `gelijktijdige-zin-${i}` }, undefined, `10.9.6.${i + 2}`),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => [200, 400, 429].includes(status))).toBe(true);
+    expect(hash.mock.calls.length).toBeLessThanOrEqual(MAX_RESET_ATTEMPTS_PER_TOKEN);
+  });
+});
+
+describe('forgot-password answers before it mails', () => {
+  it('answers without having looked for the account; the link is mailed after the answer', async () => {
+    await createTestUser(ctx.app, { email: 'later@example.nl' });
+    const res = await post('/api/auth/forgot-password', { email: 'later@example.nl' }, undefined, '10.9.7.1');
+    expect(res.json()).toEqual({ success: true });
+    // Nothing about the address has happened yet when the answer is there.
+    expect(await ctx.database.query(`select id from outbox where "to" = 'later@example.nl'`)).toEqual([]);
+    expect(await ctx.database.query(`select id from password_reset_tokens where user_id = (select id from users where email = 'later@example.nl')`)).toEqual([]);
+    await ctx.app.afterResponse.settled();
+    expect(await ctx.database.query(`select id from outbox where "to" = 'later@example.nl'`)).toHaveLength(1);
+  });
+});
+
+describe('a password change revokes every outstanding link', () => {
+  it('refuses a reset link asked for before the password was changed', async () => {
+    const user = await createTestUser(ctx.app, { email: 'eerder-gevraagd@example.nl', password: 'oude-zin-van-mij' });
+    await post('/api/auth/forgot-password', { email: 'eerder-gevraagd@example.nl' }, undefined, '10.9.8.1');
+    const token = await tokenFromOutbox('eerder-gevraagd@example.nl');
+    const changed = await post('/api/auth/change-password', { currentPassword: 'oude-zin-van-mij', newPassword: 'nieuwe-zin-van-mij' }, user.headers);
+    expect(changed.json()).toEqual({ success: true });
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'zin-van-de-aanvaller' }, undefined, '10.9.8.2');
+    expect(reset.json()).toEqual({ error: 'Invalid token', details: 'This reset link is invalid or has expired' });
+    expect((await login('eerder-gevraagd@example.nl', 'nieuwe-zin-van-mij')).statusCode).toBe(200);
+  });
+
+  it('refuses an invitation link once the invited user reset their password', async () => {
+    const invited = await post('/api/admin/users', { email: 'uitgenodigd@example.nl', role: 'user' }, admin.headers);
+    expect(invited.statusCode).toBe(201);
+    const invitation = await tokenFromOutbox('uitgenodigd@example.nl');
+    await post('/api/auth/forgot-password', { email: 'uitgenodigd@example.nl' }, undefined, '10.9.8.3');
+    const resetToken = await tokenFromOutbox('uitgenodigd@example.nl');
+    expect(resetToken).not.toBe(invitation);
+    expect((await post('/api/auth/reset-password', { token: resetToken, password: 'zelf-gekozen-zin' }, undefined, '10.9.8.4')).json()).toEqual({
+      success: true,
+    });
+
+    const late = await post('/api/auth/reset-password', { token: invitation, password: 'zin-uit-de-oude-mail' }, undefined, '10.9.8.5');
+    expect(late.json()).toEqual({ error: 'Invalid token', details: 'This reset link is invalid or has expired' });
+    expect((await login('uitgenodigd@example.nl', 'zelf-gekozen-zin')).statusCode).toBe(200);
   });
 });
 

@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
-import { attemptsInWindow, countAttempts, THROTTLE_WINDOW_MINUTES } from '../../auth/login-throttle';
+import { consumeAllowance, countAttempts, THROTTLE_WINDOW_MINUTES } from '../../auth/login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { consumeResetToken, createResetToken, RESET_LINK_MINUTES } from '../../auth/reset-tokens';
+import { consumeResetToken, createResetToken, findUsableResetToken, RESET_LINK_MINUTES } from '../../auth/reset-tokens';
 import { endUserSessions } from '../../auth/sessions';
-import { badRequest, conflict, tooManyRequests } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { errorResponses } from '../../http/route-schemas';
 import { mailerOf } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
@@ -22,9 +22,17 @@ import { deleteUser, findCredentials, findPasswordHash, lockAdminIds, setPasswor
 export const MAX_RESET_MAILS_PER_ADDRESS = 3;
 /** Reset requests per IP per window, then 429. */
 export const MAX_RESET_REQUESTS_PER_IP = 20;
+/** New-password attempts (POST /auth/reset-password) per IP per window, then 429. */
+export const MAX_RESET_ATTEMPTS_PER_IP = 20;
+/** New-password attempts with one working link per window, then 429: each costs an argon2 hash. */
+export const MAX_RESET_ATTEMPTS_PER_TOKEN = 5;
+
+const tooManyResets = `Too many password reset requests. Please try again in ${THROTTLE_WINDOW_MINUTES} minutes.`;
 
 const success = z.object({ success: z.literal(true) });
 const requiredText = (message: string) => z.string({ error: message }).min(1, message).max(1024);
+
+const invalidLink = () => badRequest('Invalid token', 'This reset link is invalid or has expired');
 
 function assertAcceptablePassword(field: string, password: string, email?: string) {
   const problem = passwordProblem(password, email);
@@ -104,28 +112,24 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const { email } = request.body;
-      const ipKey = `reset-ip:${request.ip}`;
-      const addressKey = `reset-address:${email}`;
-      const attempts = await attemptsInWindow(app.db, [ipKey, addressKey]);
-      if ((attempts.get(ipKey) ?? 0) >= MAX_RESET_REQUESTS_PER_IP) {
-        throw tooManyRequests(`Too many password reset requests. Please try again in ${THROTTLE_WINDOW_MINUTES} minutes.`);
-      }
-      await countAttempts(app.db, [ipKey, addressKey]);
-      if ((attempts.get(addressKey) ?? 0) >= MAX_RESET_MAILS_PER_ADDRESS) return { success: true as const };
-      const account = await findCredentials(app.db, email);
-      if (account) {
-        const token = await createResetToken(app.db, account.id, 'reset');
-        const link = `${app.config.publicUrl}/reset-password?token=${token}`;
-        try {
-          await mailerOf(app).send(passwordResetMail(email, link, RESET_LINK_MINUTES));
-        } catch (error) {
-          // Logged, not shown: a failure only for known addresses would tell them apart.
-          request.log.error({ err: error }, 'password reset mail could not be sent');
-        }
-      }
+      await consumeAllowance(app.db, `reset-ip:${request.ip}`, MAX_RESET_REQUESTS_PER_IP, THROTTLE_WINDOW_MINUTES, tooManyResets);
+      // Everything that depends on the address runs after the answer, so the answer takes as long
+      // whether or not the address has an account.
+      app.afterResponse.run('password reset mail', () => mailResetLink(email));
       return { success: true as const };
     },
   });
+
+  /** Mails a reset link when the address has an account and has not had its mails this window. */
+  async function mailResetLink(email: string): Promise<void> {
+    const counts = await countAttempts(app.db, [`reset-address:${email}`]);
+    if ((counts.get(`reset-address:${email}`) ?? 1) > MAX_RESET_MAILS_PER_ADDRESS) return;
+    const account = await findCredentials(app.db, email);
+    if (!account) return;
+    const token = await createResetToken(app.db, account.id, 'reset');
+    const link = `${app.config.publicUrl}/reset-password?token=${token}`;
+    await mailerOf(app).send(passwordResetMail(email, link, RESET_LINK_MINUTES));
+  }
 
   app.post('/auth/reset-password', {
     config: { access: 'public' },
@@ -136,12 +140,18 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         token: requiredText('Token is required'),
         password: requiredText('Password is required'),
       }),
-      response: { 200: success, ...errorResponses(400) },
+      response: { 200: success, ...errorResponses(400, 429) },
     },
     handler: async (request) => {
+      await consumeAllowance(app.db, `reset-password-ip:${request.ip}`, MAX_RESET_ATTEMPTS_PER_IP, THROTTLE_WINDOW_MINUTES, tooManyResets);
       // The password is checked first, so a refused password leaves the link usable.
       assertAcceptablePassword('password', request.body.password);
+      // The link is checked before the password is hashed: a made-up token costs a lookup, not a hash.
+      const link = await findUsableResetToken(app.db, request.body.token);
+      if (!link) throw invalidLink();
+      await consumeAllowance(app.db, `reset-token:${link.tokenHash}`, MAX_RESET_ATTEMPTS_PER_TOKEN, THROTTLE_WINDOW_MINUTES, tooManyResets);
       const passwordHash = await hashPassword(request.body.password);
+      // Used up only now, in one statement: of two requests with the same link, one wins.
       const userId = await app.db.transaction(async (tx) => {
         const owner = await consumeResetToken(tx, request.body.token);
         if (owner === undefined) return undefined;
@@ -149,7 +159,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         await endUserSessions(tx, owner);
         return owner;
       });
-      if (userId === undefined) throw badRequest('Invalid token', 'This reset link is invalid or has expired');
+      if (userId === undefined) throw invalidLink();
       recordChange(request, { entity: 'user', entityId: userId, action: 'reset-password' });
       return { success: true as const };
     },

@@ -45,6 +45,7 @@ it('sends the reset mail over SMTP and keeps nothing in the outbox', async () =>
   await createTestUser(ctx.app, { email: 'smtp@example.nl' });
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'smtp@example.nl' } });
   expect(res.json()).toEqual({ success: true });
+  await ctx.app.afterResponse.settled();
   expect(received).toHaveLength(1);
   expect(received[0]!.to).toEqual(['smtp@example.nl']);
   const unfolded = received[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -55,6 +56,16 @@ it('sends the reset mail over SMTP and keeps nothing in the outbox', async () =>
   expect(reset.json()).toEqual({ success: true });
   const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'smtp@example.nl', password: 'via-smtp-gekozen' } });
   expect(login.statusCode).toBe(200);
+});
+
+it('answers forgot-password before the mail leaves; the SMTP server receives it afterwards', async () => {
+  await createTestUser(ctx.app, { email: 'nadien@example.nl' });
+  const before = received.length;
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nadien@example.nl' } });
+  expect(res.json()).toEqual({ success: true });
+  expect(received).toHaveLength(before);
+  await ctx.app.afterResponse.settled();
+  expect(received.slice(before).map((mail) => mail.to)).toEqual([['nadien@example.nl']]);
 });
 
 it('refuses to create an invited user whose invitation cannot be sent, leaving no account', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser } from '../../../test/auth';
+import * as passwords from '../../auth/passwords';
 import { MAX_FAILURES_PER_CLIENT_AND_ACCOUNT, MAX_FAILURES_PER_IP, loginDelayMs } from '../../auth/login-throttle';
 import { MAX_REGISTRATIONS_PER_IP } from './routes';
 
@@ -9,6 +10,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
+afterEach(() => jest.restoreAllMocks());
 
 const post = (url: string, payload: unknown, remoteAddress = '10.0.0.1') =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
@@ -57,6 +59,17 @@ describe('register', () => {
     const again = await post('/api/auth/register', { email: 'DUBBEL@example.nl', password: 'andere-zin-77' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'An account with this email already exists' });
+  });
+
+  it('hashes the password whether or not the address is taken, before it looks at the address', async () => {
+    const hash = jest.spyOn(passwords, 'hashPassword');
+    const fresh = await post('/api/auth/register', { email: 'gelijk-werk@example.nl', password: 'fiets-en-regen-42' }, '10.5.0.1');
+    expect(fresh.statusCode).toBe(200);
+    expect(hash).toHaveBeenCalledTimes(1);
+    const taken = await post('/api/auth/register', { email: 'gelijk-werk@example.nl', password: 'andere-zin-77' }, '10.5.0.1');
+    expect(taken.json()).toEqual({ error: 'An account with this email already exists' });
+    expect(hash).toHaveBeenCalledTimes(2);
+    expect(hash).toHaveBeenLastCalledWith('andere-zin-77');
   });
 });
 
@@ -138,6 +151,27 @@ describe('tokens', () => {
     expect((await profile(forged)).statusCode).toBe(401);
   });
 
+  it('refuses a correctly signed token without exp, even with a live session', async () => {
+    const user = await createTestUser(ctx.app);
+    const claims = { sub: String(user.id), jti: crypto.randomUUID(), iat: Math.floor(Date.now() / 1000) };
+    await ctx.database.query(`insert into user_sessions (jti, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [
+      claims.jti,
+      user.id,
+    ]);
+    const res = await profile(signHs256(claims, ctx.app.config.jwtSecret));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Invalid or expired token' });
+  });
+
+  it('refuses a token whose session is past its expires_at', async () => {
+    const user = await createTestUser(ctx.app);
+    expect((await profile(user.token)).statusCode).toBe(200);
+    await ctx.database.query(`update user_sessions set expires_at = now() - interval '1 second' where user_id = $1`, [user.id]);
+    const res = await profile(user.token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Invalid or expired token' });
+  });
+
   it('refuses a non-admin on an admin route with 403', async () => {
     const user = await createTestUser(ctx.app);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/users', headers: user.headers });
@@ -163,6 +197,25 @@ describe('login throttling', () => {
     }
     const owner = await post('/api/auth/login', { email: 'doelwit@example.nl', password: 'tulpen-in-mei' }, '10.1.1.1');
     expect(owner.statusCode).toBe(200);
+  });
+
+  it(`verifies at most ${MAX_FAILURES_PER_CLIENT_AND_ACCOUNT} of 24 concurrent wrong passwords for one account from one client`, async () => {
+    await createTestUser(ctx.app, { email: 'gelijktijdig@example.nl', password: 'tulpen-in-mei' });
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => post('/api/auth/login', { email: 'gelijktijdig@example.nl', password: `fout-${i}-tegelijk` }, '10.6.0.1')),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_CLIENT_AND_ACCOUNT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(24 - MAX_FAILURES_PER_CLIENT_AND_ACCOUNT);
+  });
+
+  it('counts a successful login against neither the account nor the client', async () => {
+    await createTestUser(ctx.app, { email: 'trouw@example.nl', password: 'tulpen-in-mei' });
+    const ip = '10.7.0.1';
+    for (let i = 0; i < MAX_FAILURES_PER_IP + 5; i += 1) {
+      expect((await post('/api/auth/login', { email: 'trouw@example.nl', password: 'tulpen-in-mei' }, ip)).statusCode).toBe(200);
+    }
+    expect(await ctx.database.query(`select attempts from login_throttle where key = 'ip:${ip}'`)).toEqual([{ attempts: 0 }]);
   });
 
   it('slows a failing client down exponentially before refusing it', () => {

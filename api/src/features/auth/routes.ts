@@ -1,18 +1,13 @@
 /**
  * Sign up, sign in, profile and sign out (docs/product.md §7 Authentication). Login errors never say
- * whether the email exists; failures are throttled per IP and per account (auth/login-throttle.ts).
+ * whether the email exists; attempts are throttled per client and per client-and-account
+ * (auth/login-throttle.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResponseSchema, userSchema } from '@koopjesland/shared/entities';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  consumeAllowance,
-  recordLoginFailure,
-  THROTTLE_WINDOW_MINUTES,
-} from '../../auth/login-throttle';
+import { clearLoginFailures, consumeAllowance, countLoginAttempt, THROTTLE_WINDOW_MINUTES } from '../../auth/login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { endSession } from '../../auth/sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
@@ -58,6 +53,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       if (!emailSchema.safeParse(email).success) throw badRequest('Invalid email', 'Enter a valid email address');
       const problem = passwordProblem(password, email);
       if (problem) throw badRequest('Invalid password', problem);
+      // Hashed before the address is tried, so a taken address costs the same work as a new one;
+      // that it is taken is then said on purpose (docs/product.md §7 "Authentication").
       const passwordHash = await hashPassword(password);
       const created = await insertUser(app.db, { email, passwordHash });
       if (!created) throw conflict('An account with this email already exists');
@@ -76,14 +73,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const { email, password } = readCredentials(request.body);
-      const { delayMs } = await assertLoginAllowed(app.db, request.ip, email, app.config.loginDelayBaseMs);
+      const { delayMs } = await countLoginAttempt(app.db, request.ip, email, app.config.loginDelayBaseMs);
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const row = await findCredentials(app.db, email);
       const ok = await verifyPassword(row?.passwordHash ?? null, password);
-      if (!row || !ok) {
-        await recordLoginFailure(app.db, request.ip, email);
-        throw unauthorized('Invalid email or password');
-      }
+      if (!row || !ok) throw unauthorized('Invalid email or password');
       await clearLoginFailures(app.db, request.ip, email);
       await recordSignIn(app.db, row.id, languageOf(request.headers['accept-language']));
       return { token: await app.issueToken(row), user: (await findUser(app.db, row.id))! };

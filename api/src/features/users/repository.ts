@@ -9,6 +9,7 @@ import type { UserRole } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { stores, userStores, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
+import { revokeResetTokens } from '../../auth/reset-tokens';
 
 /** The user as the API shows it: never the password hash. */
 const userColumns = {
@@ -143,8 +144,13 @@ export async function updateUser(db: Database, id: number, changes: { email?: st
   await db.update(users).set(set).where(eq(users.id, id));
 }
 
+/**
+ * The one way a password changes: every reset or invitation link of the user still outstanding
+ * stops working with it, whichever route changed it. Pass the transaction's handle as `db`.
+ */
 export async function setPasswordHash(db: Database, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  await revokeResetTokens(db, id);
 }
 
 /**
