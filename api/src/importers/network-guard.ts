@@ -31,21 +31,57 @@ for (const [prefix, bits] of [
 for (const [prefix, bits] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translates into a network of its operator's choosing
   ['fc00::', 7], // unique local
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
 ] as const) {
   FORBIDDEN.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** The IPv4 address carried inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::/96) IPv6 address. */
+const subnets = (ranges: readonly (readonly [string, number])[]) => {
+  const list = new net.BlockList();
+  for (const [prefix, bits] of ranges) list.addSubnet(prefix, bits, 'ipv6');
+  return list;
+};
+
+/**
+ * IPv6 forms that carry an IPv4 address and reach it (a host stack, a translator or a relay
+ * turns them into IPv4 traffic): they are judged by the IPv4 address inside, wherever it sits.
+ */
+const CARRIES_IPV4_IN_LAST_32_BITS = subnets([
+  ['::', 96], // IPv4-compatible (::a.b.c.d)
+  ['::ffff:0:0', 96], // IPv4-mapped (::ffff:a.b.c.d)
+  ['::ffff:0:0:0', 96], // IPv4-translated (::ffff:0:a.b.c.d)
+  ['64:ff9b::', 96], // NAT64 well-known prefix
+]);
+const CARRIES_IPV4_AFTER_16_BITS = subnets([['2002::', 16]]); // 6to4 (2002:aabb:ccdd::)
+
+/** The eight 16-bit groups of an IPv6 address (WHATWG URL parsing does the validation), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let host: string;
+  try {
+    host = new URL(`http://[${address}]/`).hostname;
+  } catch {
+    return null;
+  }
+  const [head = '', tail] = host.slice(1, -1).split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/** The IPv4 address an IPv6 address carries (see above), or null. */
 function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2]!, 16);
-  const low = parseInt(match[3]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  if (CARRIES_IPV4_IN_LAST_32_BITS.check(address, 'ipv6')) return ipv4Of(groups[6]!, groups[7]!);
+  if (CARRIES_IPV4_AFTER_16_BITS.check(address, 'ipv6')) return ipv4Of(groups[1]!, groups[2]!);
+  return null;
 }
 
 /** True for an address a feed may never be fetched from. */
@@ -54,8 +90,10 @@ export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(bare);
   if (family === 4) return FORBIDDEN.check(bare, 'ipv4');
   if (family === 6) {
+    // A zone index (fe80::1%eth0) only ever comes with a link-local address.
+    if (bare.includes('%') || !ipv6Groups(bare)) return true;
     const ipv4 = embeddedIpv4(bare);
-    return ipv4 ? FORBIDDEN.check(ipv4, 'ipv4') : FORBIDDEN.check(bare, 'ipv6');
+    return FORBIDDEN.check(bare, 'ipv6') || (ipv4 !== null && FORBIDDEN.check(ipv4, 'ipv4'));
   }
   return true;
 }

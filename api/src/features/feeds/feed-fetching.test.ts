@@ -53,7 +53,13 @@ describe('feed URLs that point at our own network are refused', () => {
     `http://localhost:${inside.port}/feed.csv`,
     `http://[::ffff:127.0.0.1]:${inside.port}/feed.csv`,
     `https://0.0.0.0:${inside.port}/feed.csv`,
+    ...ipv6FormsOfLoopback(),
   ];
+  /** IPv6 forms that carry 127.0.0.1: IPv4-compatible, IPv4-translated, local-use NAT64, 6to4. */
+  const ipv6FormsOfLoopback = () =>
+    ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b:1::7f00:1]', '[2002:7f00:1::]'].map(
+      (host) => `http://${host}:${inside.port}/feed.csv`,
+    );
 
   it('when the feed is saved: 400 naming the field, and nothing is stored', async () => {
     for (const url of inwardUrls()) {
@@ -80,7 +86,7 @@ describe('feed URLs that point at our own network are refused', () => {
 
   it('when the feed runs (the address may have changed since it was saved), before any request is made', async () => {
     const { id } = await t.createFeed({ name: 'later', importer: 'awin', path: 'winkel/later.csv', url: 'https://203.0.113.11/feed.csv' });
-    for (const url of [`${inside.url}/feed.csv`, `http://localhost:${inside.port}/feed.csv`]) {
+    for (const url of [`${inside.url}/feed.csv`, `http://localhost:${inside.port}/feed.csv`, ...ipv6FormsOfLoopback()]) {
       // As if the host's DNS answer changed after the feed was saved.
       await t.database.db.update(storeFeeds).set({ url }).where(eq(storeFeeds.id, id));
       const run = await t.run(id);
