@@ -10,7 +10,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config';
 import { contentSecurityPolicy } from './content-security-policy';
-import { createServerRenderer, productIdOf, type RenderedPage } from './server-render';
+import { createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
+import { pageOriginOf } from '../features/site-configuration/page-origin';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
 import { buildFile } from './build-file';
 import { countView } from '../features/products/view-counter';
@@ -116,6 +117,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   });
 
   const policy = contentSecurityPolicy(Object.values(config));
+  const varyHeaders = renderVaryHeaders(app.config);
   const { cacheTtlMs, cacheMaxEntries, ...renderOptions } = options.serverRendering ?? {};
   const renderer = createServerRenderer(app, {
     root,
@@ -145,8 +147,9 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!currentIndexHtml()) return false;
-    const answer = await pageCache.serve(request, async () => {
-      const rendered = await renderer.render(request);
+    const inputs = renderInputsOf(request, await pageOriginOf(request, app.config, app.db));
+    const answer = await pageCache.serve(inputs, async () => {
+      const rendered = await renderer.render(inputs);
       if ('fallback' in rendered) return rendered;
       const indexHtml = currentIndexHtml();
       if (!indexHtml) return { fallback: 'the shell is not built' };
@@ -179,7 +182,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     await reply
       .status(page.status)
       .header('cache-control', SERVER_RENDERED_CACHE_CONTROL)
-      .header('vary', encoding ? 'Accept-Language, Cookie, Sec-CH-UA-Mobile, Accept-Encoding' : 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
+      .header('vary', [...varyHeaders, ...(encoding ? ['Accept-Encoding'] : [])].join(', '))
       .header('content-language', page.language)
       .header('content-security-policy', policy)
       .type('text/html; charset=utf-8')
