@@ -7,12 +7,12 @@
  * cached copy that other visitors are served.
  */
 import type { FastifyRequest } from 'fastify';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { ApiConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { siteConfigurations } from '../../db/schema';
 import { selectRows } from '../../db/sql';
+import { addressMatcher } from '../../http/address-list';
 import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
 import { normalizeDomain } from './domains';
 
@@ -25,39 +25,15 @@ export interface PageOrigin {
 
 type OriginConfig = Pick<ApiConfig, 'publicUrl' | 'trustProxy'>;
 
-const trustedLists = new WeakMap<string[], net.BlockList>();
-
-/** The names Fastify's trustProxy (proxy-addr) accepts for address ranges. */
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-/** TRUST_PROXY's addresses and CIDR ranges as a matcher. */
-function trustedList(entries: string[]): net.BlockList {
-  let list = trustedLists.get(entries);
-  if (!list) {
-    list = new net.BlockList();
-    for (const entry of entries.flatMap((name) => NAMED_RANGES[name] ?? [name])) {
-      const [address = '', prefix] = entry.split('/');
-      const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-      if (!net.isIP(address)) continue;
-      if (prefix === undefined) list.addAddress(address, type);
-      else list.addSubnet(address, Number(prefix), type);
-    }
-    trustedLists.set(entries, list);
-  }
-  return list;
-}
+const trustedLists = new WeakMap<string[], (address: string | undefined) => boolean>();
 
 /** Whether the request's socket is a proxy TRUST_PROXY names (a hop count trusts the nearest hop). */
 export function fromTrustedProxy(request: Pick<FastifyRequest, 'socket'>, trustProxy: ApiConfig['trustProxy']): boolean {
   if (trustProxy === false) return false;
   if (typeof trustProxy === 'number') return trustProxy > 0;
-  const address = (request.socket?.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  if (!net.isIP(address)) return false;
-  return trustedList(trustProxy).check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
+  let trusted = trustedLists.get(trustProxy);
+  if (!trusted) trustedLists.set(trustProxy, (trusted = addressMatcher(trustProxy)));
+  return trusted(request.socket?.remoteAddress);
 }
 
 /** The host the request asks for: X-Forwarded-Host from a trusted proxy, else Host; normalised. */
