@@ -27,6 +27,7 @@ import { features } from './features';
 import mediaRoutes from './static/media';
 import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
+import { addContentSecurityPolicy } from './http/content-security-policy';
 import responseCache from './http/response-cache';
 import compress from '@fastify/compress';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, ENCODINGS } from './http/compression';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerAfterResponse(app);
 
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  addContentSecurityPolicy(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
   await app.register(swagger, {
     openapi: {
@@ -148,7 +150,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  await app.register(metricsPlugin, { allowedAddresses: config.metricsAllow });
+  await app.register(metricsPlugin, { allowedAddresses: config.metricsAllow, trustProxy: config.trustProxy });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(auditPlugin);
   await app.register(responseCache, { db: database.db });

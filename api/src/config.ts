@@ -36,8 +36,17 @@ export interface ApiConfig {
   trustProxy: false | number | string[];
   /** Base of the exponential delay of repeated failed logins (ms); tests set it low. */
   loginDelayBaseMs: number;
-  /** Addresses besides loopback that may read /metrics (METRICS_ALLOW, comma-separated). */
+  /**
+   * Addresses that may read /metrics (METRICS_ALLOW, comma-separated addresses or CIDR ranges):
+   * besides loopback while no proxy is trusted; behind a trusted proxy (TRUST_PROXY) only these,
+   * matched against the client's address, since the proxy's own connection is loopback for everyone.
+   */
   metricsAllow: string[];
+  /**
+   * Addresses besides this process that may fetch source maps and the server-rendering bundles
+   * (BUILD_INTERNALS_ALLOW, comma-separated addresses or CIDR ranges; none by default).
+   */
+  buildInternalsAllow: string[];
   /** Serve the built front ends beside the API (off for the API-only production image). */
   serveFrontEnds: boolean;
   logLevel: string;
@@ -102,6 +111,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     loginDelayBaseMs: 250,
     metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    buildInternalsAllow: (process.env.BUILD_INTERNALS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     logFormat: process.stdout.isTTY ? 'pretty' : 'json',

@@ -115,8 +115,8 @@ export async function seedCatalogue(db: Database) {
 export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
 
 /** A fresh app on a database holding the test catalogue. */
-export async function openCatalogueTestApp(): Promise<{ ctx: TestContext; data: Catalogue }> {
-  const ctx = await createTestApp();
+export async function openCatalogueTestApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<{ ctx: TestContext; data: Catalogue }> {
+  const ctx = await createTestApp(overrides);
   return { ctx, data: await seedCatalogue(ctx.app.db) };
 }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type ApiConfig } from '../src/config';
 import frontEnds, { type FrontEndOptions } from '../src/static/front-ends';
 import { openTestDatabase } from './helpers';
 
@@ -26,16 +26,24 @@ export type FrontEndApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The app serving the builds in `root`. `listen`: on a port of its own, for a server render that
- * fetches the storefront's container over HTTP from this server, as in `npm start`.
+ * fetches the storefront's container over HTTP from this server, as in `npm start`. Pages are
+ * addressed as PUBLIC_URL http://www.koopjesland.test unless `config` says otherwise.
  */
 export async function openFrontEndApp(
   root: string,
   options: Omit<FrontEndOptions, 'root'>,
-  { listen = false } = {},
+  { listen = false, config = {} }: { listen?: boolean; config?: Partial<ApiConfig> } = {},
 ): Promise<{ app: FrontEndApp; close(): Promise<void> }> {
   const { database, dispose } = await openTestDatabase();
   const app = await buildApp({
-    config: loadConfig({ dataDir: root, jwtSecret: crypto.randomBytes(16).toString('hex'), runScheduler: false }),
+    config: loadConfig({
+      dataDir: root,
+      jwtSecret: crypto.randomBytes(16).toString('hex'),
+      runScheduler: false,
+      publicUrl: 'http://www.koopjesland.test',
+      trustProxy: false,
+      ...config,
+    }),
     database,
   });
   await app.register(frontEnds, { root, ...options });

@@ -1,14 +1,16 @@
 /**
  * Prometheus metrics at /metrics: request durations per route and status, feed runs by result and
- * duration, the feed-run queue's depth, database pool use, and the process defaults. Answered only to loopback and the
- * addresses in METRICS_ALLOW (the socket's address, never a forwarded header); 404 to anyone else.
+ * duration, the feed-run queue's depth, database pool use, and the process defaults. Answered only to
+ * the addresses in METRICS_ALLOW, and to loopback while no proxy is trusted; 404 to anyone else.
+ * Behind a trusted proxy (TRUST_PROXY) the client's address is the one the proxy reports, and
+ * loopback is no longer enough: a proxy on the same host connects from loopback for everyone.
  */
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import type { ApiConfig } from '../config';
+import { addressMatcher } from '../http/address-list';
 
 export interface AppMetrics {
   registry: Registry;
@@ -16,7 +18,7 @@ export interface AppMetrics {
   feedRunFinished(result: string, seconds: number): void;
 }
 
-async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: string[] }) {
+async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: string[]; trustProxy: ApiConfig['trustProxy'] }) {
   const registry = new Registry();
   // The process defaults start with the first scrape: prom-client's GC observer can never be
   // stopped and keeps this registry (and through it the app and its database) for the life of the
@@ -76,9 +78,10 @@ async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: 
     );
   });
 
-  const allowed = new Set([...LOOPBACK, ...options.allowedAddresses]);
+  const behindProxy = options.trustProxy !== false;
+  const allowed = addressMatcher(behindProxy ? options.allowedAddresses : ['loopback', ...options.allowedAddresses]);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!allowed.has(request.socket.remoteAddress ?? '')) {
+    if (!allowed(behindProxy ? request.ip : request.socket.remoteAddress)) {
       return reply.status(404).send({ error: 'Not found', details: `${request.method} ${request.url}` });
     }
     if (!processDefaults) {

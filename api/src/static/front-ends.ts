@@ -9,11 +9,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config';
-import { contentSecurityPolicy } from './content-security-policy';
-import { createServerRenderer, productIdOf, type RenderedPage } from './server-render';
+import { contentSecurityPolicy } from '../http/content-security-policy';
+import { createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
+import { pageOriginOf } from '../features/site-configuration/page-origin';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
 import { buildFile } from './build-file';
 import { countView } from '../features/products/view-counter';
+import { addressMatcher, isLoopback } from '../http/address-list';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
@@ -62,6 +64,32 @@ export function cacheControlFor(servedPath: string): string {
   return 'public, max-age=3600';
 }
 
+/**
+ * Source maps and the server-side builds (the shell's `server/server.js`, each remote's `server/`
+ * container and chunks): nothing a browser needs, and they show the code's internals.
+ */
+export function isBuildInternal(urlPath: string): boolean {
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // Left as sent: a malformed escape names no file.
+  }
+  const normalized = path.posix.normalize(decoded.replace(/\\/g, '/'));
+  return /\.map(\.(br|gz))?$/i.test(normalized) || /^\/+(remotes\/[^/]+\/)?server(\/|$)/i.test(normalized);
+}
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'forwarded', 'via'];
+
+/**
+ * A request from this process (the server render fetching the storefront's container from its own
+ * port): loopback with no proxy's forwarding headers. A proxy on the same host also connects from
+ * loopback, but says for whom.
+ */
+export function isFromThisHost(request: Pick<FastifyRequest, 'socket' | 'headers'>): boolean {
+  return isLoopback(request.socket?.remoteAddress) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
 export interface FrontEndOptions {
   /** Folder holding shell and the mfe-* folders, each with its dist. */
   root?: string;
@@ -88,6 +116,15 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   const indexFile = path.join(shellDist, 'index.html');
   const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) =>
     res.setHeader('cache-control', cacheControlFor(filePath));
+
+  // Source maps and server bundles: to this process and BUILD_INTERNALS_ALLOW only, 404 to anyone else.
+  const mayReadBuildInternals = addressMatcher(app.config.buildInternalsAllow);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isBuildInternal(request.url.split('?')[0] ?? '/')) return;
+    if (isFromThisHost(request) || mayReadBuildInternals(request.ip)) return;
+    reply.callNotFound();
+    return reply;
+  });
 
   // reply.sendFile, rooted at the shell's dist; files are served by the fallback route below.
   // The build's brotli/gzip copies are sent when the browser accepts them (scripts/webpack/precompress.ts).
@@ -116,6 +153,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   });
 
   const policy = contentSecurityPolicy(Object.values(config));
+  const varyHeaders = renderVaryHeaders(app.config);
   const { cacheTtlMs, cacheMaxEntries, ...renderOptions } = options.serverRendering ?? {};
   const renderer = createServerRenderer(app, {
     root,
@@ -145,8 +183,9 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!currentIndexHtml()) return false;
-    const answer = await pageCache.serve(request, async () => {
-      const rendered = await renderer.render(request);
+    const inputs = renderInputsOf(request, await pageOriginOf(request, app.config, app.db));
+    const answer = await pageCache.serve(inputs, async () => {
+      const rendered = await renderer.render(inputs);
       if ('fallback' in rendered) return rendered;
       const indexHtml = currentIndexHtml();
       if (!indexHtml) return { fallback: 'the shell is not built' };
@@ -179,7 +218,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     await reply
       .status(page.status)
       .header('cache-control', SERVER_RENDERED_CACHE_CONTROL)
-      .header('vary', encoding ? 'Accept-Language, Cookie, Sec-CH-UA-Mobile, Accept-Encoding' : 'Accept-Language, Cookie, Sec-CH-UA-Mobile')
+      .header('vary', [...varyHeaders, ...(encoding ? ['Accept-Encoding'] : [])].join(', '))
       .header('content-language', page.language)
       .header('content-security-policy', policy)
       .type('text/html; charset=utf-8')

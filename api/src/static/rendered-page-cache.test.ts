@@ -6,11 +6,12 @@
  */
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { products } from '../db/schema';
+import { products, siteConfigurations } from '../db/schema';
 import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
 import { createTestUser } from '../../test/auth';
 import { flushViews } from '../features/products/view-counter';
 import { renderedPageKey } from './rendered-page-cache';
+import { renderInputsOf } from './server-render';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-ssr-cache-');
 write(
@@ -66,6 +67,12 @@ beforeAll(async () => {
     .values({ slug: 'bosch-serie-6', name: 'Bosch Serie 6 wasmachine', brand: 'Bosch' })
     .returning({ id: products.id });
   productId = product!.id;
+  await app.db.insert(siteConfigurations).values({
+    title: 'Koopjesland',
+    name: 'Koopjesland',
+    description: 'Koopjes',
+    domainNames: ['www.koopjesland.test', 'andere.koopjesland.test'],
+  });
   // The server warms up with a render of `/` when it starts listening: let it finish first, so it
   // is not counted among a test's renders.
   for (let waited = 0; renders() === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -102,7 +109,7 @@ it('sends a kept page compressed as the browser accepts', async () => {
   ] as const) {
     const res = await page('/koffiezetapparaten', { 'accept-encoding': accept });
     expect([accept, res.headers['x-render-cache'], res.headers['content-encoding']]).toEqual([accept, 'hit', encoding]);
-    expect(res.headers.vary).toBe('Accept-Language, Cookie, Sec-CH-UA-Mobile, Accept-Encoding');
+    expect(res.headers.vary).toBe('Host, Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent, Accept-Encoding');
     expect(decompress(res.rawPayload).toString('utf8')).toBe(plain.body);
   }
   const identity = await page('/koffiezetapparaten', { 'accept-encoding': 'identity' });
@@ -110,7 +117,7 @@ it('sends a kept page compressed as the browser accepts', async () => {
   expect(identity.body).toBe(plain.body);
 });
 
-it('keys on what the HTML depends on: query string, language, render hints and host', async () => {
+it('keys on what the HTML depends on: query string, language, render hints and the site’s domain', async () => {
   await page('/drogers');
   expect((await page('/drogers')).headers['x-render-cache']).toBe('hit');
   const variants: Record<string, string>[] = [
@@ -130,9 +137,12 @@ it('keys on what the HTML depends on: query string, language, render hints and h
   expect((await page('/drogers', { cookie: 'i18nextLng=en', 'accept-language': 'nl' })).headers['x-render-cache']).toBe('hit');
   // A header the render does not read is not part of the key.
   expect((await page('/drogers', { 'x-something': 'else' })).headers['x-render-cache']).toBe('hit');
+  // A host that is none of the site's domains is the canonical domain's page, not a new entry.
+  expect((await page('/drogers', { host: 'evil.example' })).headers['x-render-cache']).toBe('hit');
   // The key is made by the render's own reading of the request.
-  expect(renderedPageKey({ url: '/x', protocol: 'http', headers: { host: 'a.test', cookie: 'i18nextLng=en' } })).toBe(
-    renderedPageKey({ url: '/x', protocol: 'http', headers: { host: 'a.test', 'accept-language': 'en-US' } }),
+  const origin = { origin: 'http://a.test', domain: 'a.test' };
+  expect(renderedPageKey(renderInputsOf({ url: '/x', headers: { cookie: 'i18nextLng=en' } }, origin))).toBe(
+    renderedPageKey(renderInputsOf({ url: '/x', headers: { 'accept-language': 'en-US' } }, origin)),
   );
 });
 

@@ -5,8 +5,8 @@
  * and the HTML is the same for every anonymous visitor with the same language and render hints
  * (per-user parts appear after hydration).
  *
- * - Key: everything the render takes from the request (`renderInputsOf`: path and query, origin
- *   with its host, language, render hints), so it cannot disagree with the render.
+ * - Key: everything the render takes from the request (`renderInputsOf`: path and query, the page
+ *   origin chosen from configuration, language, render hints), so it cannot disagree with the render.
  * - Fresh while the catalogue's version (http/catalog-version.ts: statement triggers on every
  *   catalogue table, feed imports included) and the builds' generation (shell and storefront
  *   deploys) are those the page was rendered under, and for at most `ttlMs`, as the response cache
@@ -22,7 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { readCatalogVersion } from '../http/catalog-version';
 import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../http/compression';
-import { renderInputsOf, type Language } from './server-render';
+import type { Language, RenderInputs } from './server-render';
 
 /** A rendered answer as sent: the status, the redirect's target or the whole HTML document. */
 export interface CachedPage {
@@ -69,9 +69,8 @@ interface Entry {
 
 type Rendered = { page: CachedPage } | { fallback: string };
 
-/** The cache key: what the HTML depends on in the request, from the render's own reading of it. */
-export function renderedPageKey(request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>): string {
-  const { url, origin, language, hints } = renderInputsOf(request);
+/** The cache key: what the HTML depends on in the request, the render's own inputs. */
+export function renderedPageKey({ url, origin, language, hints }: RenderInputs): string {
   return JSON.stringify([origin, language, hints.mobile, hints.consentDecided, url]);
 }
 
@@ -102,11 +101,11 @@ export function createRenderedPageCache({ db, ttlMs, maxEntries, generation }: R
    * (`miss`; `hit` for a request that waited for another's render of the same page).
    */
   async function serve(
-    request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>,
+    inputs: RenderInputs,
     render: () => Promise<Rendered>,
   ): Promise<({ page: CachedPage } | { fallback: string }) & { cache?: CacheOutcome }> {
     if (ttlMs <= 0) return render();
-    const key = renderedPageKey(request);
+    const key = renderedPageKey(inputs);
     // Without the version (the database is unreachable) nothing can be known fresh: render as without a cache.
     const version = await readCatalogVersion(db).catch(() => null);
     if (version === null) return render();

@@ -71,7 +71,7 @@ it('renders a visitor page on the server: markup in #root, head, language, state
   const res = await page('/laptops?page=2', { 'accept-language': 'en-GB,en;q=0.9,nl;q=0.5' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe(SERVER_RENDERED_CACHE_CONTROL);
-  expect(res.headers.vary).toBe('Accept-Language, Cookie, Sec-CH-UA-Mobile');
+  expect(res.headers.vary).toBe('Host, Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent');
   expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   expect(res.body).toContain('<html lang="en">');
   // The API answered in-process; the origin is the request's host.

@@ -18,6 +18,8 @@ import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isReservedPageSlug } from '../../../shared/src/entities/category';
 import type { SiteConfiguration } from '../../../shared/src/entities';
+import type { ApiConfig } from '../config';
+import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
 
 export type Language = 'nl' | 'en';
 
@@ -119,23 +121,31 @@ export function renderHintsOf(request: Pick<FastifyRequest, 'headers'>): RenderH
   return { mobile, consentDecided: consent !== null };
 }
 
+/** What a visitor page's HTML depends on in the request; the render reads nothing else of it. */
+export interface RenderInputs {
+  /** Path and query. */
+  url: string;
+  /** Canonical and og:url addresses start with it; its domain names the site configuration (page-origin.ts). */
+  origin: string;
+  domain: string;
+  language: Language;
+  hints: RenderHints;
+}
+
 /**
- * What a visitor page's HTML depends on in the request: its address (path and query), the origin
- * (canonical and og:url; its host names the site configuration), the language and the render
- * hints. The render takes them from here, and the rendered-page cache keys on them
- * (rendered-page-cache.ts), so the two cannot disagree.
+ * The render's inputs from the request: its address, the page origin (from configuration, never
+ * the Host as sent: page-origin.ts), the language and the render hints. The rendered-page cache
+ * keys on exactly these (rendered-page-cache.ts), and `Vary` names the headers they are read from
+ * (`renderVaryHeaders`), so the three cannot disagree.
  */
-export function renderInputsOf(request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>) {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-  const hostname = String(host).split(',')[0]!.trim();
-  return {
-    url: request.url,
-    origin: `${request.protocol}://${hostname}`,
-    /** The site configuration's domain. */
-    domain: hostname.replace(/:\d+$/, ''),
-    language: languageOf(request),
-    hints: renderHintsOf(request),
-  };
+export function renderInputsOf(request: Pick<FastifyRequest, 'url' | 'headers'>, page: PageOrigin): RenderInputs {
+  return { url: request.url, origin: page.origin, domain: page.domain, language: languageOf(request), hints: renderHintsOf(request) };
+}
+
+/** The request headers `renderInputsOf` reads: the `Vary` of a server-rendered page. */
+export function renderVaryHeaders(config: Pick<ApiConfig, 'trustProxy'>): string[] {
+  // Cookie: language and consent; User-Agent: the phone layout for browsers without Sec-CH-UA-Mobile.
+  return [...originHeaders(config), 'Accept-Language', 'Cookie', 'Sec-CH-UA-Mobile', 'User-Agent'];
 }
 
 /** `…/mf-manifest.json` → `…/server/remoteEntry.js`, made absolute against `base`. */
@@ -350,15 +360,12 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
    * Renders `request`'s page, or answers why not (`{ fallback: reason }`): the caller then sends
    * the client-rendered shell.
    */
-  async function render(
-    request: Pick<FastifyRequest, 'url' | 'headers' | 'protocol'>,
-    budget = budgetMs,
-  ): Promise<RenderedPage | { fallback: string }> {
+  async function render(inputs: RenderInputs, budget = budgetMs): Promise<RenderedPage | { fallback: string }> {
     const module = shell.value();
     if (!module) return { fallback: 'the shell has no Node build (shell/dist/server/server.js)' };
     const target = storefrontContainer();
     if (!target) return { fallback: 'the server is not listening yet' };
-    const { url, origin, domain, language, hints } = renderInputsOf(request);
+    const { url, origin, domain, language, hints } = inputs;
     // Shed load: a render queued behind others would miss its budget anyway and slow them down.
     if (rendering >= maxConcurrent) return { fallback: `the server is busy (${rendering} renders in progress)` };
     rendering += 1;
@@ -400,7 +407,8 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   /** Loads the shell's Node build and the storefront's container once, so the first visitor's render fits its budget. */
   async function warm(): Promise<void> {
     const started = Date.now();
-    const result = await render({ url: '/', headers: { host: 'localhost' }, protocol: 'http' }, 30_000);
+    const home = renderInputsOf({ url: '/', headers: {} }, resolvePageOrigin('', new Set(), app.config.publicUrl));
+    const result = await render(home, 30_000);
     if ('fallback' in result) app.log.warn({ reason: result.fallback }, 'server rendering is not available yet');
     else app.log.info(`server rendering ready (first render ${Date.now() - started} ms)`);
   }

@@ -14,6 +14,17 @@ const bigChunk = `export const text = ${JSON.stringify('koopjesland '.repeat(400
 write('mfe-storefront/dist/static/js/big.0f1e2d3c4b.js', bigChunk);
 fs.writeFileSync(path.join(root, 'mfe-storefront/dist/static/js/big.0f1e2d3c4b.js.br'), zlib.brotliCompressSync(bigChunk));
 write('mfe-storefront/dist/remoteEntry.js', bigChunk);
+// What a browser never needs: source maps and the server-side builds.
+const INTERNALS: Record<string, string> = {
+  '/server/server.js': 'exports.renderPage = () => "shell server bundle"',
+  '/server/chunk.9a8b7c6d5e.js': 'exports.chunk = "shell server chunk"',
+  '/main.3f2a9c1b7d.js.map': '{"sources":["shell source map"]}',
+  '/remotes/storefront/server/remoteEntry.js': 'storefront server container',
+  '/remotes/storefront/static/js/routes.a1b2c3d4e5.js.map': '{"sources":["storefront source map"]}',
+};
+for (const [url, content] of Object.entries(INTERNALS)) {
+  write(url.startsWith('/remotes/storefront/') ? `mfe-storefront/dist/${url.slice('/remotes/storefront/'.length)}` : `shell/dist${url}`, content);
+}
 
 let app: FrontEndApp;
 let close: () => Promise<void>;
@@ -77,6 +88,56 @@ it('sends a Content-Security-Policy with every page: own and remote origins for 
     expect(directives['base-uri']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   }
+});
+
+describe('source maps and server bundles', () => {
+  const spellings = (url: string) => [url, url.replace('server/', '%73erver/'), `/${url}`, url.replace(/\/([^/]+)$/, '/./$1')];
+
+  it('are not served to the internet, however the address is spelled', async () => {
+    for (const [url, content] of Object.entries(INTERNALS)) {
+      for (const spelled of spellings(url)) {
+        const res = await app.inject({ method: 'GET', url: spelled, remoteAddress: '203.0.113.7' });
+        expect([spelled, res.statusCode, res.body.includes(content)]).toEqual([spelled, 404, false]);
+      }
+    }
+  });
+
+  it('are not served through a proxy on this host either (it connects from loopback, on a visitor’s behalf)', async () => {
+    for (const url of Object.keys(INTERNALS)) {
+      const res = await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+  });
+
+  it('are served to this process, whose server render loads the storefront’s container from its own port', async () => {
+    const res = await app.inject({ method: 'GET', url: '/remotes/storefront/server/remoteEntry.js', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('storefront server container');
+  });
+
+  it('are served to the addresses in BUILD_INTERNALS_ALLOW', async () => {
+    const trusted = await openFrontEndApp(root, { env: {} }, { config: { buildInternalsAllow: ['10.20.0.0/16'] } });
+    try {
+      for (const [url, content] of Object.entries(INTERNALS)) {
+        const res = await trusted.app.inject({ method: 'GET', url, remoteAddress: '10.20.3.4' });
+        expect([url, res.statusCode, res.body]).toEqual([url, 200, content]);
+      }
+      expect((await trusted.app.inject({ method: 'GET', url: '/server/server.js', remoteAddress: '10.21.0.1' })).statusCode).toBe(404);
+    } finally {
+      await trusted.close();
+    }
+  });
+});
+
+it('sends a Content-Security-Policy with the API documentation, as with every HTML answer', async () => {
+  let res = await app.inject({ method: 'GET', url: '/api/docs' });
+  for (let hops = 0; res.statusCode >= 300 && res.statusCode < 400 && hops < 3; hops += 1) {
+    res = await app.inject({ method: 'GET', url: new URL(res.headers.location as string, 'http://x/api/docs/').pathname });
+  }
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
 });
 
 it('caches hashed assets for a year and manifests not at all', async () => {

@@ -7,7 +7,7 @@ let ctx: TestContext;
 let data: Catalogue;
 
 beforeAll(async () => {
-  ({ ctx, data } = await openCatalogueTestApp());
+  ({ ctx, data } = await openCatalogueTestApp({ publicUrl: 'http://koopjesland.nl', trustProxy: false }));
   // A second site that shows only the washing department.
   await ctx.app.db.insert(siteConfigurations).values({
     title: 'Wasgoed',
@@ -30,6 +30,18 @@ describe('robots.txt', () => {
     const lines = response.body.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /search', 'Disallow: /account', 'Disallow: /api/']));
     expect(lines).toContain('Sitemap: http://koopjesland.nl/sitemap.xml');
+  });
+});
+
+describe('the address in robots.txt and the sitemaps', () => {
+  it('comes from configuration: a forged Host or X-Forwarded-Host gets PUBLIC_URL’s domain', async () => {
+    for (const headers of [{ host: 'evil.example' }, { host: 'koopjesland.nl', 'x-forwarded-host': 'evil.example' }]) {
+      for (const url of ['/robots.txt', '/sitemap.xml', '/sitemaps/categories.xml', '/sitemaps/products-1.xml']) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers });
+        expect([url, response.statusCode, response.body.includes('evil.example')]).toEqual([url, 200, false]);
+        expect(response.body).toContain('http://koopjesland.nl/');
+      }
+    }
   });
 });
 

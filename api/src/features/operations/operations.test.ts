@@ -86,6 +86,23 @@ describe('GET /metrics', () => {
     expect(response.body).not.toContain('http_request_duration_seconds');
   });
 
+  it('behind a trusted proxy, answers only the METRICS_ALLOW addresses: loopback (the proxy on this host) is not enough', async () => {
+    const behindProxy = await createTestApp({ trustProxy: ['127.0.0.1'], metricsAllow: ['10.1.2.0/24'] });
+    try {
+      const scrape = (headers: Record<string, string>) =>
+        behindProxy.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      // A visitor through the proxy on the same host: the socket is loopback, the client is not.
+      expect((await scrape({ 'x-forwarded-for': '198.51.100.9' })).statusCode).toBe(404);
+      // Loopback itself, without a forwarded client, is not in METRICS_ALLOW either.
+      expect((await scrape({})).statusCode).toBe(404);
+      const allowed = await scrape({ 'x-forwarded-for': '10.1.2.3' });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.body).toContain('http_request_duration_seconds');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('puts a request id on every answer, keeping the caller’s', async () => {
     const generated = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

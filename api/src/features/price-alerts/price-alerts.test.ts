@@ -246,6 +246,9 @@ describe('the unsubscribe link', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Je krijgt geen prijsalarmen van Koopjesland meer.');
+    // Like every HTML answer, under the site's policy: no script, nothing framing it.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const [row] = await t.database.query<{ unsubscribed: boolean }>(
       `select price_alerts_unsubscribed_at is not null as unsubscribed from users where id = $1`,
       [user.id],

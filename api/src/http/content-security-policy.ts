@@ -2,8 +2,11 @@
  * The Content-Security-Policy of every HTML answer. The 7-day token lives in localStorage (as the
  * product requires), so one injected script would be one stolen session: scripts only from our own
  * origin and the remotes' configured origins, never inline; nothing embeds us; no plugins, no <base>.
- * Styles allow inline because antd writes its CSS-in-JS into <style> elements at run time.
+ * Styles allow inline: antd writes its CSS-in-JS into <style> elements at run time, and antd's
+ * components and React's `style` props set style attributes, which a nonce cannot cover; a nonce
+ * would also have to differ per answer, while a server-rendered page is one shared cached copy.
  */
+import type { FastifyInstance } from 'fastify';
 
 /** The origins of absolute remote manifest URLs (relative ones are served from our own origin). */
 export function remoteOrigins(remoteUrls: string[]): string[] {
@@ -30,4 +33,19 @@ export function contentSecurityPolicy(remoteUrls: string[]): string {
     `form-action 'self'`,
     `frame-ancestors 'none'`,
   ].join('; ');
+}
+
+/**
+ * Gives every HTML answer that set no policy of its own (the API documentation, the unsubscribe
+ * page, error pages) the site's policy without remotes: our own origin only.
+ */
+export function addContentSecurityPolicy(app: FastifyInstance): void {
+  const policy = contentSecurityPolicy([]);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', policy);
+    }
+    return payload;
+  });
 }
