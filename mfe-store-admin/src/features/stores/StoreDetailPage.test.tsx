@@ -61,6 +61,32 @@ describe('/admin/stores/{id}', () => {
     });
   });
 
+  it('saves a store whose logo is a path on this site, as the demo seeds them', async () => {
+    const seeded = { ...store, logo: '/media/stores/klankwinkel.svg' };
+    const api = mockApi({
+      'GET /stores/id/7': () => seeded,
+      'GET /store-feeds/store/7': () => [],
+      'PUT /stores/7': () => ({ ...seeded, name: 'Klankhuis' }),
+    });
+    renderAdmin('/admin/stores/7');
+    await press(await screen.findByRole('button', { name: /Edit Store/ }));
+    await change(screen.getByLabelText('Name'), 'Klankhuis');
+    await press(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.find('PUT', '/stores/7')).toHaveLength(1));
+    expect(api.find('PUT', '/stores/7')[0]!.body).toMatchObject({ name: 'Klankhuis', logo: '/media/stores/klankwinkel.svg' });
+    expect(screen.queryByText(/Please enter a valid URL/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a logo that is neither a URL nor a path on this site', async () => {
+    const api = mockApi({ 'GET /stores/id/7': () => store, 'GET /store-feeds/store/7': () => [] });
+    renderAdmin('/admin/stores/7');
+    await press(await screen.findByRole('button', { name: /Edit Store/ }));
+    await change(screen.getByLabelText('Logo'), 'logo.svg');
+    await press(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid URL or a path starting with /')).toBeInTheDocument();
+    expect(api.find('PUT', '/stores/7')).toHaveLength(0);
+  });
+
   describe('Products tab', () => {
     it("lists the store's products with the lowest price or N/A; a row opens the product in the catalog admin", async () => {
       const api = mockApi({ 'GET /stores/id/7': () => store, 'GET /stores/7/products': () => storeProducts });

@@ -26,6 +26,13 @@ describe('/admin/stores', () => {
     expect(Object.fromEntries(request!.query)).toEqual({ page: '1', limit: '20', sortBy: 'name', sortOrder: 'asc' });
   });
 
+  it("shows each store's current prices from the API's count", async () => {
+    mockApi({ 'GET /admin/stores': () => list });
+    renderAdmin('/admin/stores');
+    const row = (await screen.findByText('Klankwinkel')).closest('tr')!;
+    expect(within(row as HTMLElement).getByText('12')).toBeInTheDocument();
+  });
+
   it('says so when there are no stores', async () => {
     mockApi({ 'GET /admin/stores': () => ({ stores: [], pagination: pagination(0) }) });
     renderAdmin('/admin/stores');
