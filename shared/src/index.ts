@@ -10,6 +10,7 @@ export * from './theme';
 export * from './ssr/page-context';
 export type * from './entities';
 export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
+export { isUrlOrSitePath } from './entities/image-address';
 export {
   OFFER_HIDDEN_REASONS,
   PRICE_REPORT_NOTE_MAX,

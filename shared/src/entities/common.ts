@@ -44,3 +44,4 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const sortOrderSchema = z.enum(SORT_ORDERS);
 export type SortOrder = z.infer<typeof sortOrderSchema>;
+

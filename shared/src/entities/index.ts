@@ -1,4 +1,5 @@
 export * from './common';
+export * from './image-address';
 export * from './user';
 export * from './audit';
 export * from './outbox';

@@ -7,7 +7,9 @@ import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useNamespaceT, useAuthStore, themeConfig } from '@koopjesland/shared';
 import { Button, ConfigProvider, Layout, Menu } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { mayOpenAdminPath } from '../auth/section-access';
 import { RemoteVersion } from '../federation/RemoteVersion';
+import { AccessDenied } from './AccessDenied';
 import { useAdminMenu } from './menu';
 
 export default function AdminLayout() {
@@ -15,6 +17,7 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menu = useAdminMenu();
+  const user = useAuthStore((state) => state.user);
   const selected = menu.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
 
   const logout = async () => {
@@ -48,7 +51,7 @@ export default function AdminLayout() {
         </Layout.Sider>
         <Layout>
           <Layout.Content style={{ padding: 24 }}>
-            <Outlet />
+            {mayOpenAdminPath(user, pathname) ? <Outlet /> : <AccessDenied />}
           </Layout.Content>
           <Layout.Footer style={{ padding: '12px 24px', fontSize: 12 }}>
             <RemoteVersion />

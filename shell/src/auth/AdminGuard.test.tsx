@@ -30,11 +30,14 @@ const sidebarLinks = () =>
     .map((link) => link.getAttribute('href'));
 
 describe('admin guard and sidebar by role', () => {
-  it('shows a merchandiser only the catalog area and sends them from /admin/stores to the categories', async () => {
+  it("shows a merchandiser only the catalog area, and the spec's access-denied text on /admin/stores", async () => {
     signInWithRole('merchandiser');
     renderShellRoutes('/admin/stores');
-    expect(await screen.findByText('catalogAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories');
+    expect(await screen.findByText('Access denied. Admin privileges required.', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('You are signed in as a merchandiser; this page belongs to another role.')).toBeInTheDocument();
+    expect(screen.queryByText('storeAdmin area')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
+    expect(screen.getByRole('link', { name: 'Go to Categories' })).toHaveAttribute('href', '/admin/categories');
     expect(sidebarLinks()).toEqual([
       '/admin/categories',
       '/admin/category-aliases',
@@ -59,11 +62,13 @@ describe('admin guard and sidebar by role', () => {
     expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
   });
 
-  it('keeps a store manager out of the configuration pages', async () => {
+  it('keeps a store manager out of the configuration pages with the access-denied page', async () => {
     signInWithRole('store_manager');
-    renderShellRoutes('/admin/site-configurations');
-    expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
+    renderShellRoutes('/admin/site-configuration');
+    expect(await screen.findByText('Access denied. Admin privileges required.', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('You are signed in as a store manager; this page belongs to another role.')).toBeInTheDocument();
+    expect(screen.queryByText('configAdmin area')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/site-configuration');
   });
 
   it('gives an admin every section, the outbox and the audit trail included', async () => {

@@ -46,36 +46,48 @@ export interface StoreListQuery {
   search?: string;
 }
 
-/** The stores list; `scope` limits it to these store ids (null = every store). */
-export async function listStores(db: Database, query: StoreListQuery, scope: number[] | null = null) {
+/** A store's counts: current prices, ratings, feeds and products with any offer. */
+const countColumns = {
+  prices: sql<number>`(select count(*)::int from ${prices} where ${prices.storeId} = ${outerStoreId} and ${prices.validTo} is null)`,
+  storeRatings: sql<number>`(select count(*)::int from ${storeRatings} where ${storeRatings.storeId} = ${outerStoreId})`,
+  feeds: sql<number>`(select count(*)::int from ${storeFeeds} where ${storeFeeds.storeId} = ${outerStoreId})`,
+  products: sql<number>`(select count(distinct ${prices.productId})::int from ${prices} where ${prices.storeId} = ${outerStoreId})`,
+};
+
+type CountedRow<T> = T & { prices: number; storeRatings: number; feeds: number; products: number };
+
+function withCountObject<T extends object>(row: CountedRow<T>) {
+  const { prices: priceCount, storeRatings: ratingCount, feeds, products: productCount, ...rest } = row;
+  return { ...rest, _count: { prices: priceCount, storeRatings: ratingCount, feeds, products: productCount } };
+}
+
+/**
+ * The stores list; `scope` limits it to these store ids (null = every store). The admin list
+ * asks for each store's counts; the public list (up to 1000 stores for filters) does not.
+ */
+export async function listStores(db: Database, query: StoreListQuery, scope: number[] | null = null, options: { counts?: boolean } = {}) {
   const { sortBy, sortOrder, search } = query;
   const where = and(
     search ? or(ilike(stores.name, containsPattern(search)), ilike(stores.slug, containsPattern(search))) : undefined,
     scope === null ? undefined : scope.length ? inArray(stores.id, scope) : sql`false`,
   );
   const order = sortOrder === 'asc' ? asc(STORE_SORT_COLUMNS[sortBy]) : desc(STORE_SORT_COLUMNS[sortBy]);
-  const [rows, [total]] = await Promise.all([
-    db.select(storeColumns).from(stores).where(where).orderBy(order, asc(stores.id)).limit(query.limit).offset(offsetOf(query)),
-    db.select({ value: count() }).from(stores).where(where),
-  ]);
+  const rowsOf = async () => {
+    const columns = options.counts ? { ...storeColumns, ...countColumns } : storeColumns;
+    const found = await db.select(columns).from(stores).where(where).orderBy(order, asc(stores.id)).limit(query.limit).offset(offsetOf(query));
+    return options.counts ? (found as CountedRow<(typeof found)[number]>[]).map(withCountObject) : found;
+  };
+  const [rows, [total]] = await Promise.all([rowsOf(), db.select({ value: count() }).from(stores).where(where)]);
   return { rows, totalItems: total?.value ?? 0 };
 }
 
 /** One store with counts of current prices, ratings and feeds; undefined when there is none. */
 export async function findStore(db: Database, id: number) {
   const [store] = await db
-    .select({
-      ...storeColumns,
-      prices: sql<number>`(select count(*)::int from ${prices} where ${prices.storeId} = ${outerStoreId} and ${prices.validTo} is null)`,
-      storeRatings: sql<number>`(select count(*)::int from ${storeRatings} where ${storeRatings.storeId} = ${outerStoreId})`,
-      feeds: sql<number>`(select count(*)::int from ${storeFeeds} where ${storeFeeds.storeId} = ${outerStoreId})`,
-      products: sql<number>`(select count(distinct ${prices.productId})::int from ${prices} where ${prices.storeId} = ${outerStoreId})`,
-    })
+    .select({ ...storeColumns, ...countColumns })
     .from(stores)
     .where(eq(stores.id, id));
-  if (!store) return undefined;
-  const { prices: priceCount, storeRatings: ratingCount, feeds, products: productCount, ...rest } = store;
-  return { ...rest, _count: { prices: priceCount, storeRatings: ratingCount, feeds, products: productCount } };
+  return store ? withCountObject(store) : undefined;
 }
 
 export type StoreValues = Pick<typeof stores.$inferInsert, 'name' | 'slug' | 'url' | 'logo'>;

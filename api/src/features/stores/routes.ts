@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAllPricesResultSchema, paginationSchema, storeProductSchema, storeSchema } from '@koopjesland/shared/entities';
+import { deleteAllPricesResultSchema, isUrlOrSitePath, paginationSchema, storeProductSchema, storeSchema } from '@koopjesland/shared/entities';
 import { assertStoreAccess, storeScope } from '../../auth/access';
 import { recordChange } from '../../audit/trail';
 import { isUniqueViolation } from '../../db/sql';
@@ -46,11 +46,13 @@ const listQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-const optionalUrl = z
+/** A logo: an http(s) URL or a path on this site (the demo's and uploaded images); blank is none. */
+const optionalLogo = z
   .string()
   .trim()
+  .max(2000)
   .transform((v) => v || null)
-  .pipe(z.url({ protocol: /^https?$/, message: 'Please enter a valid URL' }).nullable());
+  .refine((v) => v === null || isUrlOrSitePath(v), 'Please enter a valid URL or a path starting with /');
 
 /** The texts of docs/product.md §5 "New store"; values are trimmed. */
 const storeBody = z.object({
@@ -66,7 +68,7 @@ const storeBody = z.object({
     .trim()
     .min(1, 'URL is required')
     .pipe(z.url({ protocol: /^https?$/, message: 'Please enter a valid URL' })),
-  logo: optionalUrl.nullish(),
+  logo: optionalLogo.nullish(),
 });
 
 export default async function storeRoutes(fastify: FastifyInstance) {
@@ -107,12 +109,12 @@ export default async function storeRoutes(fastify: FastifyInstance) {
     config: { access: 'stores' },
     schema: {
       tags,
-      summary: "The stores the caller manages (paged, searchable, sortable; default name ascending)",
+      summary: 'The stores the caller manages with their counts (paged, searchable, sortable; default name ascending)',
       querystring: listQuery.extend({ limit: pageQuery.shape.limit }),
       response: { 200: z.object({ stores: z.array(storeSchema), pagination: paginationSchema }), ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => {
-      const { rows, totalItems } = await listStores(app.db, request.query, storeScope(request.authUser!));
+      const { rows, totalItems } = await listStores(app.db, request.query, storeScope(request.authUser!), { counts: true });
       return { stores: rows, pagination: paginationOf(totalItems, request.query) };
     },
   });

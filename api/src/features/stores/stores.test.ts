@@ -42,9 +42,18 @@ describe('stores API', () => {
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload });
     expect((await put({ name: '  ' })).json()).toEqual({ error: 'Invalid name', details: 'name: Name is required' });
     expect((await put({ url: 'winkel' })).json()).toEqual({ error: 'Invalid url', details: 'url: Please enter a valid URL' });
-    expect((await put({ logo: 'geen url' })).json()).toEqual({ error: 'Invalid logo', details: 'logo: Please enter a valid URL' });
+    expect((await put({ logo: 'geen url' })).json()).toEqual({ error: 'Invalid logo', details: 'logo: Please enter a valid URL or a path starting with /' });
+    expect((await put({ logo: '//elders.example/logo.svg' })).statusCode).toBe(400);
     expect((await put({ slug: 'coolblue' })).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'GET', url: `/api/stores/id/${t.storeId}` })).json()).toMatchObject({ name: 'Winkel', slug: 'winkel', url: 'https://winkel.example' });
+  });
+
+  it('saves a store whose logo is a path on this site, as the demo and uploads make them', async () => {
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload });
+    const renamed = await put({ name: 'Winkel', slug: 'winkel', url: 'https://winkel.example', logo: '/media/stores/winkel.svg' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ logo: '/media/stores/winkel.svg' });
+    expect((await put({ logo: '/api/media/uploads/abc.png' })).json()).toMatchObject({ logo: '/api/media/uploads/abc.png' });
   });
 
   it('updates a store', async () => {
@@ -92,7 +101,7 @@ describe('stores API', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/stores/999999', headers: t.auth, payload: { name: 'X' } })).json()).toEqual({ error: 'Store not found' });
   });
 
-  it("lists a store's products: search, sort by lowest price, paging, 404", async () => {
+  it("lists a store's products: search, sort by lowest price, paging, 404; the counts in detail and admin list agree", async () => {
     t.placeFixture('awin-faults.csv');
     const { id } = await t.createFeed({ name: 'awin', importer: 'awin', path: 'winkel/awin-faults.csv' });
     expect(await t.run(id)).toMatchObject({ status: 'succeeded', offersCreated: 11 });
@@ -109,6 +118,8 @@ describe('stores API', () => {
     await t.database.db.insert(storeRatings).values([{ storeId: t.storeId, rating: 4 }, { storeId: t.storeId, rating: 5 }]);
     const store = (await t.app.inject({ method: 'GET', url: `/api/stores/id/${t.storeId}` })).json();
     expect(store).toMatchObject({ averageRating: 4.5, _count: { prices: 11, storeRatings: 2, feeds: 1, products: 11 } });
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/stores?search=winkel', headers: t.auth })).json();
+    expect(listed.stores[0]._count).toEqual({ prices: 11, storeRatings: 2, feeds: 1, products: 11 });
     const [feed] = (await t.app.inject({ method: 'GET', url: `/api/store-feeds/store/${t.storeId}`, headers: t.auth })).json();
     expect(feed).toMatchObject({ offerCount: 11, lastRun: { status: 'succeeded', offersCreated: 11 } });
     expect(Date.parse(feed.nextRunAt) - Date.parse(feed.lastRun.createdAt)).toBe(6 * 3600 * 1000);

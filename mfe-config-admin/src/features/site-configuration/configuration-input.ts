@@ -3,7 +3,7 @@
  * texts trimmed, blank optional texts sent as null, empty domain rows dropped, and an empty root
  * category meaning the default for all domains.
  */
-import type { SiteConfiguration } from '@koopjesland/shared';
+import { isUrlOrSitePath, type SiteConfiguration } from '@koopjesland/shared';
 
 export const TWITTER_CARD_OPTIONS = ['summary', 'summary_large_image', 'app', 'player'] as const;
 export type TwitterCard = (typeof TWITTER_CARD_OPTIONS)[number];
@@ -47,16 +47,7 @@ export const filledDomains = (domainNames: readonly (string | null | undefined)[
   (domainNames ?? []).map((domain) => (domain ?? '').trim()).filter(Boolean);
 
 /** An absolute http(s) URL or a path on this site (`/media/…`), as the API accepts. */
-export function isAcceptedUrl(value: string): boolean {
-  const text = value.trim();
-  if (text.startsWith('/')) return !text.startsWith('//');
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
+export const isAcceptedUrl = isUrlOrSitePath;
 
 export function toSiteConfigurationInput(values: SiteConfigurationFormValues): SiteConfigurationInput {
   const optional = Object.fromEntries(

@@ -9,6 +9,7 @@ import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { statusOf } from '../query-errors';
+import { NotYourStore, useStoreAccess } from './store-access';
 import { StoreForm, toStoreInput, type StoreFormValues } from './StoreFormFields';
 import { useCreateStoreMutation } from './stores-api';
 
@@ -70,6 +71,8 @@ export function NewStorePage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { form, submit, isLoading, failureAlert } = useCreateStore();
+  const { mayAddStores } = useStoreAccess();
+  if (!mayAddStores) return <NotYourStore reason="add" />;
   return (
     <Flex vertical gap={16}>
       <div>

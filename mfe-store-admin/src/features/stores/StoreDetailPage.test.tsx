@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { change, mockApi, pagination, press, reply, type ApiRoutes } from '@koopjesland/shared/testing';
+import { change, mockApi, pagination, press, reply, signInAs, signOut, type ApiRoutes } from '@koopjesland/shared/testing';
 import { feed, price, store } from '../../test/fixtures';
 import { renderAdmin } from '../../test/render';
 
@@ -12,6 +12,9 @@ const storeProducts = {
 };
 
 describe('/admin/stores/{id}', () => {
+  // Each test starts signed out: some sign in as a store manager.
+  beforeEach(signOut);
+
   it('shows a loading state, then the store with its rating out of 5 and the tab counts', async () => {
     let release: (body: unknown) => void = () => undefined;
     mockApi({ 'GET /stores/id/7': () => new Promise((resolve) => (release = resolve)), 'GET /store-feeds/store/7': () => [] });
@@ -23,6 +26,17 @@ describe('/admin/stores/{id}', () => {
     expect(screen.getByRole('tab', { name: 'Products (15)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Prices (12)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Feeds (2)' })).toBeInTheDocument();
+  });
+
+  it("shows a store manager a clear 'Not your store' page on another store, without its details", async () => {
+    signInAs('store_manager', { storeIds: [3] });
+    const api = mockApi({ 'GET /stores/id/7': () => store, 'GET /store-feeds/store/7': () => [] });
+    renderAdmin('/admin/stores/7');
+    expect(await screen.findByText('Not your store')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit Store/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Stores' })).toBeInTheDocument();
+    expect(api.find('GET', '/stores/id/7')).toHaveLength(0);
   });
 
   it('says Store not found for an unknown store', async () => {
@@ -59,6 +73,32 @@ describe('/admin/stores/{id}', () => {
       url: 'https://klankwinkel.example',
       logo: null,
     });
+  });
+
+  it('saves a store whose logo is a path on this site, as the demo seeds them', async () => {
+    const seeded = { ...store, logo: '/media/stores/klankwinkel.svg' };
+    const api = mockApi({
+      'GET /stores/id/7': () => seeded,
+      'GET /store-feeds/store/7': () => [],
+      'PUT /stores/7': () => ({ ...seeded, name: 'Klankhuis' }),
+    });
+    renderAdmin('/admin/stores/7');
+    await press(await screen.findByRole('button', { name: /Edit Store/ }));
+    await change(screen.getByLabelText('Name'), 'Klankhuis');
+    await press(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.find('PUT', '/stores/7')).toHaveLength(1));
+    expect(api.find('PUT', '/stores/7')[0]!.body).toMatchObject({ name: 'Klankhuis', logo: '/media/stores/klankwinkel.svg' });
+    expect(screen.queryByText(/Please enter a valid URL/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a logo that is neither a URL nor a path on this site', async () => {
+    const api = mockApi({ 'GET /stores/id/7': () => store, 'GET /store-feeds/store/7': () => [] });
+    renderAdmin('/admin/stores/7');
+    await press(await screen.findByRole('button', { name: /Edit Store/ }));
+    await change(screen.getByLabelText('Logo'), 'logo.svg');
+    await press(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid URL or a path starting with /')).toBeInTheDocument();
+    expect(api.find('PUT', '/stores/7')).toHaveLength(0);
   });
 
   describe('Products tab', () => {

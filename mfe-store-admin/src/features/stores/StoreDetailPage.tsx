@@ -17,6 +17,7 @@ import { DetailsTab } from './DetailsTab';
 import { StorePricesTab } from './StorePricesTab';
 import { StoreProductsTab } from './StoreProductsTab';
 import { StoreForm, toStoreInput, type StoreFormValues } from './StoreFormFields';
+import { NotYourStore, useStoreAccess } from './store-access';
 import { StoreLogo } from './StoreLogo';
 import { useStoreQuery, useUpdateStoreMutation } from './stores-api';
 
@@ -104,7 +105,8 @@ export function StoreDetailPage() {
   const [params, setParams] = useSearchParams();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data: store, error, isLoading } = useStoreQuery(id, { skip: !valid });
+  const mine = useStoreAccess().managesStore(id);
+  const { data: store, error, isLoading } = useStoreQuery(id, { skip: !valid || !mine });
   const requested = params.get('tab') as StoreTab | null;
   const tab: StoreTab = requested && STORE_TABS.includes(requested) ? requested : 'details';
   const back = (
@@ -113,6 +115,7 @@ export function StoreDetailPage() {
     </div>
   );
 
+  if (valid && !mine) return <NotYourStore reason="store" />;
   if (isLoading) return <Spin aria-label={t('common.loading')} />;
   if (!valid || statusOf(error) === 404) {
     return (

@@ -6,7 +6,7 @@ import { Form, Input } from 'antd';
 import type { FormInstance, FormProps } from 'antd';
 import { trimValues, useSlugFollowsName } from '@koopjesland/shared/admin';
 import { useMemo } from 'react';
-import { useNamespaceT } from '@koopjesland/shared';
+import { isUrlOrSitePath, useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 import type { StoreInput } from './stores-api';
 
@@ -46,16 +46,20 @@ export function StoreForm({ form, slugStartsManual = false, onValuesChange, ...r
     [form],
   );
   const followName = useSlugFollowsName(slugForm, { startManual: slugStartsManual });
-  const urlRule = (required: boolean) => ({
+  const urlRule = {
     validator: async (_rule: unknown, value: string | undefined) => {
       const text = value?.trim() ?? '';
-      if (!text) {
-        if (required) throw new Error(t('stores.validation.urlRequired'));
-        return;
-      }
+      if (!text) throw new Error(t('stores.validation.urlRequired'));
       if (!isHttpUrl(text)) throw new Error(t('stores.validation.urlInvalid'));
     },
-  });
+  };
+  // The same rule as the API: the demo's logos and uploaded files are paths on this site.
+  const logoRule = {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      const text = value?.trim() ?? '';
+      if (text && !isUrlOrSitePath(text)) throw new Error(t('stores.validation.logoInvalid'));
+    },
+  };
   return (
     <Form<StoreFormValues>
       form={form}
@@ -72,10 +76,10 @@ export function StoreForm({ form, slugStartsManual = false, onValuesChange, ...r
       <Form.Item name="slug" label={t('stores.fields.slug')} rules={[{ required: true, whitespace: true, message: t('stores.validation.slugRequired') }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="url" label={t('stores.fields.url')} required rules={[urlRule(true)]}>
+      <Form.Item name="url" label={t('stores.fields.url')} required rules={[urlRule]}>
         <Input placeholder="https://" />
       </Form.Item>
-      <Form.Item name="logo" label={t('stores.fields.logo')} rules={[urlRule(false)]}>
+      <Form.Item name="logo" label={t('stores.fields.logo')} rules={[logoRule]}>
         <Input placeholder="https://" />
       </Form.Item>
     </Form>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { change, mockApi, pagination, press, reply } from '@koopjesland/shared/testing';
+import { change, mockApi, pagination, press, reply, signInAs, signOut } from '@koopjesland/shared/testing';
 import { store } from '../../test/fixtures';
 import { renderAdmin } from '../../test/render';
 
@@ -8,6 +8,9 @@ const list = { stores: [store], pagination: pagination(1) };
 const created = { ...store, id: 8, name: 'Nieuwe Winkel', slug: 'nieuwe-winkel' };
 
 describe('/admin/stores', () => {
+  // Each test starts signed out: some sign in as a store manager.
+  beforeEach(signOut);
+
   it('shows a loading table until the stores arrive', async () => {
     let release: (body: unknown) => void = () => undefined;
     mockApi({ 'GET /admin/stores': () => new Promise((resolve) => (release = resolve)) });
@@ -24,6 +27,25 @@ describe('/admin/stores', () => {
     expect(await screen.findByText('Klankwinkel')).toBeInTheDocument();
     const [request] = api.find('GET', '/admin/stores');
     expect(Object.fromEntries(request!.query)).toEqual({ page: '1', limit: '20', sortBy: 'name', sortOrder: 'asc' });
+  });
+
+  it("shows each store's current prices from the API's count", async () => {
+    mockApi({ 'GET /admin/stores': () => list });
+    renderAdmin('/admin/stores');
+    const row = (await screen.findByText('Klankwinkel')).closest('tr')!;
+    expect(within(row as HTMLElement).getByText('12')).toBeInTheDocument();
+  });
+
+  it('shows a store manager no Add store button, and /admin/stores/new says adding stores is for admins', async () => {
+    signInAs('store_manager', { storeIds: [7] });
+    mockApi({ 'GET /admin/stores': () => list });
+    const { unmount } = renderAdmin('/admin/stores');
+    expect(await screen.findByText('Klankwinkel')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add store/ })).not.toBeInTheDocument();
+    unmount();
+    renderAdmin('/admin/stores/new');
+    expect(await screen.findByText('Adding stores is for admins')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create store' })).not.toBeInTheDocument();
   });
 
   it('says so when there are no stores', async () => {

@@ -13,6 +13,7 @@ import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AddStoreModal } from './CreateStore';
+import { useStoreAccess } from './store-access';
 import { StoreLogo } from './StoreLogo';
 import { STORE_SORT_FIELDS, STORES_DEFAULT_SORT, useStoresQuery } from './stores-api';
 
@@ -24,6 +25,7 @@ export function StoresPage() {
   const table = useServerTable({ sortFields: STORE_SORT_FIELDS, defaultSort: STORES_DEFAULT_SORT });
   const { data, error, isFetching } = useStoresQuery(table.query);
   const [adding, setAdding] = useState(false);
+  const { mayAddStores } = useStoreAccess();
 
   const columns: TableProps<Store>['columns'] = [
     {
@@ -58,11 +60,13 @@ export function StoresPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('stores.titles.list')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          {t('stores.buttons.add')}
-        </Button>
+        {mayAddStores ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('stores.buttons.add')}
+          </Button>
+        ) : null}
       </Flex>
-      <AddStoreModal open={adding} onClose={() => setAdding(false)} />
+      {mayAddStores ? <AddStoreModal open={adding} onClose={() => setAdding(false)} /> : null}
       <Input.Search
         allowClear
         placeholder={kitT('search.placeholder')}
