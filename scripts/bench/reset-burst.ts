@@ -52,7 +52,10 @@ async function burst(): Promise<void> {
       const res = await fetch(`${BASE_URL}/api/auth/reset-password`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...client },
-        body: JSON.stringify({ token: crypto.randomBytes(32).toString('base64url'), password: 'Lange-zin-voor-de-meting-42' }),
+        body: JSON.stringify({
+          token: crypto.randomBytes(32).toString('base64url'),
+          password: 'Lange-zin-voor-de-meting-42',
+        }),
       });
       await res.arrayBuffer();
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -83,7 +86,9 @@ function runBurst(): Promise<BurstResult> {
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as BurstResult) : reject(new Error(`burst exit ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as BurstResult) : reject(new Error(`burst exit ${code}`)),
+    );
   });
 }
 
@@ -108,7 +113,9 @@ async function main(): Promise<void> {
   const { statuses, seconds } = await result;
   const cpu = cpuBefore ? cpuSecondsBetween(cpuBefore, readCpu(SERVER_PID!)).server : undefined;
 
-  console.log(`${BASE_URL}: ${REQUESTS} bogus resets, ${CONCURRENCY} at a time, took ${seconds.toFixed(1)} s; answers ${JSON.stringify(statuses)}`);
+  console.log(
+    `${BASE_URL}: ${REQUESTS} bogus resets, ${CONCURRENCY} at a time, took ${seconds.toFixed(1)} s; answers ${JSON.stringify(statuses)}`,
+  );
   console.log(`/api/health alone:        ${summary(alone)}`);
   console.log(`/api/health during burst: ${summary(during)}`);
   if (cpu !== undefined) {
