@@ -7,8 +7,8 @@
  * refused; a client that fails on many accounts is refused; but the account's owner, signing in
  * from a client that has not itself failed repeatedly, is never locked out by somebody else's
  * attempts. Every attempt is counted before its password is verified; a successful login clears
- * its pair and takes its attempt back from the client's count. `consumeAllowance` is the same counter as a plain
- * rate limit (registration, password reset, click-outs).
+ * its pair and takes its attempt back from the client's count. `consumeAllowance` is the same
+ * counter as a plain rate limit (registration, password reset, click-outs).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';

@@ -1,7 +1,8 @@
 /**
- * Authentication and authorization for every route: verifies the bearer JWT (HS256 only,
- * with an expiry it must carry), refuses tokens whose session has ended or expired, reads the user (role and store
- * assignments) from the database on each request, then enforces the route's declared access.
+ * Authentication and authorization for every route: verifies the bearer JWT (HS256 only, with
+ * an expiry it must carry), refuses tokens whose session has ended or expired, reads the user
+ * (role and store assignments) from the database on each request, then enforces the route's
+ * declared access.
  */
 import crypto from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
@@ -36,7 +37,8 @@ async function authenticate(request: FastifyRequest, db: Database): Promise<Auth
     throw unauthorized('Invalid or expired token');
   }
   // The library checks `exp` only when present: a token without one would never expire.
-  if (typeof payload.exp !== 'number' || typeof payload.jti !== 'string') throw unauthorized('Invalid or expired token');
+  if (typeof payload.exp !== 'number' || typeof payload.jti !== 'string')
+    throw unauthorized('Invalid or expired token');
   const userId = Number(payload.sub);
   if (!Number.isSafeInteger(userId) || !(await isSessionActive(db, payload.jti, userId))) {
     throw unauthorized('Invalid or expired token');

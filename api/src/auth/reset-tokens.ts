@@ -33,14 +33,21 @@ export async function createResetToken(db: Database, userId: number, purpose: Pu
 
 /** The clauses of a token that still works: this one, unused and not expired. */
 const usable = (token: string) =>
-  and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`));
+  and(
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
 
 /**
  * The token's owner when it still works, without using it up: checked before a new password is
  * hashed, so a made-up token costs a lookup rather than an argon2 hash. `tokenHash` names the
  * token in throttle keys without storing it.
  */
-export async function findUsableResetToken(db: Database, token: string): Promise<{ userId: number; tokenHash: string } | undefined> {
+export async function findUsableResetToken(
+  db: Database,
+  token: string,
+): Promise<{ userId: number; tokenHash: string } | undefined> {
   const [row] = await db
     .select({ userId: passwordResetTokens.userId, tokenHash: passwordResetTokens.tokenHash })
     .from(passwordResetTokens)

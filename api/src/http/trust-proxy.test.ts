@@ -1,5 +1,6 @@
 import { parseTrustProxy } from '../config';
 import { MAX_FAILURES_PER_IP } from '../auth/login-throttle';
+import { MAX_RESET_ATTEMPTS_PER_IP } from '../features/accounts/routes';
 import { createTestApp, type TestContext } from '../../test/helpers';
 
 describe('parseTrustProxy', () => {
@@ -30,5 +31,18 @@ describe('a client behind no trusted proxy', () => {
       });
     for (let i = 0; i < MAX_FAILURES_PER_IP; i += 1) expect((await attempt(i)).statusCode).toBe(401);
     expect((await attempt(MAX_FAILURES_PER_IP + 1)).statusCode).toBe(429);
+  });
+
+  it('cannot leave the per-address password reset limit by inventing X-Forwarded-For addresses', async () => {
+    const attempt = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: `verzonnen-${i}`, password: 'een-goede-lange-zin' },
+        remoteAddress: '10.9.0.2',
+        headers: { 'x-forwarded-for': `198.51.100.${i % 250}` },
+      });
+    for (let i = 0; i < MAX_RESET_ATTEMPTS_PER_IP; i += 1) expect((await attempt(i)).statusCode).toBe(400);
+    expect((await attempt(MAX_RESET_ATTEMPTS_PER_IP + 1)).statusCode).toBe(429);
   });
 });

@@ -1,7 +1,12 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser, type TestUser } from '../../../test/auth';
 import * as passwords from '../../auth/passwords';
-import { MAX_RESET_ATTEMPTS_PER_IP, MAX_RESET_ATTEMPTS_PER_TOKEN, MAX_RESET_MAILS_PER_ADDRESS, MAX_RESET_REQUESTS_PER_IP } from './routes';
+import {
+  MAX_RESET_ATTEMPTS_PER_IP,
+  MAX_RESET_ATTEMPTS_PER_TOKEN,
+  MAX_RESET_MAILS_PER_ADDRESS,
+  MAX_RESET_REQUESTS_PER_IP,
+} from './routes';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -27,10 +32,17 @@ async function tokenFromOutbox(to: string): Promise<string> {
   expect(message.json().html).toContain('/reset-password?token=');
   return /reset-password\?token=([\w-]+)/.exec(message.json().text)![1]!;
 }
+const resetPassword = (token: string, password: string, remoteAddress: string) =>
+  post('/api/auth/reset-password', { token, password }, undefined, remoteAddress);
 const outboxCount = async (to: string) => {
   await ctx.app.afterResponse.settled();
-  return (await ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?to=${encodeURIComponent(to)}`, headers: admin.headers })).json().pagination
-    .totalItems as number;
+  return (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox?to=${encodeURIComponent(to)}`,
+      headers: admin.headers,
+    })
+  ).json().pagination.totalItems as number;
 };
 
 describe('change password', () => {
@@ -161,20 +173,20 @@ describe('forgot and reset password', () => {
 describe('reset-password before any hashing', () => {
   it('looks a made-up token up and refuses it without hashing the password', async () => {
     const hash = jest.spyOn(passwords, 'hashPassword');
-    const res = await post('/api/auth/reset-password', { token: 'verzonnen-token-zonder-hash', password: 'een-goede-lange-zin' }, undefined, '10.9.4.1');
+    const res = await resetPassword('verzonnen-token-zonder-hash', 'een-goede-lange-zin', '10.9.4.1');
     expect(res.json()).toEqual({ error: 'Invalid token', details: 'This reset link is invalid or has expired' });
     expect(hash).not.toHaveBeenCalled();
   });
 
   it(`refuses a client after ${MAX_RESET_ATTEMPTS_PER_IP} attempts with 429, other clients not`, async () => {
     for (let i = 0; i < MAX_RESET_ATTEMPTS_PER_IP; i += 1) {
-      const res = await post('/api/auth/reset-password', { token: `verzonnen-${i}`, password: 'een-goede-lange-zin' }, undefined, '10.9.5.1');
+      const res = await resetPassword(`verzonnen-${i}`, 'een-goede-lange-zin', '10.9.5.1');
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await post('/api/auth/reset-password', { token: 'verzonnen-x', password: 'een-goede-lange-zin' }, undefined, '10.9.5.1');
+    const blocked = await resetPassword('verzonnen-x', 'een-goede-lange-zin', '10.9.5.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: 'Too many password reset requests. Please try again in 15 minutes.' });
-    const other = await post('/api/auth/reset-password', { token: 'verzonnen-x', password: 'een-goede-lange-zin' }, undefined, '10.9.5.2');
+    const other = await resetPassword('verzonnen-x', 'een-goede-lange-zin', '10.9.5.2');
     expect(other.statusCode).toBe(400);
   });
 
@@ -185,7 +197,7 @@ describe('reset-password before any hashing', () => {
     const hash = jest.spyOn(passwords, 'hashPassword');
     const answers = await Promise.all(
       Array.from({ length: MAX_RESET_ATTEMPTS_PER_TOKEN + 4 }, (_, i) =>
-        post('/api/auth/reset-password', { token, password: `gelijktijdige-zin-${i}` }, undefined, `10.9.6.${i + 2}`),
+        resetPassword(token, `gelijktijdige-zin-${i}`, `10.9.6.${i + 2}`),
       ),
     );
     const statuses = answers.map((res) => res.statusCode);
@@ -202,7 +214,11 @@ describe('forgot-password answers before it mails', () => {
     expect(res.json()).toEqual({ success: true });
     // Nothing about the address has happened yet when the answer is there.
     expect(await ctx.database.query(`select id from outbox where "to" = 'later@example.nl'`)).toEqual([]);
-    expect(await ctx.database.query(`select id from password_reset_tokens where user_id = (select id from users where email = 'later@example.nl')`)).toEqual([]);
+    expect(
+      await ctx.database.query(
+        `select id from password_reset_tokens where user_id = (select id from users where email = 'later@example.nl')`,
+      ),
+    ).toEqual([]);
     await ctx.app.afterResponse.settled();
     expect(await ctx.database.query(`select id from outbox where "to" = 'later@example.nl'`)).toHaveLength(1);
   });
@@ -213,10 +229,14 @@ describe('a password change revokes every outstanding link', () => {
     const user = await createTestUser(ctx.app, { email: 'eerder-gevraagd@example.nl', password: 'oude-zin-van-mij' });
     await post('/api/auth/forgot-password', { email: 'eerder-gevraagd@example.nl' }, undefined, '10.9.8.1');
     const token = await tokenFromOutbox('eerder-gevraagd@example.nl');
-    const changed = await post('/api/auth/change-password', { currentPassword: 'oude-zin-van-mij', newPassword: 'nieuwe-zin-van-mij' }, user.headers);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'oude-zin-van-mij', newPassword: 'nieuwe-zin-van-mij' },
+      user.headers,
+    );
     expect(changed.json()).toEqual({ success: true });
 
-    const reset = await post('/api/auth/reset-password', { token, password: 'zin-van-de-aanvaller' }, undefined, '10.9.8.2');
+    const reset = await resetPassword(token, 'zin-van-de-aanvaller', '10.9.8.2');
     expect(reset.json()).toEqual({ error: 'Invalid token', details: 'This reset link is invalid or has expired' });
     expect((await login('eerder-gevraagd@example.nl', 'nieuwe-zin-van-mij')).statusCode).toBe(200);
   });
@@ -228,11 +248,9 @@ describe('a password change revokes every outstanding link', () => {
     await post('/api/auth/forgot-password', { email: 'uitgenodigd@example.nl' }, undefined, '10.9.8.3');
     const resetToken = await tokenFromOutbox('uitgenodigd@example.nl');
     expect(resetToken).not.toBe(invitation);
-    expect((await post('/api/auth/reset-password', { token: resetToken, password: 'zelf-gekozen-zin' }, undefined, '10.9.8.4')).json()).toEqual({
-      success: true,
-    });
+    expect((await resetPassword(resetToken, 'zelf-gekozen-zin', '10.9.8.4')).json()).toEqual({ success: true });
 
-    const late = await post('/api/auth/reset-password', { token: invitation, password: 'zin-uit-de-oude-mail' }, undefined, '10.9.8.5');
+    const late = await resetPassword(invitation, 'zin-uit-de-oude-mail', '10.9.8.5');
     expect(late.json()).toEqual({ error: 'Invalid token', details: 'This reset link is invalid or has expired' });
     expect((await login('uitgenodigd@example.nl', 'zelf-gekozen-zin')).statusCode).toBe(200);
   });

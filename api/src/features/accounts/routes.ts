@@ -43,6 +43,9 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const security = [{ bearer: [] }];
+  /** Counts a reset request under `key`; past `limit` in the window it is refused with 429. */
+  const limitResets = (key: string, limit: number) =>
+    consumeAllowance(app.db, key, limit, THROTTLE_WINDOW_MINUTES, tooManyResets);
 
   app.post('/auth/change-password', {
     config: { access: 'user' },
@@ -112,7 +115,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const { email } = request.body;
-      await consumeAllowance(app.db, `reset-ip:${request.ip}`, MAX_RESET_REQUESTS_PER_IP, THROTTLE_WINDOW_MINUTES, tooManyResets);
+      await limitResets(`reset-ip:${request.ip}`, MAX_RESET_REQUESTS_PER_IP);
       // Everything that depends on the address runs after the answer, so the answer takes as long
       // whether or not the address has an account.
       app.afterResponse.run('password reset mail', () => mailResetLink(email));
@@ -143,13 +146,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       response: { 200: success, ...errorResponses(400, 429) },
     },
     handler: async (request) => {
-      await consumeAllowance(app.db, `reset-password-ip:${request.ip}`, MAX_RESET_ATTEMPTS_PER_IP, THROTTLE_WINDOW_MINUTES, tooManyResets);
+      await limitResets(`reset-password-ip:${request.ip}`, MAX_RESET_ATTEMPTS_PER_IP);
       // The password is checked first, so a refused password leaves the link usable.
       assertAcceptablePassword('password', request.body.password);
       // The link is checked before the password is hashed: a made-up token costs a lookup, not a hash.
       const link = await findUsableResetToken(app.db, request.body.token);
       if (!link) throw invalidLink();
-      await consumeAllowance(app.db, `reset-token:${link.tokenHash}`, MAX_RESET_ATTEMPTS_PER_TOKEN, THROTTLE_WINDOW_MINUTES, tooManyResets);
+      await limitResets(`reset-token:${link.tokenHash}`, MAX_RESET_ATTEMPTS_PER_TOKEN);
       const passwordHash = await hashPassword(request.body.password);
       // Used up only now, in one statement: of two requests with the same link, one wins.
       const userId = await app.db.transaction(async (tx) => {

@@ -61,7 +61,11 @@ it('sends the reset mail over SMTP and keeps nothing in the outbox', async () =>
 it('answers forgot-password before the mail leaves; the SMTP server receives it afterwards', async () => {
   await createTestUser(ctx.app, { email: 'nadien@example.nl' });
   const before = received.length;
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nadien@example.nl' } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: 'nadien@example.nl' },
+  });
   expect(res.json()).toEqual({ success: true });
   expect(received).toHaveLength(before);
   await ctx.app.afterResponse.settled();

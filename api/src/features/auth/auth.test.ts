@@ -63,10 +63,18 @@ describe('register', () => {
 
   it('hashes the password whether or not the address is taken, before it looks at the address', async () => {
     const hash = jest.spyOn(passwords, 'hashPassword');
-    const fresh = await post('/api/auth/register', { email: 'gelijk-werk@example.nl', password: 'fiets-en-regen-42' }, '10.5.0.1');
+    const fresh = await post(
+      '/api/auth/register',
+      { email: 'gelijk-werk@example.nl', password: 'fiets-en-regen-42' },
+      '10.5.0.1',
+    );
     expect(fresh.statusCode).toBe(200);
     expect(hash).toHaveBeenCalledTimes(1);
-    const taken = await post('/api/auth/register', { email: 'gelijk-werk@example.nl', password: 'andere-zin-77' }, '10.5.0.1');
+    const taken = await post(
+      '/api/auth/register',
+      { email: 'gelijk-werk@example.nl', password: 'andere-zin-77' },
+      '10.5.0.1',
+    );
     expect(taken.json()).toEqual({ error: 'An account with this email already exists' });
     expect(hash).toHaveBeenCalledTimes(2);
     expect(hash).toHaveBeenLastCalledWith('andere-zin-77');
@@ -154,10 +162,10 @@ describe('tokens', () => {
   it('refuses a correctly signed token without exp, even with a live session', async () => {
     const user = await createTestUser(ctx.app);
     const claims = { sub: String(user.id), jti: crypto.randomUUID(), iat: Math.floor(Date.now() / 1000) };
-    await ctx.database.query(`insert into user_sessions (jti, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`, [
-      claims.jti,
-      user.id,
-    ]);
+    await ctx.database.query(
+      `insert into user_sessions (jti, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
+      [claims.jti, user.id],
+    );
     const res = await profile(signHs256(claims, ctx.app.config.jwtSecret));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Invalid or expired token' });
@@ -166,7 +174,9 @@ describe('tokens', () => {
   it('refuses a token whose session is past its expires_at', async () => {
     const user = await createTestUser(ctx.app);
     expect((await profile(user.token)).statusCode).toBe(200);
-    await ctx.database.query(`update user_sessions set expires_at = now() - interval '1 second' where user_id = $1`, [user.id]);
+    await ctx.database.query(`update user_sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
+      user.id,
+    ]);
     const res = await profile(user.token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Invalid or expired token' });
@@ -202,7 +212,9 @@ describe('login throttling', () => {
   it(`verifies at most ${MAX_FAILURES_PER_CLIENT_AND_ACCOUNT} of 24 concurrent wrong passwords for one account from one client`, async () => {
     await createTestUser(ctx.app, { email: 'gelijktijdig@example.nl', password: 'tulpen-in-mei' });
     const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => post('/api/auth/login', { email: 'gelijktijdig@example.nl', password: `fout-${i}-tegelijk` }, '10.6.0.1')),
+      Array.from({ length: 24 }, (_, i) =>
+        post('/api/auth/login', { email: 'gelijktijdig@example.nl', password: `fout-${i}-tegelijk` }, '10.6.0.1'),
+      ),
     );
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_CLIENT_AND_ACCOUNT);
@@ -213,9 +225,13 @@ describe('login throttling', () => {
     await createTestUser(ctx.app, { email: 'trouw@example.nl', password: 'tulpen-in-mei' });
     const ip = '10.7.0.1';
     for (let i = 0; i < MAX_FAILURES_PER_IP + 5; i += 1) {
-      expect((await post('/api/auth/login', { email: 'trouw@example.nl', password: 'tulpen-in-mei' }, ip)).statusCode).toBe(200);
+      expect(
+        (await post('/api/auth/login', { email: 'trouw@example.nl', password: 'tulpen-in-mei' }, ip)).statusCode,
+      ).toBe(200);
     }
-    expect(await ctx.database.query(`select attempts from login_throttle where key = 'ip:${ip}'`)).toEqual([{ attempts: 0 }]);
+    expect(await ctx.database.query(`select attempts from login_throttle where key = 'ip:${ip}'`)).toEqual([
+      { attempts: 0 },
+    ]);
   });
 
   it('slows a failing client down exponentially before refusing it', () => {

@@ -7,7 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResponseSchema, userSchema } from '@koopjesland/shared/entities';
-import { clearLoginFailures, consumeAllowance, countLoginAttempt, THROTTLE_WINDOW_MINUTES } from '../../auth/login-throttle';
+import {
+  clearLoginFailures,
+  consumeAllowance,
+  countLoginAttempt,
+  THROTTLE_WINDOW_MINUTES,
+} from '../../auth/login-throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { endSession } from '../../auth/sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
