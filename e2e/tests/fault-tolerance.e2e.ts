@@ -28,7 +28,7 @@ const PORT = E2E_PORT + 2;
 /** Large enough that the apply step takes a while on a shared machine. */
 const RECORDS = 40_000;
 const ADMIN = { email: 'storing@koopjesland.test', password: crypto.randomBytes(18).toString('base64url') };
-const FEED_FILE = path.join(DATA_DIR, 'feeds', 'storing', 'awin.csv');
+const FEED_FILE = path.join(DATA_DIR, 'feeds', 'storingsproef', 'awin.csv');
 
 let env: NodeJS.ProcessEnv;
 let api: ApiProcess;
@@ -128,7 +128,7 @@ beforeAll(async () => {
     await call<{ id: number }>('POST', `/api/store-feeds/store/${storeId}`, {
       name: 'Storingsproef Awin',
       importer: 'awin',
-      path: 'storing/awin.csv',
+      path: 'storingsproef/awin.csv',
       allowCreateProducts: true,
     })
   ).body.id;

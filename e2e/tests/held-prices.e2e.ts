@@ -73,13 +73,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
   const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/awin.csv`;
 
+  const storeSlug = storeName.toLowerCase().replace(/ /g, '-');
   const store = await adminApi<{ id: number }>('stores', {
     method: 'POST',
-    body: JSON.stringify({ name: storeName, slug: storeName.toLowerCase().replace(/ /g, '-'), url: 'https://accessoirehuis.example' }),
+    body: JSON.stringify({ name: storeName, slug: storeSlug, url: 'https://accessoirehuis.example' }),
   });
   const created = await adminApi<{ id: number }>(`store-feeds/store/${store.id}`, {
     method: 'POST',
-    body: JSON.stringify({ name: 'awin', importer: 'awin', url: feedUrl, path: `${store.id}/awin.csv` }),
+    body: JSON.stringify({ name: 'awin', importer: 'awin', url: feedUrl, path: `${storeSlug}/awin.csv` }),
   });
   const run = await adminApi<{ id: number }>(`store-feeds/${created.id}/run`, { method: 'POST' });
   for (let status = 'queued'; status === 'queued' || status === 'running'; ) {

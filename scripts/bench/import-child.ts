@@ -93,6 +93,7 @@ async function rawCopy(job: Job) {
     url: null,
     path: job.feedPath!,
     storageDir: path.join(job.dir, 'feeds'),
+    storeSlug: 'bench',
     compression: job.compression as 'gzip',
     credentials: null,
     credentialStyle: undefined,

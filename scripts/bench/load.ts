@@ -198,7 +198,8 @@ function plan(sample: Sample): LoadPlan {
 async function main(): Promise<void> {
   console.log(`Copying the catalogue (${TEMPLATE} → ${DATABASE}) and writing a ${RECORDS.toLocaleString('en')}-record feed…`);
   await copyCatalogue();
-  await writeFeed(path.join(WORK_DIR, 'feeds', 'laadtest', 'awin.csv.gz'));
+  // In the store's own folder of the feed storage (named by its slug), where its feeds must read.
+  await writeFeed(path.join(WORK_DIR, 'feeds', `laadtest-${RUN_TAG}`, 'awin.csv.gz'));
   console.log('Starting `npm start -- --api-only` on PostgreSQL…');
   const server = await startServer();
   let peakRssKiB = treeRssKiB(server.pid!);
@@ -211,7 +212,7 @@ async function main(): Promise<void> {
     const feed = await api<{ id: number }>('POST', `/api/store-feeds/store/${store.id}`, token, {
       name: 'Laadtest Awin',
       importer: 'awin',
-      path: 'laadtest/awin.csv.gz',
+      path: `laadtest-${RUN_TAG}/awin.csv.gz`,
       compression: 'gzip',
     });
     const sample = await sampleCatalogue();

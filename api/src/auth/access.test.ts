@@ -56,7 +56,7 @@ const concreteUrl = (pattern: string, id: number) => pattern.replace(/:[A-Za-z0-
  * read first; every other write is sent `{}` (enough to show whether the caller got through).
  */
 const VALID_BODIES: Record<string, object> = {
-  'POST /api/store-feeds/store/:storeId': { name: 'Proef', importer: 'tradetracker', path: 'proef.xml' },
+  'POST /api/store-feeds/store/:storeId': { name: 'Proef', importer: 'tradetracker', path: 'megakoop/proef.xml' },
 };
 
 async function call(method: string, url: string, caller: TestUser | null, body: object = {}): Promise<number> {

@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import type { FeedCompression } from '@koopjesland/shared/entities';
 import { ForbiddenHost, resolvePublicAddress, UnknownHost, type CheckedAddress } from './network-guard';
+import { realFeedFile } from './storage-path';
 import type { ImporterDefinition } from './types';
 
 /** A failure that ends the whole run, with a reason fit to show an admin. */
@@ -50,9 +51,11 @@ export const DEFAULT_LIMITS: SourceLimits = {
 
 export interface SourceRequest {
   url: string | null;
-  /** Path of the file inside the storage folder (used when there is no URL). */
+  /** Path of the file inside the storage folder (used when there is no URL), in the store's folder. */
   path: string;
   storageDir: string;
+  /** The slug of the feed's store: its files live in `<storageDir>/<storeSlug>/` (storage-path.ts). */
+  storeSlug: string;
   compression: FeedCompression;
   credentials: Record<string, string> | null;
   credentialStyle: ImporterDefinition['credentialStyle'];
@@ -93,14 +96,11 @@ class ByteCounter extends Transform {
   }
 }
 
-/** Resolves the storage path and refuses anything that would leave the storage folder. */
-export function resolveStoragePath(storageDir: string, relative: string): string {
-  const root = path.resolve(storageDir);
-  const full = path.resolve(root, relative);
-  if (full !== root && !full.startsWith(root + path.sep)) {
-    throw new FeedFailure('The storage path leaves the feed storage folder');
-  }
-  return full;
+/** The real path of the feed's file in its store's folder; anything else ends the run. */
+async function feedFile(request: SourceRequest): Promise<string> {
+  const found = await realFeedFile(request.storageDir, request.storeSlug, request.path);
+  if ('problem' in found) throw new FeedFailure(found.problem);
+  return found.file;
 }
 
 function applyCredentials(url: URL, headers: Record<string, string>, request: SourceRequest) {
@@ -253,6 +253,8 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
   const { limits } = request;
   const raw = new ByteCounter(limits.maxDownloadBytes, () => 'The feed is larger than the size limit');
   let tempFile: string | null = null;
+  /** The stored file read (no URL), symbolic links resolved. */
+  let storedFile: string | null = null;
   let bytesTotal: number | null = null;
   let input: Readable;
   let compression = request.compression;
@@ -263,7 +265,7 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
     // A host that gzips its answer anyway: undone like a gzip file (within the same limits).
     if (gzipped && compression === 'none') compression = 'gzip';
   } else {
-    const file = resolveStoragePath(request.storageDir, request.path);
+    const file = (storedFile = await feedFile(request));
     const stat = await fsp.stat(file).catch(() => null);
     if (!stat?.isFile()) throw new FeedFailure(`Feed file not found: ${request.path}`);
     bytesTotal = stat.size;
@@ -293,7 +295,7 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
       file = tempFile;
     } else {
       input.destroy();
-      file = resolveStoragePath(request.storageDir, request.path);
+      file = storedFile!;
       raw.count = bytesTotal ?? 0;
     }
     const entry = await openZipEntry(file, request, () => raw.count);

@@ -19,13 +19,13 @@ describe('feed runs: COPY staging and products written once', () => {
   it('stores text with tabs, backslashes, line breaks and \\N exactly as the feed has it', async () => {
     const description = 'Regel 1\nRegel 2\twith a tab, a back\\slash, \\N and "quotes" – ünïcode €';
     t.place(
-      'tekst/feed.csv',
+      'winkel/tekst/feed.csv',
       [
         header,
         `T1,"Naam \\N met\ttab","${description.replace(/"/g, '""')}",10.00,0.00,,https://awin.example/T1,Tekst > Vreemd\\Pad,,`,
       ].join('\n'),
     );
-    const feed = await t.createFeed({ name: 'tekst', importer: 'awin', path: 'tekst/feed.csv' });
+    const feed = await t.createFeed({ name: 'tekst', importer: 'awin', path: 'winkel/tekst/feed.csv' });
     const run = await t.run(feed.id);
     expect(run).toMatchObject({ status: 'succeeded', offersCreated: 1, productsCreated: 1 });
     const [product] = await t.database.query<{ name: string; description: string }>(
@@ -41,7 +41,7 @@ describe('feed runs: COPY staging and products written once', () => {
 
   it('gives a new product its main image and the price summary a refresh would give it', async () => {
     t.place(
-      'nieuw/feed.csv',
+      'winkel/nieuw/feed.csv',
       [
         header,
         'N1,Nieuw een,,12.50,2.95,,https://awin.example/N1,Nieuw,https://img.example/n1.jpg,https://img.example/n1b.jpg',
@@ -51,7 +51,7 @@ describe('feed runs: COPY staging and products written once', () => {
         `N4,Bestaand,,7.00,0.00,${EXISTING_EAN},https://awin.example/N4,Nieuw,,`,
       ].join('\n'),
     );
-    const feed = await t.createFeed({ name: 'nieuw', importer: 'awin', path: 'nieuw/feed.csv' });
+    const feed = await t.createFeed({ name: 'nieuw', importer: 'awin', path: 'winkel/nieuw/feed.csv' });
     const run = await t.run(feed.id);
     expect(run).toMatchObject({ status: 'succeeded', offersCreated: 4, productsCreated: 3 });
 
@@ -89,7 +89,7 @@ describe('feed runs: COPY staging and products written once', () => {
 
   it('links what it inserts without per-row foreign-key checks to rows that exist, and the catalogue triggers still fire', async () => {
     t.place(
-      'links/feed.csv',
+      'winkel/links/feed.csv',
       [
         header,
         'L1,Link een,,3.00,0.00,4006381333931,https://awin.example/L1,Links > Een,https://img.example/l1.jpg,',
@@ -102,7 +102,7 @@ describe('feed runs: COPY staging and products written once', () => {
         "select (select last_value from catalog_version)::text as catalog, current_setting('session_replication_role') as mode",
       );
     const [before] = await counters();
-    const feed = await t.createFeed({ name: 'links', importer: 'awin', path: 'links/feed.csv' });
+    const feed = await t.createFeed({ name: 'links', importer: 'awin', path: 'winkel/links/feed.csv' });
     // L3's product already has this store's offer (the test before): updated, not created.
     expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded', offersCreated: 2, offersUpdated: 1, productsCreated: 2 });
     const [after] = await counters();
@@ -139,9 +139,9 @@ describe('feed runs: COPY staging and products written once', () => {
 
   it("marks the offers a run carries unchanged once, on the feed, and every reader shows when the feed last carried each offer", async () => {
     const record = (id: string, price: string) => `${id},Gezien ${id},,${price},0.00,,https://awin.example/${id},Gezien,,`;
-    const feed = await t.createFeed({ name: 'gezien', importer: 'awin', path: 'gezien/feed.csv' });
+    const feed = await t.createFeed({ name: 'gezien', importer: 'awin', path: 'winkel/gezien/feed.csv' });
     const importing = async (...records: string[]) => {
-      t.place('gezien/feed.csv', [header, ...records].join('\n'));
+      t.place('winkel/gezien/feed.csv', [header, ...records].join('\n'));
       expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded' });
       const [mark] = await t.database.query<{ at: string }>(
         "select to_json(offers_seen_at)#>>'{}' as at from store_feeds where id = $1", [feed.id]);

@@ -25,7 +25,7 @@ describe('importers', () => {
 
   async function importFixture(importer: string, fixture: string, extra: Record<string, unknown> = {}) {
     const { gzip, ...feed } = extra;
-    const relative = t.placeFixture(fixture, `${importer}/${fixture}${gzip ? '.gz' : ''}`, { gzip: Boolean(gzip) });
+    const relative = t.placeFixture(fixture, `winkel/${importer}/${fixture}${gzip ? '.gz' : ''}`, { gzip: Boolean(gzip) });
     const { id } = await t.createFeed({ name: fixture, importer, path: relative, ...feed });
     const run = await t.run(id);
     const offers = await t.database.query<OfferRow>(
@@ -177,7 +177,7 @@ describe('importers', () => {
 
   it('rejects records without a match when the feed does not create products, and honours a field map', async () => {
     t.place(
-      'awin/mapped.csv',
+      'ander/mapped.csv',
       [
         'merchant_product_id;titel;search_price;ean;aw_deep_link',
         `M-1;Bekend;5,00;${EXISTING_EAN};https://a.example/1`,
@@ -189,7 +189,7 @@ describe('importers', () => {
       "insert into stores (name, slug, url) values ('Ander', 'ander', 'https://ander.example') returning id",
     );
     const { id } = await t.createFeed(
-      { name: 'mapped', importer: 'awin', path: 'awin/mapped.csv', allowCreateProducts: false, parameters: { fieldMap: { name: 'titel' }, maxInvalidRatio: 0.5 } },
+      { name: 'mapped', importer: 'awin', path: 'ander/mapped.csv', allowCreateProducts: false, parameters: { fieldMap: { name: 'titel' }, maxInvalidRatio: 0.5 } },
       other!.id,
     );
     const run = await t.run(id);

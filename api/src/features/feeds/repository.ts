@@ -274,8 +274,13 @@ async function present(db: Database, feeds: FeedRow[]) {
 }
 
 export async function storeExists(db: Database, storeId: number): Promise<boolean> {
-  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-  return Boolean(store);
+  return (await storeSlugOf(db, storeId)) !== undefined;
+}
+
+/** The store's slug, which names its folder in the feed storage; undefined when there is no such store. */
+export async function storeSlugOf(db: Database, storeId: number): Promise<string | undefined> {
+  const [store] = await db.select({ slug: stores.slug }).from(stores).where(eq(stores.id, storeId));
+  return store?.slug;
 }
 
 export async function feedsOfStore(db: Database, storeId: number) {

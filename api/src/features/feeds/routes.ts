@@ -21,6 +21,7 @@ import { assertStoreAccess } from '../../auth/access';
 import { recordChange } from '../../audit/trail';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { ForbiddenHost, resolvePublicAddress, UnknownHost } from '../../importers/network-guard';
+import { storagePathProblem } from '../../importers/storage-path';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
 import {
@@ -35,8 +36,8 @@ import {
   presentRun,
   previousSuccessfulRunId,
   runsOfFeed,
-  storeExists,
   storeOfRun,
+  storeSlugOf,
   updateFeed,
   type FeedRunRow,
 } from './repository';
@@ -45,13 +46,8 @@ import { applyHeldRun, cancelRun, requestRun, stopActiveRuns } from './runner';
 
 const storeParams = z.object({ storeId: idField });
 
-/** A relative path inside the feed storage folder: no absolute paths, no "..". */
-const storagePath = z
-  .string({ message: 'Storage path is required' })
-  .trim()
-  .min(1, 'Storage path is required')
-  .max(500)
-  .refine((p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), 'The storage path must stay inside the feed storage folder');
+/** A path in the feed storage folder; that it leads into the store's own folder is checked by assertStorePath. */
+const storagePath = z.string({ message: 'Storage path is required' }).trim().min(1, 'Storage path is required').max(500);
 
 /** The parameters as the schema says, and a cron expression the schedule can actually follow. */
 const parametersSchema = feedParametersSchema.superRefine((parameters, context) => {
@@ -114,9 +110,17 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     assertStoreAccess(request, feed.storeId);
     return feed;
   };
+  /** The store's slug, after checking that the caller may manage the store. */
   const assertStore = async (request: FastifyRequest, storeId: number) => {
-    if (!(await storeExists(app.db, storeId))) throw notFound('Store not found');
+    const slug = await storeSlugOf(app.db, storeId);
+    if (slug === undefined) throw notFound('Store not found');
     assertStoreAccess(request, storeId);
+    return slug;
+  };
+  /** 400 for a storage path outside the store's own folder of the feed storage. */
+  const assertStorePath = (storagePath: string | undefined, storeSlug: string) => {
+    const problem = storagePath === undefined ? null : storagePathProblem(storagePath, storeSlug);
+    if (problem) throw badRequest('Invalid path', `path: ${problem}`);
   };
   /** 400 for a feed URL on a local or private address; a host that does not resolve yet fails its runs instead. */
   const assertPublicFeedUrl = async (url: string | null | undefined) => {
@@ -154,8 +158,9 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     config: access,
     schema: { tags, summary: 'Add a feed to a store', params: storeParams, body: feedBody, response: { 201: storeFeedSchema, ...errors } },
     handler: async (request, reply) => {
-      await assertStore(request, request.params.storeId);
+      const storeSlug = await assertStore(request, request.params.storeId);
       const { url, credentials, ...values } = request.body;
+      assertStorePath(values.path, storeSlug);
       await assertPublicFeedUrl(url);
       const feed = await insertFeed(app.db, request.params.storeId, { ...values, url: url ?? null, credentials: credentials ?? null });
       recordChange(request, {
@@ -185,6 +190,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const before = await loadFeed(request, request.params.id);
+      assertStorePath(request.body.path, (await storeSlugOf(app.db, before.storeId)) ?? '');
       await assertPublicFeedUrl(request.body.url);
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
       const feed = await updateFeed(app.db, request.params.id, changes);

@@ -24,6 +24,7 @@ import {
   discardHeldRuns,
   dropStaging,
   findFeed,
+  storeSlugOf,
   findRun,
   finishRun,
   hasStagedRows,
@@ -339,11 +340,14 @@ async function runToEnd(
     const importer = feed.importer;
     if (!importers[importer]) throw new FeedFailure(`Unknown importer ${feed.importer}`);
     const parameters = readParameters(feed.parameters);
+    const storeSlug = await storeSlugOf(app.db, feed.storeId);
+    if (storeSlug === undefined) throw new FeedFailure('The store no longer exists');
     await reportProgress('downloading');
     const source = await openFeedSource({
       url: feed.url,
       path: feed.path,
       storageDir: app.config.feedStorageDir,
+      storeSlug,
       compression: feed.compression,
       credentials: feed.credentials ?? null,
       credentialStyle: importers[importer].credentialStyle,

@@ -21,6 +21,7 @@ import {
   DEFAULT_INTERVAL_HOURS,
   feedPath,
   initialValues,
+  isInStoreFolder,
   toFeedInput,
   type FeedFormMode,
   type FeedFormValues,
@@ -226,7 +227,20 @@ export function FeedFormModal({ mode, storeId, storeSlug, onClose, onSaved }: Pr
         </Form.Item>
         <Form.Item label={t('feeds.fields.path')} required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="path" noStyle rules={[{ required: true, whitespace: true, message: t('feeds.validation.pathRequired') }]}>
+            <Form.Item
+              name="path"
+              noStyle
+              rules={[
+                { required: true, whitespace: true, message: t('feeds.validation.pathRequired') },
+                {
+                  validator: async (_rule, value?: string) => {
+                    if (value?.trim() && !isInStoreFolder(value, storeSlug)) {
+                      throw new Error(t('feeds.validation.pathOutsideStore', { folder: `${storeSlug}/` }));
+                    }
+                  },
+                },
+              ]}
+            >
               <Input aria-label={t('feeds.fields.path')} />
             </Form.Item>
             <Button onClick={() => form.setFieldValue('path', feedPath(storeSlug, form.getFieldValue('name') ?? ''))}>

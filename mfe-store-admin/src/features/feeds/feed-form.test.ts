@@ -1,6 +1,6 @@
 import { feed } from '../../test/fixtures';
 import type { AdminFeed } from './feeds-api';
-import { canSaveFeed, NEW_FEED_VALUES, toFeedInput, valuesOfFeed } from './feed-form';
+import { canSaveFeed, isInStoreFolder, NEW_FEED_VALUES, toFeedInput, valuesOfFeed } from './feed-form';
 
 const stored = feed as unknown as AdminFeed;
 
@@ -12,6 +12,15 @@ describe('feed form values', () => {
     expect(canSaveFeed({ name: 'x', importer: 'awin', path: '' })).toBe(false);
   });
 
+  it("a storage path must lead into the store's own folder", () => {
+    for (const path of ['klankwinkel/prijzen.xml', ' klankwinkel/2026/prijzen.xml ', './klankwinkel/x.csv', 'klankwinkel/../klankwinkel/x.csv']) {
+      expect({ path, ok: isInStoreFolder(path, 'klankwinkel') }).toEqual({ path, ok: true });
+    }
+    for (const path of ['prijsknaller/demo-awin.csv.gz', 'klankwinkel', 'klankwinkel/', '/klankwinkel/x.xml', 'klankwinkel/../prijsknaller/x.csv', 'x.xml']) {
+      expect({ path, ok: isInStoreFolder(path, 'klankwinkel') }).toEqual({ path, ok: false });
+    }
+  });
+
   it('edits the parameters as fields and keeps the ones the form does not show', () => {
     const values = valuesOfFeed({ ...stored, parameters: { ...stored.parameters, zipEntry: '\\.csv$', maxExpireRatio: 0.3 } });
     expect(values).toMatchObject({ delimiter: ';', intervalHours: 12, collapsePercent: 30, fieldMap: [{ field: 'price', keys: 'prijs' }] });
@@ -20,6 +29,13 @@ describe('feed form values', () => {
       { ...stored, parameters: { ...stored.parameters, zipEntry: '\\.csv$' } },
     );
     expect(input.parameters).toEqual({ delimiter: '\t', intervalHours: 12, zipEntry: '\\.csv$', fieldMap: { gtin: ['ean', 'product_GTIN'] } });
+  });
+
+  it('drops stored parameters the API does not know, so saving the feed again succeeds', () => {
+    const previous = { ...stored, parameters: { ...stored.parameters, colour: 'rood', zipEntry: '\\.csv$' } };
+    const input = toFeedInput(valuesOfFeed(previous), previous);
+    expect(input.parameters).not.toHaveProperty('colour');
+    expect(input.parameters).toMatchObject({ zipEntry: '\\.csv$' });
   });
 
   it('edits the cron schedule as text; empty leaves the interval in charge', () => {

@@ -4,6 +4,7 @@
  * parameters edited as fields instead of JSON.
  */
 import type { FeedCanonicalField, FeedCompression, FeedImporter, FeedParameters } from '@koopjesland/shared';
+import { feedParametersSchema } from '@koopjesland/shared/entities';
 import type { AdminFeed, FeedInput } from './feeds-api';
 
 /** The share of a feed's offers a run may expire before it is held for review (the collapse guard). */
@@ -59,6 +60,21 @@ export type FeedFormMode =
 
 /** `{storeSlug}/{name}.xml`, the default storage path. */
 export const feedPath = (storeSlug: string, name: string) => `${storeSlug}/${name.trim()}.xml`;
+
+/**
+ * docs/feeds.md: a feed reads only files inside its store's folder of the feed storage,
+ * `{storeSlug}/…`; the API refuses any other path (as written, `.` and `..` resolved) too.
+ */
+export function isInStoreFolder(path: string, storeSlug: string): boolean {
+  const trimmed = path.trim();
+  if (trimmed.startsWith('/')) return false;
+  const segments: string[] = [];
+  for (const segment of trimmed.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment && segment !== '.') segments.push(segment);
+  }
+  return segments.length > 1 && segments[0] === storeSlug;
+}
 
 export const NEW_FEED_VALUES: FeedFormValues = {
   name: '',
@@ -127,8 +143,11 @@ export const canSaveFeed = (values: Partial<Pick<FeedFormValues, 'name' | 'impor
   Boolean(values.name?.trim() && values.importer && values.path?.trim());
 
 function parametersOf(values: FeedFormValues, previous: Record<string, unknown>): FeedParameters {
-  // Parameters the form does not show (zipEntry, maxInvalidRatio, …) are kept as they were.
-  const parameters: Record<string, unknown> = { ...previous };
+  // Parameters the form does not show (zipEntry, maxInvalidRatio, …) are kept as they were; keys
+  // the API does not know (stored before it refused them) are dropped, or the save would fail.
+  const parameters: Record<string, unknown> = Object.fromEntries(
+    Object.entries(previous).filter(([key]) => key in feedParametersSchema.shape),
+  );
   const set = (key: string, value: unknown) => {
     if (value === undefined || value === null || value === '') delete parameters[key];
     else parameters[key] = value;

@@ -215,6 +215,13 @@ describe('/admin/stores/{id}', () => {
       await press(within(dialog).getByRole('button', { name: 'Auto-fill' }));
       expect(within(dialog).getByLabelText('Storage path')).toHaveValue('klankwinkel/prijzen.xml');
 
+      // Another store's folder is refused before anything is sent.
+      await change(within(dialog).getByLabelText('Storage path'), 'prijsknaller/demo-awin.csv.gz');
+      await press(save);
+      expect(await within(dialog).findByText("The storage path must be inside the store's folder klankwinkel/")).toBeInTheDocument();
+      expect(api.find('POST', '/store-feeds/store/7')).toHaveLength(0);
+      await press(within(dialog).getByRole('button', { name: 'Auto-fill' }));
+
       await press(save);
       await waitFor(() => expect(api.find('POST', '/store-feeds/store/7')).toHaveLength(1));
       expect(api.find('POST', '/store-feeds/store/7')[0]!.body).toEqual({
