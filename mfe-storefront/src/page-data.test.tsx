@@ -79,7 +79,7 @@ function api() {
 async function renderLoaded(ui: React.ReactElement, route: string, path: string) {
   const calls = api();
   const store = createStorefrontStore();
-  await loadPageData(store, route);
+  await loadPageData(store, route, { siteConfiguration });
   const loaded = calls.calls.length;
   renderStorefront(ui, { route, path, store });
   // The first render's text (before any answer could arrive): the page's content, not a spinner.

@@ -9,7 +9,7 @@
  * once more. Only the paths the server renders come here (the API's `isServerRenderedPath`).
  */
 import { matchPath } from 'react-router-dom';
-import { useSiteConfigStore, type Product } from '@koopjesland/shared';
+import type { Product, SiteConfiguration } from '@koopjesland/shared';
 import type { StorefrontStore } from './api/store';
 import { getCategoryPage } from './features/category/api';
 import { readFilters, readPage } from './features/filters/filter-params';
@@ -19,14 +19,20 @@ import { getProduct, getRecommendations, recommendationArgs } from './features/p
 import { getSearchFilters, searchPageArgs, searchProducts } from './features/search/api';
 import { ROUTE_PATTERNS } from './route-patterns';
 
+/** What a loader knows of its request besides the address: passed along, never read from a module. */
+export interface PageRequest {
+  siteConfiguration: SiteConfiguration | null;
+}
+
 type Loader = (
   store: StorefrontStore,
   params: Record<string, string | undefined>,
   search: URLSearchParams,
+  request: PageRequest,
 ) => Promise<unknown>;
 
-async function loadHomePage(store: StorefrontStore) {
-  const siteId = useSiteConfigStore.getState().configuration?.id;
+async function loadHomePage(store: StorefrontStore, _params: unknown, _search: unknown, { siteConfiguration }: PageRequest) {
+  const siteId = siteConfiguration?.id;
   await Promise.all([
     store.dispatch(getPopularProducts.initiate()),
     store.dispatch(getPriceDrops.initiate()),
@@ -77,12 +83,12 @@ const PAGE_LOADERS: { path: string; load: Loader }[] = [
 ];
 
 /** Loads the data of the page at `url` (path and query) into `store`; failures stay in the store for the page to show. */
-export async function loadPageData(store: StorefrontStore, url: string): Promise<void> {
+export async function loadPageData(store: StorefrontStore, url: string, request: PageRequest): Promise<void> {
   const { pathname, searchParams } = new URL(url, 'http://page.invalid');
   for (const { path, load } of PAGE_LOADERS) {
     const match = matchPath(path, pathname);
     if (match) {
-      await load(store, match.params, searchParams);
+      await load(store, match.params, searchParams, request);
       return;
     }
   }

@@ -10,12 +10,12 @@
 import type { Product, ServerStoreHandle } from '@koopjesland/shared';
 import type { StorefrontState } from './api/store';
 import { productPath } from './features/products/paths';
-import { loadPageData } from './page-data';
+import { loadPageData, type PageRequest } from './page-data';
 import { serverStorefrontStore } from './StorefrontProviders';
 
 /** Loads the page's data into the request's storefront store (made here; the render's providers take it from `stores`). */
-export function prefetchPage(stores: Map<string, ServerStoreHandle>, url: string): Promise<void> {
-  return loadPageData(serverStorefrontStore(stores), url);
+export function prefetchPage(stores: Map<string, ServerStoreHandle>, url: string, request: PageRequest): Promise<void> {
+  return loadPageData(serverStorefrontStore(stores), url, request);
 }
 
 export interface PageOutcome {

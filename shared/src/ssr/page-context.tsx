@@ -14,8 +14,12 @@
  * - `hints`: what the server knew of the visitor's browser (phone or not, cookie choice made), so
  *   the first paint already has the right layout and dialog; the browser hydrates with the same
  *   values, then follows its own.
+ * - `siteConfiguration`: the request's site configuration (server only). Renders for several
+ *   domains run at once in one process, so it cannot live in the module-wide store the browser uses.
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { SiteConfiguration } from '../entities';
+import { useSiteConfigStore, type SiteConfigState } from '../site-config/store';
 
 export interface ServerStoreHandle {
   /** The store itself (what the component uses). */
@@ -55,6 +59,8 @@ export interface PageContextValue {
   headStyles?: Map<string, () => string>;
   /** Server only: objects kept for the whole request (every render pass), by key (`useRequestScoped`). */
   requestScoped?: Map<string, unknown>;
+  /** Server only: the request's site configuration (null: none for its domain). */
+  siteConfiguration?: SiteConfiguration | null;
 }
 
 const PageContext = createContext<PageContextValue | null>(null);
@@ -135,6 +141,23 @@ export function useBrowserValue<T>(readInBrowser: () => T, serverValue: T): T {
  */
 export function useHydrated(): boolean {
   return useBrowserValue(() => true, false);
+}
+
+/**
+ * The site configuration's state for this page: the request's on the server, the page-wide store
+ * in the browser (set from the embedded state before hydrating, so both renders agree).
+ */
+export function useSiteConfigState(): Pick<SiteConfigState, 'status' | 'configuration' | 'error'> {
+  const context = useContext(PageContext);
+  const status = useSiteConfigStore((state) => state.status);
+  const configuration = useSiteConfigStore((state) => state.configuration);
+  const error = useSiteConfigStore((state) => state.error);
+  if (context?.siteConfiguration !== undefined) {
+    return context.siteConfiguration
+      ? { status: 'ready', configuration: context.siteConfiguration, error: null }
+      : { status: 'missing', configuration: null, error: null };
+  }
+  return { status, configuration, error };
 }
 
 /** This page's origin: the server's request origin while rendering there, else the browser's. */

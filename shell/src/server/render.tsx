@@ -26,7 +26,6 @@ import {
   configureApiBaseUrl,
   PageContextProvider,
   useAuthStore,
-  useSiteConfigStore,
   type EmbeddedPageState,
   type Language,
   type PageContextValue,
@@ -73,7 +72,7 @@ export interface RenderResult {
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
   /** Loads the page's data before the first pass (absent from storefronts built before it: more passes, same page). */
-  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string): Promise<void>;
+  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: { siteConfiguration: SiteConfiguration | null }): Promise<void>;
 }
 
 const MAX_PASSES = 5;
@@ -133,13 +132,16 @@ export function splitHoistedHead(markup: string): { head: string; body: string }
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  return renderWithStorefront(request, await loadStorefront(request.storefrontEntry, Boolean(request.reloadStorefront)));
+}
+
+/** The storefront's parts a render uses: its routes (provided to the shell's App) and its server module. */
+export interface LoadedStorefront {
+  ssr: StorefrontServerModule;
+}
+
+export async function renderWithStorefront(request: RenderRequest, { ssr }: LoadedStorefront): Promise<RenderResult> {
   setUp(request);
-  const { ssr } = await loadStorefront(request.storefrontEntry, Boolean(request.reloadStorefront));
-  useSiteConfigStore.setState(
-    request.siteConfiguration
-      ? { status: 'ready', configuration: request.siteConfiguration, error: null }
-      : { status: 'missing', configuration: null, error: null },
-  );
   const stores = new Map<string, ServerStoreHandle>();
   const headStyles = new Map<string, () => string>();
   const context: PageContextValue = {
@@ -148,9 +150,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     headStyles,
     hints: request.hints,
     requestScoped: new Map(),
+    siteConfiguration: request.siteConfiguration,
   };
   const i18n = i18nFor(request.language);
-  await ssr.prefetchPage?.(stores, request.url);
+  await ssr.prefetchPage?.(stores, request.url, { siteConfiguration: request.siteConfiguration });
   request.signal?.throwIfAborted();
 
   const markup = await renderInPasses({

@@ -3,13 +3,12 @@
  * read. The storefront shows its own loading state; a failure shows a banner with a retry.
  * A 404 ('missing') is not an error: none exists yet and the admin can create one.
  */
-import { useNamespaceT, useSiteConfigStore } from '@koopjesland/shared';
+import { useNamespaceT, useSiteConfigState, useSiteConfigStore } from '@koopjesland/shared';
 import { useEffect } from 'react';
 
 export function SiteConfigLoader() {
   const { t } = useNamespaceT('shell');
-  const status = useSiteConfigStore((state) => state.status);
-  const error = useSiteConfigStore((state) => state.error);
+  const { status, error } = useSiteConfigState();
 
   useEffect(() => {
     if (useSiteConfigStore.getState().status === 'idle') void useSiteConfigStore.getState().load();

@@ -1,9 +1,10 @@
 /**
  * The site configuration for this domain (docs/product.md §1): drives the homepage categories and the
- * SEO texts. The shell loads it once into the shared `useSiteConfigStore`; the storefront only
- * reads it (the standalone dev bootstrap loads it when nobody has).
+ * SEO texts. The shell loads it once into the shared `useSiteConfigStore` (a server render gives
+ * the request's through the page context); the storefront only reads it (the standalone dev
+ * bootstrap loads it when nobody has).
  */
-import { useSiteConfigStore, type SiteConfigState, type SiteConfiguration } from '@koopjesland/shared';
+import { useSiteConfigState, type SiteConfigState, type SiteConfiguration } from '@koopjesland/shared';
 
 export type SiteConfigurationState =
   | { status: 'loading'; configuration: null }
@@ -18,7 +19,5 @@ function toState({ status, configuration }: Pick<SiteConfigState, 'status' | 'co
 }
 
 export function useSiteConfiguration(): SiteConfigurationState {
-  const status = useSiteConfigStore((state) => state.status);
-  const configuration = useSiteConfigStore((state) => state.configuration);
-  return toState({ status, configuration });
+  return toState(useSiteConfigState());
 }
