@@ -6,6 +6,7 @@ import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { configAdminApi } from './api';
 import { AuditPage } from './features/audit/AuditPage';
+import { MadeByVisitorsPage } from './features/made-by-visitors';
 import { OutboxMessagePage } from './features/outbox/OutboxMessagePage';
 import { OutboxPage } from './features/outbox/OutboxPage';
 import { SiteConfigurationPage } from './features/site-configuration/SiteConfigurationPage';
@@ -30,8 +31,10 @@ const configAdmin = createAdminRemote({
       <Route path="site-configuration" element={<SiteConfigurationPage />} />
       <Route path="site-configurations" element={<SiteConfigurationsPage />} />
       <Route path="wishlists" element={<WishlistsPage />} />
+      <Route path="wishlists/new" element={<MadeByVisitorsPage section="wishlists" />} />
       <Route path="wishlists/:id" element={<WishlistDetailPage />} />
       <Route path="store-ratings" element={<StoreRatingsPage />} />
+      <Route path="store-ratings/new" element={<MadeByVisitorsPage section="storeRatings" />} />
       <Route path="store-ratings/:id" element={<StoreRatingDetailPage />} />
       <Route path="outbox" element={<OutboxPage />} />
       <Route path="outbox/:id" element={<OutboxMessagePage />} />

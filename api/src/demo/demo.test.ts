@@ -94,7 +94,9 @@ it('creates the site configuration for localhost, the demo accounts and homepage
   );
   expect(site).toMatchObject({ title: 'Koopjesland', root_category_id: null });
   expect(site.domain_names).toEqual(expect.arrayContaining(['localhost', '127.0.0.1']));
-  const users = await database.query<{ email: string; is_admin: boolean }>(`select email, is_admin from users order by email`);
+  const users = await database.query<{ email: string; is_admin: boolean }>(
+    `select email, is_admin from users where email not like '%@klant.example' order by email`,
+  );
   expect(users).toEqual([
     { email: 'admin@koopjesland.nl', is_admin: true },
     { email: 'demo@koopjesland.nl', is_admin: false },
@@ -110,6 +112,19 @@ it('creates the site configuration for localhost, the demo accounts and homepage
   );
   expect(withoutPicture.n).toBe(0);
   expect(homeWithPicture.n).toBe(9);
+});
+
+it('gives every store rating an author who cannot sign in, one rating per author and store', async () => {
+  const ratings = await one<{ total: number; anonymous: number; pairs: number }>(
+    `select count(*)::int as total, count(*) filter (where user_id is null)::int as anonymous,
+       count(distinct (store_id, user_id))::int as pairs from store_ratings`,
+  );
+  expect(ratings.total).toBeGreaterThan(0);
+  expect(ratings).toMatchObject({ anonymous: 0, pairs: ratings.total });
+  const authors = await database.query<{ password_hash: string }>(
+    `select distinct u.password_hash from store_ratings r join users u on u.id = r.user_id`,
+  );
+  expect(authors).toEqual([{ password_hash: '!' }]);
 });
 
 it('refuses to seed over existing data without reset', async () => {

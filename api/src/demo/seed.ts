@@ -71,6 +71,13 @@ export async function hasAnyData(db: Database): Promise<boolean> {
   return Boolean(row?.any);
 }
 
+/** The authors of the demo's store ratings (one per rating of a store, so as many as its most ratings). */
+const DEMO_REVIEWERS = [
+  'anna.jansen', 'bram.de.vries', 'chantal.bakker', 'daan.visser', 'eva.smit', 'finn.meijer', 'gijs.de.boer', 'hanna.mulder',
+  'ilse.de.groot', 'jeroen.bos', 'karin.vos', 'lars.peters', 'maud.hendriks', 'niels.van.dijk', 'olga.dekker', 'pieter.brouwer',
+  'quinten.de.wit', 'roos.dijkstra', 'sem.smits', 'tess.de.graaf', 'umut.kaya', 'vera.van.leeuwen', 'willem.kok', 'yara.jacobs',
+] as const;
+
 export async function seedDemoData(
   db: Database,
   options: { scale?: SeedScale; reset?: boolean; log?: (message: string) => void; accounts?: DemoAccounts } = {},
@@ -324,9 +331,18 @@ export async function seedDemoData(
       select category_id, product_id from best
       on conflict (category_id) do update set representative_product_id = excluded.representative_product_id`);
 
+    // The ratings' authors: accounts that cannot sign in (no password hash verifies '!'), so an
+    // admin sees who wrote each rating and "Deleted user" only where an account was removed.
+    // A store gets at most one rating per author (the unique index) and at most 24 ratings.
+    await run(
+      sql.raw(`insert into users (email, password_hash, is_admin)
+      select (array[${DEMO_REVIEWERS.map((name) => `'${name}'`).join(', ')}])[n] || '@klant.example', '!', false
+      from generate_series(1, ${DEMO_REVIEWERS.length}) n`),
+    );
     await run(
       sql.raw(`insert into store_ratings (store_id, user_id, rating, comment, created_at, updated_at)
-      select s.id, null, 3 + ${h('s.id * 50 + k', 21)} % 3,
+      select s.id, (select id from users where email = (array[${DEMO_REVIEWERS.map((name) => `'${name}'`).join(', ')}])[k] || '@klant.example'),
+        3 + ${h('s.id * 50 + k', 21)} % 3,
         (array['Snel geleverd, netjes verpakt.', 'Goede service en duidelijke communicatie.', 'Prima prijs, levering duurde iets langer.',
                'Retourneren ging zonder problemen.', 'Aanrader!'])[1 + ${h('s.id * 50 + k', 22)} % 5],
         written.at, written.at

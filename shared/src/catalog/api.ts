@@ -38,7 +38,7 @@ export function catalogModalEndpoints<TagTypes extends string, ReducerPath exten
   build: EndpointBuilder<typeof apiBaseQuery, TagTypes | CatalogModalTag, ReducerPath>,
 ) {
   return {
-    getCategorySettings: build.query<{ category: { settings: CategorySettings | null } }, number>({
+    getCategorySettings: build.query<{ category: { settings: CategorySettings | null; saved?: boolean } }, number>({
       query: (categoryId) => `categories/${categoryId}/settings`,
       providesTags: (_result, _error, categoryId) => [{ type: 'Category', id: categoryId }],
     }),

@@ -18,7 +18,7 @@ interface QueryState<Data> {
 type MutationHook<Arg, Result> = () => readonly [(arg: Arg) => { unwrap(): Promise<Result> }, { isLoading: boolean }];
 
 export interface CatalogModalHooks {
-  useGetCategorySettingsQuery(categoryId: number): QueryState<{ category: { settings: CategorySettings | null } }>;
+  useGetCategorySettingsQuery(categoryId: number): QueryState<{ category: { settings: CategorySettings | null; saved?: boolean } }>;
   useSaveCategorySettingsMutation: MutationHook<{ categoryId: number; settings: Partial<CategorySettings> }, unknown>;
   useGetCategoryTreeQuery(arg: void): QueryState<{ categories: Category[] }>;
   useSaveProductCategoriesMutation: MutationHook<{ productId: number; categoryIds: number[] }, unknown>;

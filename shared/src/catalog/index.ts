@@ -13,6 +13,8 @@ export {
 export {
   createCatalogModals,
   filterTree,
+  useCategorySettingsWords,
+  type CatalogModalOptions,
   type AssignMode,
   type AssignProductsModalProps,
   type AssignCategoriesModalProps,

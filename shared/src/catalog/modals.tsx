@@ -99,7 +99,30 @@ function useDebounced<T>(value: T, delay: number): T {
 
 const useModalsT = () => useNamespaceT(CATALOG_MODALS_NAMESPACE);
 
-export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => CatalogModalNotify) {
+/**
+ * Category settings in words, as the settings editor names them ("Newest first, descending"),
+ * for pages that show the settings rather than edit them.
+ */
+export function useCategorySettingsWords() {
+  registerCatalogModalsTranslations();
+  const { t } = useModalsT();
+  return {
+    displayType: (settings: Pick<CategorySettings, 'defaultDisplayType'>) => t(`view.${settings.defaultDisplayType}`),
+    sort: (settings: Pick<CategorySettings, 'defaultSortBy' | 'defaultSortOrder'>) =>
+      `${t(`sort.${settings.defaultSortBy}`)}, ${t(`sort.${settings.defaultSortOrder}`).toLowerCase()}`,
+  };
+}
+
+export interface CatalogModalOptions {
+  /** What the settings editor starts from for a category without saved settings (default: the storefront's). */
+  unsavedSettings?: CategorySettings;
+}
+
+export function createCatalogModals(
+  hooks: CatalogModalHooks,
+  useNotify: () => CatalogModalNotify,
+  { unsavedSettings = DEFAULT_CATEGORY_SETTINGS }: CatalogModalOptions = {},
+) {
   registerCatalogModalsTranslations();
 
   function AssignProductsModal({
@@ -342,11 +365,11 @@ export function createCatalogModals(hooks: CatalogModalHooks, useNotify: () => C
     const stored = hooks.useGetCategorySettingsQuery(categoryId);
     const [saveSettings, { isLoading: saving }] = hooks.useSaveCategorySettingsMutation();
     const [changes, setChanges] = useState<Partial<CategorySettings>>({});
-    // The form shows the stored settings over the defaults (the defaults alone when loading failed).
+    // The form shows the saved settings, or this editor's defaults for a category without them
+    // (and when loading failed).
     const loaded = stored.isSuccess || stored.isError;
-    const settings: CategorySettings | null = loaded
-      ? { ...DEFAULT_CATEGORY_SETTINGS, ...(stored.data?.category.settings ?? {}), ...changes }
-      : null;
+    const saved = stored.data?.category.saved !== false ? stored.data?.category.settings : null;
+    const settings: CategorySettings | null = loaded ? { ...unsavedSettings, ...(saved ?? {}), ...changes } : null;
     const patch = (change: Partial<CategorySettings>) => setChanges((current) => ({ ...current, ...change }));
     const save = async () => {
       if (!settings) return;

@@ -18,3 +18,15 @@ export const DEFAULT_CATEGORY_SETTINGS: CategorySettings = {
   subcategoryColumns: 4,
   alternativeName: null,
 };
+
+/**
+ * Where the admin shows or edits a category with no saved settings, it starts from these
+ * (docs/product.md §3 "Category settings"): newest first, and 3 subcategory columns. The
+ * storefront's page and editor keep DEFAULT_CATEGORY_SETTINGS.
+ */
+export const ADMIN_CATEGORY_SETTINGS: CategorySettings = {
+  ...DEFAULT_CATEGORY_SETTINGS,
+  defaultSortBy: 'createdAt',
+  defaultSortOrder: 'desc',
+  subcategoryColumns: 3,
+};

@@ -35,7 +35,7 @@ export const categorySettingsSchema = z.object({
 export type CategorySettings = z.infer<typeof categorySettingsSchema>;
 
 // Defined in a zod-free module so front ends can import the value without the schema library.
-export { DEFAULT_CATEGORY_SETTINGS } from './category-defaults';
+export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS } from './category-defaults';
 
 export const categoryRefSchema = z.object({ id, name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
@@ -71,6 +71,8 @@ export interface Category extends z.infer<typeof categoryBaseSchema> {
   _count?: z.infer<typeof categoryCountSchema>;
   breadcrumb?: BreadcrumbEntry[];
   settings?: CategorySettings | null;
+  /** False while the category has no settings of its own (`settings` then holds the defaults). */
+  settingsSaved?: boolean;
 }
 
 export const categorySchema: z.ZodType<Category, unknown> = categoryBaseSchema.extend({
@@ -80,6 +82,7 @@ export const categorySchema: z.ZodType<Category, unknown> = categoryBaseSchema.e
   _count: categoryCountSchema.optional(),
   breadcrumb: z.array(categoryRefSchema).optional(),
   settings: categorySettingsSchema.nullable().optional(),
+  settingsSaved: z.boolean().optional(),
 });
 
 export const categoryAliasSchema = z.object({

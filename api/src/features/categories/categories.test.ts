@@ -115,8 +115,15 @@ describe('GET /api/categories/page/{slug}', () => {
 describe('homepage categories and settings', () => {
   it('sorts the category page by its saved defaults and shows its settings and breadcrumb', async () => {
     const url = `/api/categories/${data.categories.drogers.id}/settings`;
+    // Until saved, the settings are the storefront's defaults and say so, so the admin can start from its own.
+    expect((await get(url)).body.category).toMatchObject({ saved: false, settings: { defaultSortBy: 'manual', defaultSortOrder: 'asc' } });
+    expect((await get(`/api/categories/id/${data.categories.drogers.id}`)).body.settingsSaved).toBe(false);
     const payload = { defaultSortBy: 'name', defaultSortOrder: 'desc', representativeProductId: data.products.samsung.id };
-    expect((await call('PUT', url, payload, admin.headers)).status).toBe(200);
+    const saved = await call('PUT', url, payload, admin.headers);
+    expect(saved.status).toBe(200);
+    expect(saved.body.category.saved).toBe(true);
+    expect((await get(url)).body.category.saved).toBe(true);
+    expect((await get(`/api/categories/id/${data.categories.drogers.id}`)).body.settingsSaved).toBe(true);
     const { body } = await get('/api/categories/page/drogers');
     expect(body.category.settings).toMatchObject({
       defaultSortBy: 'name',

@@ -28,6 +28,7 @@ export interface CategoryNode extends CategoryRow {
   childCategories?: CategoryNode[];
   breadcrumb?: { id: number; name: string; slug: string }[];
   settings?: CategorySettings;
+  settingsSaved?: boolean;
   _count?: { products: number; computedProducts?: number; childCategories: number };
 }
 

@@ -10,15 +10,16 @@ import { intArray, selectRows } from '../../db/sql';
 import { offsetOf } from '../../http/pagination';
 import { countsOf } from './counts';
 import { ancestorsQuery, breadcrumbOf, childCategories, OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
-import { settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
+import { hasSavedSettings, settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
 import type { CategorySettings } from '@koopjesland/shared/entities';
 
 /** A category's storefront detail: parent, breadcrumb, settings, children and counts. */
 export async function categoryDetail(db: Database, category: CategoryRow): Promise<CategoryNode> {
   const children = await childCategories(db, [category.id]);
-  const [breadcrumb, settings, counts, childSettings] = await Promise.all([
+  const [breadcrumb, settings, settingsSaved, counts, childSettings] = await Promise.all([
     breadcrumbOf(db, category.id),
     settingsOfOne(db, category.id),
+    hasSavedSettings(db, category.id),
     countsOf(db, [category.id, ...children.map((child) => child.id)]),
     settingsOf(db, children.map((child) => child.id)),
   ]);
@@ -28,6 +29,7 @@ export async function categoryDetail(db: Database, category: CategoryRow): Promi
     parentCategory: parent,
     breadcrumb,
     settings,
+    settingsSaved,
     _count: counts.get(category.id),
     childCategories: children.map((child) => ({
       ...child,

@@ -39,7 +39,7 @@ import {
   siteConfigurationExists,
   withCardData,
 } from './repository';
-import { settingsOfOne } from './settings';
+import { hasSavedSettings, settingsOfOne } from './settings';
 import { allCategories, categoryTree } from './tree';
 import { recordChange } from '../../audit/trail';
 import { aliasesOfCategory } from './admin';
@@ -84,6 +84,7 @@ const listQuerySchema = z.object({
 });
 
 const settingsBodySchema = categorySettingsSchema.omit({ representativeProduct: true }).partial();
+const settingsResponse = z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema, saved: z.boolean() }) });
 
 const productIdsBody = z.object({ productIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(1000) });
 
@@ -293,16 +294,16 @@ export default async function categoryRoutes(instance: FastifyInstance) {
     config: { access: 'public' },
     schema: {
       tags: ['categories'],
-      summary: "A category's settings with defaults filled in (id or slug)",
+      summary: "A category's settings with defaults filled in (id or slug); saved is false while they are the defaults",
       params: z.object({ slug: slugOrId }),
       response: {
-        200: z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema }) }),
+        200: settingsResponse,
         ...errors,
       },
     },
     handler: async (request) => {
       const category = await findCategory(db, request.params.slug);
-      return { category: { id: category.id, settings: await settingsOfOne(db, category.id) } };
+      return { category: { id: category.id, settings: await settingsOfOne(db, category.id), saved: await hasSavedSettings(db, category.id) } };
     },
   });
 
@@ -315,7 +316,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       params: z.object({ slug: slugOrId }),
       body: settingsBodySchema,
       response: {
-        200: z.object({ category: z.object({ id: z.number().int(), settings: categorySettingsSchema }) }),
+        200: settingsResponse,
         ...errors,
       },
     },
@@ -337,7 +338,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         before: Object.fromEntries(Object.keys(request.body).map((key) => [key, before[key as keyof typeof before]])),
         after: request.body,
       });
-      return { category: { id: category.id, settings: await settingsOfOne(db, category.id) } };
+      return { category: { id: category.id, settings: await settingsOfOne(db, category.id), saved: true } };
     },
   });
 

@@ -52,3 +52,12 @@ export async function settingsOf(db: Database, categoryIds: number[]): Promise<M
 export async function settingsOfOne(db: Database, categoryId: number): Promise<CategorySettings> {
   return (await settingsOf(db, [categoryId])).get(categoryId)!;
 }
+
+/** Whether the category has settings of its own (the admin starts from its own defaults otherwise). */
+export async function hasSavedSettings(db: Database, categoryId: number): Promise<boolean> {
+  const [row] = await selectRows<{ saved: boolean }>(
+    db,
+    sql`select exists(select 1 from category_settings where category_id = ${categoryId}) as saved`,
+  );
+  return Boolean(row?.saved);
+}

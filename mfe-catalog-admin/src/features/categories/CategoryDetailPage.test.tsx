@@ -51,6 +51,47 @@ describe('/admin/categories/{id}', () => {
     expect(screen.getByRole('link', { name: 'View Category' })).toHaveAttribute('href', '/koptelefoons');
   });
 
+  it("shows the admin's defaults in words while the category has no saved settings, and the editor starts from them", async () => {
+    const storefrontDefaults = {
+      defaultDisplayType: 'grid', defaultSortBy: 'manual', defaultSortOrder: 'asc', hideFiltersAndViewButtons: false, showOnHomePage: null,
+      hideFromMenu: false, representativeProductId: null, representativeProduct: null, subcategoryColumns: 4, alternativeName: null,
+    };
+    mockApi({
+      ...routes,
+      'GET /categories/id/7': () => ({ ...category, settings: storefrontDefaults, settingsSaved: false }),
+      'GET /categories/7/settings': () => ({ category: { id: 7, settings: storefrontDefaults, saved: false } }),
+    });
+    renderAdmin('/admin/categories/7');
+    const card = (await screen.findByText('Default sort')).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('Newest first, descending')).toBeInTheDocument();
+    expect(within(card).getByText('Grid')).toBeInTheDocument();
+    expect(within(card).getByText('3')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Newest first')).toBeInTheDocument();
+    expect(within(dialog).getByText('Descending')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Subcategory columns')).toHaveValue('3');
+  });
+
+  it('shows saved settings in words', async () => {
+    mockApi({
+      ...routes,
+      'GET /categories/id/7': () => ({
+        ...category,
+        settingsSaved: true,
+        settings: {
+          defaultDisplayType: 'rows', defaultSortBy: 'percentageChange', defaultSortOrder: 'asc', hideFiltersAndViewButtons: false, showOnHomePage: null,
+          hideFromMenu: true, representativeProductId: null, representativeProduct: null, subcategoryColumns: 5, alternativeName: null,
+        },
+      }),
+    });
+    renderAdmin('/admin/categories/7');
+    const card = (await screen.findByText('Default sort')).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('Price change, ascending')).toBeInTheDocument();
+    expect(within(card).getByText('List')).toBeInTheDocument();
+    expect(within(card).queryByText('rows')).not.toBeInTheDocument();
+  });
+
   it('shows Category not found with a way back', async () => {
     mockApi({ ...routes, 'GET /categories/id/7': () => reply(404, { error: 'Category not found' }) });
     renderAdmin('/admin/categories/7');

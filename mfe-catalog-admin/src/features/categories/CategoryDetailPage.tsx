@@ -3,8 +3,9 @@
  * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
-import { useNamespaceT, DEFAULT_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
+import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
 import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useCategorySettingsWords } from '@koopjesland/shared/catalog';
 import {
   Alert,
   Breadcrumb,
@@ -31,13 +32,6 @@ import { CategoryForm, type CategoryFormValues } from './CategoryForm';
 import { CategoryProductsCard } from './CategoryProductsCard';
 import { NewCategoryPage } from './NewCategoryPage';
 
-/** The admin detail shows 3 subcategory columns when none are saved (docs/product.md §3). */
-const ADMIN_DEFAULT_SETTINGS = {
-  ...DEFAULT_CATEGORY_SETTINGS,
-  defaultSortBy: 'createdAt',
-  defaultSortOrder: 'desc',
-  subcategoryColumns: 3,
-} as const;
 
 export function CategoryDetailPage() {
   const id = useParams().id;
@@ -52,6 +46,7 @@ function CategoryDetail({ id }: { id: number }) {
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
   const confirm = useConfirm();
+  const settingsWords = useCategorySettingsWords();
   const valid = Number.isInteger(id) && id > 0;
   const { data: category, error, isLoading } = useCategoryQuery(id, { skip: !valid });
   const [deleteCategory] = useDeleteCategoryMutation();
@@ -87,7 +82,8 @@ function CategoryDetail({ id }: { id: number }) {
   const computed = category._count?.computedProducts;
   const children = category.childCategories ?? [];
   const aliases = [...(category.aliases ?? [])].sort((a, b) => a.path.localeCompare(b.path));
-  const settings = { ...ADMIN_DEFAULT_SETTINGS, ...(category.settings ?? {}) };
+  // Without saved settings the admin shows its own defaults (docs/product.md §3 "Category settings").
+  const settings = category.settingsSaved !== false && category.settings ? category.settings : ADMIN_CATEGORY_SETTINGS;
 
   return (
     <Flex vertical gap={16}>
@@ -164,11 +160,9 @@ function CategoryDetail({ id }: { id: number }) {
           <Card title={t('categories.titles.settings')}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('categories.settings.defaultDisplayType')}>
-                {settings.defaultDisplayType}
+                {settingsWords.displayType(settings)}
               </Descriptions.Item>
-              <Descriptions.Item
-                label={t('categories.settings.defaultSort')}
-              >{`${settings.defaultSortBy} ${settings.defaultSortOrder}`}</Descriptions.Item>
+              <Descriptions.Item label={t('categories.settings.defaultSort')}>{settingsWords.sort(settings)}</Descriptions.Item>
               <Descriptions.Item label={t('categories.settings.subcategoryColumns')}>
                 {settings.subcategoryColumns}
               </Descriptions.Item>

@@ -65,3 +65,15 @@ describe('/admin/store-ratings/{id}', () => {
     expect(api.find('DELETE', '/admin/store-ratings/8')).toHaveLength(1);
   });
 });
+
+describe('/admin/store-ratings/new', () => {
+  it('says store ratings are made by visitors, with the way back, and loads nothing', async () => {
+    const api = mockApi({});
+    renderAdmin('/admin/store-ratings/new');
+    expect(await screen.findByRole('heading', { name: 'New store rating' })).toBeInTheDocument();
+    expect(screen.getByText(/Store ratings are made by visitors/)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load data. Please try again.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Store Ratings' })).toHaveAttribute('href', '/admin/store-ratings');
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -75,3 +75,15 @@ describe('/admin/wishlists/{id}', () => {
     expect(await screen.findByText('Wishlist item not found')).toBeInTheDocument();
   });
 });
+
+describe('/admin/wishlists/new', () => {
+  it('says wishlist items are made by visitors, with the way back, and loads nothing', async () => {
+    const api = mockApi({});
+    renderAdmin('/admin/wishlists/new');
+    expect(await screen.findByRole('heading', { name: 'New wishlist item' })).toBeInTheDocument();
+    expect(screen.getByText(/Wishlist items are made by signed-in visitors/)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load data. Please try again.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Wishlists' })).toHaveAttribute('href', '/admin/wishlists');
+    expect(api.calls).toHaveLength(0);
+  });
+});

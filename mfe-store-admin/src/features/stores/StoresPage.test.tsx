@@ -48,6 +48,15 @@ describe('/admin/stores', () => {
     expect(screen.queryByRole('button', { name: 'Create store' })).not.toBeInTheDocument();
   });
 
+  it('shows a store logo whole, in its proportions, rather than cropped to a square', async () => {
+    mockApi({ 'GET /admin/stores': () => ({ stores: [{ ...store, logo: '/media/stores/klankwinkel.svg' }], pagination: pagination(1) }) });
+    renderAdmin('/admin/stores');
+    const logo = await screen.findByRole('img', { name: 'Klankwinkel' });
+    expect(logo).toHaveAttribute('src', '/media/stores/klankwinkel.svg');
+    expect(logo).toHaveStyle({ objectFit: 'contain' });
+    expect(logo.closest('.ant-avatar')).toBeNull();
+  });
+
   it('says so when there are no stores', async () => {
     mockApi({ 'GET /admin/stores': () => ({ stores: [], pagination: pagination(0) }) });
     renderAdmin('/admin/stores');

@@ -31,7 +31,7 @@ export function StoresPage() {
     {
       key: 'logo',
       title: t('stores.fields.logo'),
-      width: 72,
+      width: 120,
       render: (_value, store) => <StoreLogo name={store.name} logo={store.logo} />,
     },
     { ...table.sortableColumn('name'), dataIndex: 'name', title: t('stores.fields.name') },
