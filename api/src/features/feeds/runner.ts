@@ -12,7 +12,7 @@ import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer } from '../../importers/types';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
-import { applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
+import { ApplyTimedOut, applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
 import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import { lockFeedRun } from './run-lock';
@@ -450,7 +450,7 @@ async function runToEnd(
     const maxExpireRatio = parameters.maxExpireRatio ?? DEFAULT_MAX_EXPIRE_RATIO;
     let result: ApplyResult;
     try {
-      result = await applyStagedRun(app.db, target, { maxExpireRatio, profile });
+      result = await applyStagedRun(app.db, target, { maxExpireRatio, profile, statementTimeoutMs: app.config.feedApplyStatementTimeoutMs });
     } catch (error) {
       if (!(error instanceof RunHeld)) throw error;
       // Collapse guard, second case: the staged rows stay for Apply anyway, which counts the
@@ -482,7 +482,7 @@ async function runToEnd(
     await abortStaging().catch(() => undefined);
     await dropStaging(app.db, runId).catch(() => undefined);
     const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
-    if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');
+    if (!(error instanceof FeedFailure) || error instanceof ApplyTimedOut) app.log.error({ err: error, runId }, 'feed run failed');
     return finishRun(app.db, runId, {
       status: isCancel ? 'cancelled' : 'failed',
       phase: null,
@@ -545,7 +545,7 @@ async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<
     await recordProgress(app.db, runId, { phase: 'matching' });
     await matchStagedRun(app.db, target);
     await recordProgress(app.db, runId, { phase: 'applying' });
-    const result = await applyStagedRun(app.db, target, { maxExpireRatio: null });
+    const result = await applyStagedRun(app.db, target, { maxExpireRatio: null, statementTimeoutMs: app.config.feedApplyStatementTimeoutMs });
     noteApplyRejections(counters, result);
     await runPriceAlerts(app);
     return await finishRun(app.db, runId, {
