@@ -10,7 +10,7 @@ import { writeAuditRecords } from '../../audit/records';
 import { conflict } from '../../http/errors';
 import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
-import type { NormalisedOffer } from '../../importers/types';
+import type { NormalisedOffer, RunNote } from '../../importers/types';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
 import { ApplyTimedOut, applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
 import { runPriceAlerts } from '../price-alerts/alerts';
@@ -353,6 +353,9 @@ async function runToEnd(
       signal,
     });
     closeSource = source.close;
+    // Notes on the file as a whole sit among the record problems, at position 0.
+    const note = ({ reason, value }: RunNote) => counters.problems.add(reason, 0, value);
+    source.notes.forEach(note);
     bytesRead = source.bytesRead;
     bytesTotal = source.bytesTotal;
 
@@ -383,7 +386,7 @@ async function runToEnd(
     };
     /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
     let priceChangesAt: number | undefined;
-    reading: for await (const items of readFeedBatches(importer, source.stream, parameters)) {
+    reading: for await (const items of readFeedBatches(importer, source.stream, parameters, note)) {
       for (const item of items) {
         if (signal.aborted || cancelled) {
           cancelled = true;
