@@ -26,6 +26,12 @@ export interface ApiConfig {
   importConcurrency: number;
   /** First back-off before a failed download is tried again, doubled per try (FEED_RETRY_DELAY_SECONDS, default 30). */
   feedRetryDelaySeconds: number;
+  /**
+   * The longest one statement of a run's apply transaction may take, in milliseconds
+   * (FEED_APPLY_STATEMENT_TIMEOUT_SECONDS, default 600 s): a plan gone wrong fails the run with a
+   * reason instead of holding its locks for hours.
+   */
+  feedApplyStatementTimeoutMs: number;
   /** Seconds between two evaluations of the schedule and the reaper (FEED_SCHEDULE_TICK_SECONDS, default 60). */
   scheduleTickSeconds: number;
   /**
@@ -107,6 +113,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     runWorker: process.env.WORKER !== 'off',
     importConcurrency: positiveInteger(process.env.IMPORT_CONCURRENCY, 1),
     feedRetryDelaySeconds: positiveInteger(process.env.FEED_RETRY_DELAY_SECONDS, 30),
+    feedApplyStatementTimeoutMs: positiveInteger(process.env.FEED_APPLY_STATEMENT_TIMEOUT_SECONDS, 600) * 1000,
     scheduleTickSeconds: positiveInteger(process.env.FEED_SCHEDULE_TICK_SECONDS, 60),
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     loginDelayBaseMs: 250,

@@ -526,11 +526,16 @@ export const feedStaging = pgTable(
     isChanged: boolean().notNull().default(false),
     totalChanged: boolean().notNull().default(false),
     inStock: boolean().notNull().default(true),
-    /** Ids the run draws for what it creates (migration 0018): the new product's main image, the new offer. */
+    /** The id the run draws for a new product's main image (migration 0018). */
     newImageId: integer(),
-    newPriceId: integer(),
+    /**
+     * The offer the record is applied to: its current offer (`priceId`), or the id drawn for the
+     * offer the run creates (migration 0021). The apply step joins offers on it and on `productId`, both indexed, so no plan is
+     * worse than linear in the run's size whatever the statistics say.
+     */
+    offerId: integer(),
   },
-  (t) => [index().on(t.runId, t.position)],
+  (t) => [index().on(t.runId, t.position), index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
 );
 
 // ---------------------------------------------------------------- offers and price history

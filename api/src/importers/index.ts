@@ -19,6 +19,8 @@ import { normaliseOffer, RecordRejected, RecordSkipped } from './normalise';
 import { readCsvBatches } from './readers/csv';
 import { readJson } from './readers/json';
 import { readXml } from './readers/xml';
+import { chooseTextEncoding, encodingOfBom } from './readers/text-encoding';
+import { FeedFailure } from './source';
 import type {
   CanonicalField,
   FeedFormat,
@@ -28,6 +30,7 @@ import type {
   NormalisedOffer,
   RawOffer,
   RecordProblem,
+  RunNote,
 } from './types';
 
 export const importers: Record<FeedImporter, ImporterDefinition> = {
@@ -49,6 +52,29 @@ export function readParameters(parameters: Record<string, unknown>): FeedParamet
 export type MappedItem =
   | { position: number; offer: NormalisedOffer; warnings: RecordProblem[] }
   | { position: number; error: string; problem: RecordProblem; skipped: boolean };
+
+const FORMAT_NAMES: Record<FeedFormat, string> = { xml: 'XML', csv: 'CSV', json: 'JSON' };
+
+/** Files that are no feed at all, by their first bytes: what an admin is told was found. */
+const FOREIGN_FILES: [RegExp, string][] = [
+  [/^\x1f\x8b/, 'The file is gzip-compressed'],
+  [/^PK\x03\x04/, 'The file is zip-compressed'],
+  [/^BZh/, 'The file is bzip2-compressed'],
+  [/^%PDF-/, 'The file is a PDF document, not a feed'],
+];
+
+/**
+ * Fails a run whose file cannot be read as a feed, naming what it is: an HTML page (a store's
+ * server answering with an error or login page) or a binary file, instead of reading it as a
+ * malformed or an empty feed.
+ */
+function refuseForeignFile(start: string, head: Buffer, expected: FeedFormat): void {
+  if (/^<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start)) {
+    throw new FeedFailure(`The file is HTML, not ${FORMAT_NAMES[expected]}: the store's server sent an error page`);
+  }
+  const bytes = head.subarray(0, 8).toString('latin1');
+  for (const [signature, reason] of FOREIGN_FILES) if (signature.test(bytes)) throw new FeedFailure(reason);
+}
 
 function sniffFormat(firstChunk: string, fallback: FeedFormat): FeedFormat {
   const start = firstChunk.replace(/^\uFEFF/, '').trimStart()[0];
@@ -109,16 +135,23 @@ export async function* readFeedBatches(
   importer: FeedImporter,
   stream: Readable,
   parameters: FeedParameters,
+  /** Told what the run should note about the file (read in another encoding than UTF-8). */
+  onNote: (note: RunNote) => void = () => undefined,
 ): AsyncGenerator<MappedItem[]> {
   const definition = importers[importer];
   const fields = mergeFieldMap(definition.fields, parameters.fieldMap);
-  const encoding = parameters.encoding ?? 'utf8';
 
   // Peek at the first bytes to choose the reader, then hand the whole stream on.
   const iterator = stream[Symbol.asyncIterator]();
   const head = await iterator.next();
   const firstBuffer: Buffer = head.done ? Buffer.alloc(0) : (head.value as Buffer);
-  const firstChunk = firstBuffer.toString(encoding === 'latin1' ? 'latin1' : 'utf8');
+  // Markup and separators are ASCII: any ASCII-compatible reading of the start tells the format.
+  const start = new TextDecoder(encodingOfBom(firstBuffer) ?? 'windows-1252').decode(firstBuffer.subarray(0, 4096)).trimStart();
+  refuseForeignFile(start, firstBuffer, parameters.format ?? definition.defaultFormat);
+  const format = parameters.format ?? sniffFormat(start, definition.defaultFormat);
+  const { encoding, guessed } = chooseTextEncoding(firstBuffer, format, parameters.encoding);
+  if (guessed) onNote({ reason: 'encoding-guessed', value: encoding });
+  const firstChunk = new TextDecoder(encoding).decode(firstBuffer);
   const { Readable: NodeReadable } = await import('node:stream');
   const replay = NodeReadable.from(
     (async function* () {
@@ -127,7 +160,6 @@ export async function* readFeedBatches(
     })(),
     { objectMode: false },
   );
-  const format = parameters.format ?? sniffFormat(firstChunk, definition.defaultFormat);
   const batches =
     format === 'xml'
       ? singly(readXml(replay, parameters.recordElement ? [parameters.recordElement] : definition.xmlRecordElements, encoding))

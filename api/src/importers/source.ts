@@ -19,7 +19,7 @@ import yauzl from 'yauzl';
 import type { FeedCompression } from '@koopjesland/shared/entities';
 import { ForbiddenHost, resolvePublicAddress, UnknownHost, type CheckedAddress } from './network-guard';
 import { realFeedFile } from './storage-path';
-import type { ImporterDefinition } from './types';
+import type { ImporterDefinition, RunNote } from './types';
 
 /** A failure that ends the whole run, with a reason fit to show an admin. */
 export class FeedFailure extends Error {}
@@ -75,6 +75,47 @@ export interface FeedSource {
   /** Bytes read so far from the download or file (before decompression). */
   bytesRead(): number;
   close(): Promise<void>;
+  /** What the run notes about the file (compressed otherwise than the feed says). */
+  notes: RunNote[];
+}
+
+/** A compression the first bytes of a file show, whatever the feed's setting says. */
+export function compressionOfBytes(head: Buffer): FeedCompression | 'bzip2' {
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) return 'zip';
+  if (head.length >= 3 && head.subarray(0, 3).toString('latin1') === 'BZh') return 'bzip2';
+  return 'none';
+}
+
+export const BZIP2_REASON = 'The file is bzip2-compressed, which cannot be read: deliver it uncompressed, or gzip- or zip-compressed';
+
+/** The first bytes of a stream, left in it for whoever reads it next (none when it ends at once). */
+function peek(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (head: Buffer) => {
+      stream.off('readable', onReadable).off('end', onEnd).off('error', reject);
+      resolve(head);
+    };
+    const onReadable = () => {
+      const chunk = stream.read() as Buffer | null;
+      if (chunk === null) return;
+      stream.unshift(chunk);
+      done(chunk);
+    };
+    const onEnd = () => done(Buffer.alloc(0));
+    stream.on('readable', onReadable).once('end', onEnd).once('error', reject);
+  });
+}
+
+async function fileHead(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Counts bytes passing through and fails past a limit. */
@@ -257,20 +298,41 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
   let storedFile: string | null = null;
   let bytesTotal: number | null = null;
   let input: Readable;
-  let compression = request.compression;
+  /** The file's bytes as stored: the download with any transfer compression undone, or the file. */
+  let stored: Transform;
+  let head: Buffer;
+  const output = new PassThrough({ highWaterMark: 256 * 1024 });
+  const fail = (error: unknown) => output.destroy(error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error)));
   if (request.url) {
     const { body, size, gzipped } = await download(request);
     bytesTotal = size;
     input = body;
-    // A host that gzips its answer anyway: undone like a gzip file (within the same limits).
-    if (gzipped && compression === 'none') compression = 'gzip';
+    // A host that gzips its answer anyway: undone first, within the same limits (the ratio
+    // check below counts the bytes received).
+    stored = gzipped ? zlib.createGunzip() : new PassThrough();
+    pipeline(input, raw, stored).catch(fail);
+    head = await peek(stored).catch((error: unknown) => {
+      throw error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error));
+    });
   } else {
     const file = (storedFile = await feedFile(request));
     const stat = await fsp.stat(file).catch(() => null);
     if (!stat?.isFile()) throw new FeedFailure(`Feed file not found: ${request.path}`);
     bytesTotal = stat.size;
+    head = await fileHead(file);
     input = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    stored = input.pipe(raw);
+    input.on('error', (error) => raw.destroy(error));
   }
+  // The file's first bytes say how it is compressed; the feed's setting is only what someone believed.
+  const found = compressionOfBytes(head);
+  const notes: RunNote[] = [];
+  if (found === 'bzip2') {
+    input.destroy();
+    throw new FeedFailure(BZIP2_REASON);
+  }
+  const compression: FeedCompression = found;
+  if (head.length > 0 && found !== request.compression) notes.push({ reason: 'compression-detected', value: found });
 
   const ratioCheck = (count: number) =>
     count > 1024 ** 2 && count / Math.max(raw.count, 1) > limits.maxCompressionRatio
@@ -281,15 +343,13 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
     () => 'The decompressed feed is larger than the maximum uncompressed size',
     ratioCheck,
   );
-  const output = new PassThrough({ highWaterMark: 256 * 1024 });
-  const fail = (error: unknown) => output.destroy(error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error)));
-
   if (compression === 'zip') {
     // A zip is read from its central directory at the end: a download goes to a temporary file first.
     let file: string;
     if (request.url) {
       tempFile = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'feed-')), 'feed.zip');
-      await pipeline(input, raw, fs.createWriteStream(tempFile), { signal: request.signal }).catch((error) => {
+      const written = new ByteCounter(limits.maxUncompressedBytes, () => 'The decompressed feed is larger than the maximum uncompressed size');
+      await pipeline(stored, written, fs.createWriteStream(tempFile), { signal: request.signal }).catch((error) => {
         throw error instanceof FeedFailure ? error : new FeedFailure(describeStreamError(error));
       });
       file = tempFile;
@@ -301,9 +361,9 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
     const entry = await openZipEntry(file, request, () => raw.count);
     pipeline(entry, uncompressed, output).catch(fail);
   } else if (compression === 'gzip') {
-    pipeline(input, raw, zlib.createGunzip(), uncompressed, output).catch(fail);
+    pipeline(stored, zlib.createGunzip(), uncompressed, output).catch(fail);
   } else {
-    pipeline(input, raw, uncompressed, output).catch(fail);
+    pipeline(stored, uncompressed, output).catch(fail);
   }
 
   return {
@@ -315,6 +375,7 @@ export async function openFeedSource(request: SourceRequest): Promise<FeedSource
       input.destroy();
       if (tempFile) await fsp.rm(path.dirname(tempFile), { recursive: true, force: true });
     },
+    notes,
   };
 }
 

@@ -18,6 +18,16 @@ export interface RecordProblem {
   value: string | null;
 }
 
+/**
+ * Something about the file as a whole the run notes beside its record problems (shown with them,
+ * under its reason's translated text): read as Windows-1252 because it is not UTF-8, or
+ * compressed otherwise than the feed says. `value` names what was found.
+ */
+export interface RunNote {
+  reason: Extract<FeedProblemReason, 'encoding-guessed' | 'compression-detected'>;
+  value: string;
+}
+
 /** What a reader yields: a record, or a record-level problem (the run goes on). */
 export type ReadItem = { position: number; record: FlatRecord } | { position: number; error: string; problem: RecordProblem };
 

@@ -97,6 +97,10 @@ export const FEED_PROBLEM_REASONS = [
   'implausible-price',
   /** A "from" price the store did not charge in the last 30 days: dropped, the offer itself is kept. */
   'unverified-from-price',
+  /** Notes on the file as a whole (position 0): not valid UTF-8, read as Windows-1252. */
+  'encoding-guessed',
+  /** Compressed otherwise than the feed's setting says (or not at all): read as its bytes say. */
+  'compression-detected',
 ] as const;
 export type FeedProblemReason = (typeof FEED_PROBLEM_REASONS)[number];
 

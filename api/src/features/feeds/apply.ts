@@ -19,6 +19,7 @@ import { showReportedOffersCarriedByRun } from '../offers/hidden-offers';
 import { lastSeenOf } from '../offers/last-seen';
 import { offerAlias } from '../offers/visible-offers';
 import { profiled, type RunProfile } from './profile';
+import { FeedFailure } from '../../importers/source';
 
 export interface ApplyTarget {
   runId: number;
@@ -49,6 +50,25 @@ export interface ApplyOptions {
   maxExpireRatio: number | null;
   /** Notes each statement's time (the import benchmark). */
   profile?: RunProfile;
+  /** The longest one statement may take (milliseconds); past it the transaction fails as ApplyTimedOut. */
+  statementTimeoutMs?: number;
+}
+
+/** Thrown when a statement of the apply transaction ran past its timeout: the transaction was rolled back. */
+export class ApplyTimedOut extends FeedFailure {
+  constructor(readonly timeoutMs: number) {
+    super(`Applying the run stopped: one step took longer than ${timeoutMs / 1000} s. Nothing was changed`);
+  }
+}
+
+/** PostgreSQL's query_canceled, raised by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+function isStatementTimeout(error: unknown): boolean {
+  for (let cause = error as { code?: string; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
+    if (cause.code === QUERY_CANCELED) return true;
+  }
+  return false;
 }
 
 /** Thrown inside the transaction to roll it back when the collapse guard holds the run. */
@@ -111,7 +131,8 @@ async function analyzeIfGrown(tx: Tx, table: 'products' | 'prices', added: numbe
 }
 
 /**
- * Settings for this transaction only (SET LOCAL): memory for its joins and sorts, and a commit
+ * Settings for this transaction only (SET LOCAL): a statement timeout (a plan gone wrong fails the
+ * run instead of holding the transaction's locks for hours), memory for its joins and sorts, and a commit
  * that does not wait for its WAL to reach the disk. That is safe here: a crash right after the
  * commit can at worst lose the run's changes as a whole (never half of them), and the run's end,
  * recorded next with an ordinary commit, flushes them first; a lost run is reaped and the feed
@@ -119,9 +140,13 @@ async function analyzeIfGrown(tx: Tx, table: 'products' | 'prices', added: numbe
  * makes this run's inserts cheaper only by moving the merge into a later statement that reads
  * the index (a re-import's summary refresh), which then pays more than was saved.
  */
-async function tuneApplyTransaction(tx: Tx): Promise<void> {
-  await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true)`);
+async function tuneApplyTransaction(tx: Tx, statementTimeoutMs: number): Promise<void> {
+  await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true),
+    set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`);
 }
+
+/** Every statement of the apply step is linear in the run's size; this bounds one gone wrong anyway. */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
 /** The tables `unchecked` inserts go to; every trigger of theirs must fire always (migration 0019). */
 const UNCHECKED_TABLES = [
@@ -182,17 +207,28 @@ export async function currentOfferCount(db: Tx, feedId: number): Promise<number>
 
 export async function applyStagedRun(db: Database, target: ApplyTarget, options: ApplyOptions): Promise<ApplyResult> {
   const { runId, feedId, storeId } = target;
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  try {
+    return await applyInTransaction(db, target, options, statementTimeoutMs);
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new ApplyTimedOut(statementTimeoutMs);
+    throw error;
+  }
+}
+
+async function applyInTransaction(db: Database, target: ApplyTarget, options: ApplyOptions, statementTimeoutMs: number): Promise<ApplyResult> {
+  const { runId, feedId, storeId } = target;
   return db.transaction(async (transaction) => {
     // With a profile (the import benchmark), each statement's time is noted under its first words.
     const tx = profiled(transaction, options.profile, 'apply');
     // Two instances never apply the same feed at once, whatever their run bookkeeping says.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
-    await tuneApplyTransaction(tx);
+    await tuneApplyTransaction(tx, statementTimeoutMs);
     const staged = sql`feed_staging s where s.run_id = ${runId}`;
 
     // Matches made before the lock may point at products deleted since; match the rest now.
     await tx.execute(sql`
-      update feed_staging s set product_id = null, is_new_product = false, price_id = null
+      update feed_staging s set product_id = null, is_new_product = false, price_id = null, offer_id = null
       where s.run_id = ${runId} and (s.is_new_product or (s.product_id is not null
         and not exists (select 1 from products p where p.id = s.product_id)))`);
     await matchProducts(tx, runId, storeId);
@@ -231,6 +267,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     await tx.execute(sql`
       update feed_staging s set
         price_id = p.id,
+        offer_id = p.id,
         total_changed = p.total <> s.total,
         is_changed = p.valid_to is not null or p.total <> s.total or p.amount <> s.amount
           or p.shipping <> s.shipping or p.url <> s.url or p.in_stock <> s.in_stock
@@ -249,7 +286,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     const [toExpire] = await rows<{ count: number }>(tx, sql`
       select count(*)::int as count from prices p
       where p.feed_id = ${feedId} and p.valid_to is null
-        and not exists (select 1 from ${staged} and s.price_id = p.id)`);
+        and not exists (select 1 from ${staged} and s.offer_id = p.id)`);
     const result: ApplyResult = {
       offersCreated: counts?.created ?? 0,
       offersUpdated: counts?.updated ?? 0,
@@ -280,7 +317,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     if (result.offersCreated > 0) {
       await tx.execute(sql`
         update feed_staging s set
-          new_price_id = nextval(pg_get_serial_sequence('prices', 'id')),
+          offer_id = nextval(pg_get_serial_sequence('prices', 'id')),
           product_id = coalesce(s.product_id, nextval(pg_get_serial_sequence('products', 'id'))),
           is_new_product = s.product_id is null,
           new_image_id = case when s.product_id is null and s.images is not null
@@ -299,7 +336,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         insert into products (id, slug, name, brand, description, image, image_id,
           lowest_price_id, lowest_total, lowest_store_id, highest_total, offer_count)
         select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0, s.new_image_id,
-          case when s.in_stock then s.new_price_id end, case when s.in_stock then s.total end,
+          case when s.in_stock then s.offer_id end, case when s.in_stock then s.total end,
           case when s.in_stock then ${storeId}::int end, s.total, 1
         from ${staged} and s.is_new_product`);
       await analyzeIfGrown(tx, 'products', result.productsCreated);
@@ -390,7 +427,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       with inserted as (
         insert into prices (id, product_id, store_id, feed_id, external_id, amount, shipping, total, url,
           delivery_time, delivery_days, valid_from, last_seen, in_stock)
-        select s.new_price_id, s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
+        select s.offer_id, s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
           s.delivery_time, s.delivery_days, now(), now(), s.in_stock
         from ${staged} and s.price_id is null
         returning id, product_id, store_id, amount, shipping, total),
@@ -406,7 +443,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
     await tx.execute(sql`
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
       select ${runId}, 'changed', p.id, p.product_id, p.total, s.total
-      from feed_staging s join prices p on p.id = s.price_id
+      from feed_staging s join prices p on p.id = s.offer_id
       where s.run_id = ${runId} and s.total_changed and p.valid_to is null`);
     await tx.execute(sql`
       update prices p set
@@ -418,7 +455,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
         valid_from = case when s.total_changed or p.valid_to is not null then now() else p.valid_from end,
         valid_to = null, last_seen = now(), updated_at = now()
       from feed_staging s
-      where s.run_id = ${runId} and s.price_id = p.id and s.is_changed`);
+      where s.run_id = ${runId} and s.offer_id = p.id and s.is_changed`);
     await appendPriceHistory(tx, sql`select s.price_id from ${staged} and s.is_changed and s.total_changed`);
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
@@ -432,7 +469,7 @@ export async function applyStagedRun(db: Database, target: ApplyTarget, options:
       with expired as (
         update prices p set valid_to = now(), updated_at = now(), last_seen = ${lastSeenOf(offerAlias('p'))}
         where p.feed_id = ${feedId} and p.valid_to is null
-          and not exists (select 1 from ${staged} and coalesce(s.price_id, s.new_price_id) = p.id)
+          and not exists (select 1 from ${staged} and s.offer_id = p.id)
         returning p.id, p.product_id, p.total)
       insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
       select ${runId}, 'removed', id, product_id, total, null from expired`);

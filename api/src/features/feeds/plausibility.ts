@@ -115,19 +115,19 @@ export async function holdImplausibleOffers(tx: Tx, target: PlausibilityTarget):
         and (${prices.hiddenReason} = 'implausible'
           or (${prices.hiddenReason} is null and (s.price_id is null or s.total_changed)))
     ),
-    medians as (
-      select c.price_id, count(*)::int as others,
-        percentile_cont(0.5) within group (order by ${other.total}) as median
-      from candidates c
-      join prices o on ${other.productId} = c.product_id and ${other.storeId} <> ${storeId} and ${visibleOffer(other)}
-      group by c.price_id
-    ),
     verdicts as (
       select c.*, m.median,
-        coalesce(m.others, 0) >= ${MIN_OFFERS_FOR_PLAUSIBILITY}
+        m.others >= ${MIN_OFFERS_FOR_PLAUSIBILITY}
           and c.total is distinct from c.accepted_total
           and (c.total < m.median * ${below}::float8 or c.total > m.median * ${above}::float8) as held
-      from candidates c left join medians m on m.price_id = c.price_id
+      from candidates c
+      -- Per candidate, through the index on the product's current offers: linear in the run's
+      -- size whatever the planner believes. (A join to the medians of all candidates, planned
+      -- for the one candidate stale statistics promise, recomputed every median per candidate.)
+      cross join lateral (
+        select count(*)::int as others, percentile_cont(0.5) within group (order by ${other.total}) as median
+        from prices o
+        where ${other.productId} = c.product_id and ${other.storeId} <> ${storeId} and ${visibleOffer(other)}) m
     )
     update ${prices} set
       hidden_reason = case when v.held then 'implausible' end,

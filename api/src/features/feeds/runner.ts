@@ -10,9 +10,9 @@ import { writeAuditRecords } from '../../audit/records';
 import { conflict } from '../../http/errors';
 import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
-import type { NormalisedOffer } from '../../importers/types';
+import type { NormalisedOffer, RunNote } from '../../importers/types';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
-import { applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
+import { ApplyTimedOut, applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
 import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import { lockFeedRun } from './run-lock';
@@ -357,6 +357,9 @@ async function runToEnd(
       signal,
     });
     closeSource = source.close;
+    // Notes on the file as a whole sit among the record problems, at position 0.
+    const note = ({ reason, value }: RunNote) => counters.problems.add(reason, 0, value);
+    source.notes.forEach(note);
     bytesRead = source.bytesRead;
     bytesTotal = source.bytesTotal;
 
@@ -387,7 +390,7 @@ async function runToEnd(
     };
     /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
     let priceChangesAt: number | undefined;
-    reading: for await (const items of readFeedBatches(importer, source.stream, parameters)) {
+    reading: for await (const items of readFeedBatches(importer, source.stream, parameters, note)) {
       for (const item of items) {
         if (signal.aborted || cancelled) {
           cancelled = true;
@@ -454,7 +457,7 @@ async function runToEnd(
     const maxExpireRatio = parameters.maxExpireRatio ?? DEFAULT_MAX_EXPIRE_RATIO;
     let result: ApplyResult;
     try {
-      result = await applyStagedRun(app.db, target, { maxExpireRatio, profile });
+      result = await applyStagedRun(app.db, target, { maxExpireRatio, profile, statementTimeoutMs: app.config.feedApplyStatementTimeoutMs });
     } catch (error) {
       if (!(error instanceof RunHeld)) throw error;
       // Collapse guard, second case: the staged rows stay for Apply anyway, which counts the
@@ -486,7 +489,7 @@ async function runToEnd(
     await abortStaging().catch(() => undefined);
     await dropStaging(app.db, runId).catch(() => undefined);
     const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
-    if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'feed run failed');
+    if (!(error instanceof FeedFailure) || error instanceof ApplyTimedOut) app.log.error({ err: error, runId }, 'feed run failed');
     return finishRun(app.db, runId, {
       status: isCancel ? 'cancelled' : 'failed',
       phase: null,
@@ -549,7 +552,7 @@ async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<
     await recordProgress(app.db, runId, { phase: 'matching' });
     await matchStagedRun(app.db, target);
     await recordProgress(app.db, runId, { phase: 'applying' });
-    const result = await applyStagedRun(app.db, target, { maxExpireRatio: null });
+    const result = await applyStagedRun(app.db, target, { maxExpireRatio: null, statementTimeoutMs: app.config.feedApplyStatementTimeoutMs });
     noteApplyRejections(counters, result);
     await runPriceAlerts(app);
     return await finishRun(app.db, runId, {

@@ -13,11 +13,11 @@
  * lines (a record's position is the line it ends on; inside quotes every CR and LF counts);
  * `csv.test.ts` compares the two on awkward input.
  */
-import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { FeedFailure } from '../source';
 import type { FlatRecord, ReadItem } from '../types';
 import { MAX_FIELD_CHARS, TOO_LARGE } from './limits';
+import { textDecoderFor } from './text-encoding';
 
 const CANDIDATES = [',', ';', '\t', '|'];
 /** The longest record read (as csv-parse's `max_record_size` did): a larger one fails the run. */
@@ -39,7 +39,9 @@ export function detectDelimiter(headerLine: string): string {
 export interface CsvOptions {
   delimiter?: string;
   quoted?: boolean;
-  encoding?: BufferEncoding;
+  /** A WHATWG encoding name (text-encoding.ts); a byte order mark at the start is dropped. */
+  encoding?: string;
+  /** The start of the file, decoded: its header row chooses the delimiter. */
   firstChunk: string;
 }
 
@@ -269,38 +271,20 @@ class CsvParser {
   }
 }
 
-const BOMS: [Buffer, BufferEncoding][] = [
-  [Buffer.from([0xef, 0xbb, 0xbf]), 'utf8'],
-  [Buffer.from([0xff, 0xfe]), 'utf16le'],
-];
-
 /** Reads the stream and yields the records of each chunk as one array. */
 export async function* readCsvBatches(stream: Readable, options: CsvOptions): AsyncGenerator<ReadItem[]> {
   const header = options.firstChunk.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = options.delimiter ?? detectDelimiter(header);
   const parser = new CsvParser(delimiter, options.quoted !== false);
-  let decoder: StringDecoder | null = null;
+  const decoder = textDecoderFor(options.encoding ?? 'utf-8');
   try {
     for await (const chunk of stream) {
-      let bytes = chunk as Buffer;
-      if (!decoder) {
-        // A byte order mark is dropped and says the encoding (as csv-parse's `bom` option did).
-        let encoding = options.encoding ?? 'utf8';
-        for (const [bom, bomEncoding] of BOMS) {
-          if (bytes.length >= bom.length && bom.equals(bytes.subarray(0, bom.length))) {
-            bytes = bytes.subarray(bom.length);
-            encoding = bomEncoding;
-            break;
-          }
-        }
-        decoder = new StringDecoder(encoding);
-      }
       const out: ReadItem[] = [];
-      parser.push(decoder.write(bytes), false, out);
+      parser.push(decoder.write(chunk as Buffer), false, out);
       if (out.length) yield out;
     }
     const out: ReadItem[] = [];
-    parser.push(decoder?.end() ?? '', true, out);
+    parser.push(decoder.end(), true, out);
     if (out.length) yield out;
   } catch (error) {
     if (error instanceof FeedFailure) throw error;

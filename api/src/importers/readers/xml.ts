@@ -3,12 +3,12 @@
  * "g:price" and "price" read alike). DTD entity declarations are refused outright and no
  * entity is ever expanded, so XXE and "billion laughs" files fail instead of exploding.
  */
-import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { FeedFailure } from '../source';
 import type { FlatRecord, ReadItem } from '../types';
 import { MAX_FIELD_CHARS, pushValue, TOO_LARGE } from './limits';
+import { textDecoderFor } from './text-encoding';
 
 interface Frame {
   key: string;
@@ -30,7 +30,8 @@ const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 export async function* readXml(
   stream: Readable,
   recordElements: string[],
-  encoding: BufferEncoding = 'utf8',
+  /** A WHATWG encoding name (text-encoding.ts). */
+  encoding = 'utf-8',
 ): AsyncGenerator<ReadItem> {
   const wanted = new Set(recordElements);
   const parser = new SaxesParser({ position: false });
@@ -96,7 +97,7 @@ export async function* readXml(
     }
   });
 
-  const decoder = new StringDecoder(encoding);
+  const decoder = textDecoderFor(encoding);
   const fail = () => {
     const error = parseError!;
     throw error instanceof FeedFailure ? error : new FeedFailure(`Malformed XML after element ${position}: ${error.message}`);
