@@ -48,7 +48,9 @@ async function burst(): Promise<void> {
   const sender = async () => {
     while (next < REQUESTS) {
       next += 1;
-      const client = SPREAD_CLIENTS ? { 'x-forwarded-for': `198.18.${(next >> 8) & 255}.${next & 255}` } : {};
+      const client: Record<string, string> = SPREAD_CLIENTS
+        ? { 'x-forwarded-for': `198.18.${(next >> 8) & 255}.${next & 255}` }
+        : {};
       const res = await fetch(`${BASE_URL}/api/auth/reset-password`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...client },
