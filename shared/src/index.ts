@@ -9,7 +9,7 @@ export * from './format/date';
 export * from './theme';
 export * from './ssr/page-context';
 export type * from './entities';
-export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
+export { DEFAULT_CATEGORY_SETTINGS, OVERIG_SLUG } from './entities/category-defaults';
 export {
   OFFER_HIDDEN_REASONS,
   PRICE_REPORT_NOTE_MAX,

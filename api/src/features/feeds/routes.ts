@@ -35,12 +35,12 @@ import {
   presentRun,
   previousSuccessfulRunId,
   runsOfFeed,
-  storeExists,
   storeOfRun,
   updateFeed,
   type FeedRunRow,
 } from './repository';
 import { isValidCron } from './schedule-times';
+import { storeExists } from '../stores/repository';
 import { applyHeldRun, cancelRun, requestRun, stopActiveRuns } from './runner';
 
 const storeParams = z.object({ storeId: idField });
