@@ -33,7 +33,7 @@ module.exports = {
     {
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api'],
+      roots: ['<rootDir>/api', '<rootDir>/scripts/lint'],
       testMatch: ['**/*.test.ts'],
       transform: typescript,
       transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],

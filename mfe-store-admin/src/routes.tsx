@@ -2,7 +2,7 @@
 import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { storeAdminApi } from './api';
-import { FeedRunsPage } from './features/feeds/FeedRunsPage';
+import { FeedRunsPage } from './features/stores/FeedRunsPage';
 import { HeldPricesPage } from './features/held-prices/HeldPricesPage';
 import { PriceReportsPage } from './features/price-reports/PriceReportsPage';
 import { NewPricePage } from './features/prices/NewPricePage';

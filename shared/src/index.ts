@@ -9,7 +9,7 @@ export * from './format/date';
 export * from './theme';
 export * from './ssr/page-context';
 export type * from './entities';
-export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
+export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS, OVERIG_SLUG } from './entities/category-defaults';
 export { isUrlOrSitePath } from './entities/image-address';
 export {
   OFFER_HIDDEN_REASONS,

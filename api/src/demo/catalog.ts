@@ -3,6 +3,8 @@
  * generator needs to make believable products (noun, brands, price range, properties),
  * and the fictional stores. Everything else is generated in SQL from these.
  */
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+
 export interface DemoLeaf {
   name: string;
   slug: string;
@@ -263,7 +265,7 @@ export const DEMO_TREE: DemoTop[] = [
   },
 ];
 
-export const DEFAULT_CATEGORY = { name: 'Overig', slug: 'overig' };
+export const DEFAULT_CATEGORY = { name: 'Overig', slug: OVERIG_SLUG };
 
 /** Properties every product gets after its leaf's own, so each has 3 to 6. */
 export const COMMON_PROPERTIES: [string, string[]][] = [

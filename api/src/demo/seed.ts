@@ -4,6 +4,7 @@
  * offers take minutes. Node only supplies the category tree, stores and vocabulary.
  * Runs in one transaction: a failed seed leaves nothing behind.
  */
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
@@ -169,7 +170,7 @@ export async function seedDemoData(
       select id, ${siteId}::int, 'manual', 'asc', 4 from categories
       where slug in ('elektronica', 'huishouden', 'wonen', 'sport-vrije-tijd', 'speelgoed-baby', 'audio', 'keuken', 'wassen', 'fietsen')`);
     await run(sql`insert into category_settings (category_id, hide_from_menu)
-      select id, true from categories where slug in ('overig', 'fietsverlichting', 'halters')`);
+      select id, true from categories where slug in (${OVERIG_SLUG}, 'fietsverlichting', 'halters')`);
     await run(sql`insert into category_settings (category_id, default_display_type, default_sort_by, default_sort_order)
       select id, 'rows', 'percentageChange', 'asc' from categories where slug in ('laptops', 'smartphones', 'wasmachines', 'oled-televisies')`);
 

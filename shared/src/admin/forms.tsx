@@ -8,6 +8,16 @@ import { useNamespaceT } from '../i18n/use-namespace-t';
 
 type Trimmed<T> = { [K in keyof T]: T[K] };
 
+/** An absolute http(s) address. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** Trims every string (and every string in an array) of a form's values; other values pass as they are. */
 export function trimValues<T extends Record<string, unknown>>(values: T): Trimmed<T> {
   return Object.fromEntries(

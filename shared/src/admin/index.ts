@@ -12,7 +12,7 @@ export {
   type SortDirection,
 } from './useServerTable';
 export { useAdminNotices, useConfirm, ADMIN_NOTICE_SECONDS, type ConfirmOptions, type ConfirmText } from './feedback';
-export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput } from './forms';
+export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput, isHttpUrl } from './forms';
 export { AdminPlaceholder, AdminNotFound } from './pages';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';

@@ -33,6 +33,7 @@ import {
 } from '@koopjesland/shared';
 import { ASSIGN_DEBOUNCE_MS, ASSIGN_PAGE_SIZE } from './api';
 import { errorMessage } from '../api/errors';
+import { OVERIG_SLUG } from '../entities/category-defaults';
 import type { CatalogModalHooks, CatalogModalNotify } from './hooks';
 import { CATALOG_MODALS_NAMESPACE, registerCatalogModalsTranslations } from './i18n';
 import './catalog-modals.css';
@@ -64,12 +65,11 @@ interface TreeNode {
   children: TreeNode[];
 }
 
-const EXCLUDED_SLUG = 'overig';
 const SORT_KEYS = ['manual', 'createdAt', 'name', 'priceChange', 'percentageChange', 'views'] as const;
 
 function toNodes(categories: Category[]): TreeNode[] {
   return categories
-    .filter((category) => category.slug !== EXCLUDED_SLUG)
+    .filter((category) => category.slug !== OVERIG_SLUG)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((category) => ({ key: category.id, title: category.name, children: toNodes(category.childCategories ?? []) }));
 }

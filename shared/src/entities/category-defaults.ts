@@ -1,5 +1,8 @@
 import type { CategorySettings } from './category';
 
+/** The default category that collects unassigned aliases and products (docs/product.md §9). */
+export const OVERIG_SLUG = 'overig';
+
 /**
  * The settings a category has until someone saves its own (docs/product.md §3 "Category settings"):
  * the API answers them for a category without a row, the settings modal starts from them and

@@ -35,7 +35,7 @@ export const categorySettingsSchema = z.object({
 export type CategorySettings = z.infer<typeof categorySettingsSchema>;
 
 // Defined in a zod-free module so front ends can import the value without the schema library.
-export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS } from './category-defaults';
+export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS, OVERIG_SLUG } from './category-defaults';
 
 export const categoryRefSchema = z.object({ id, name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;

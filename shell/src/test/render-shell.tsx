@@ -2,7 +2,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { renderAt } from '@koopjesland/shared/testing';
 import { initShellI18n } from '../i18n';
-import { ShellRoutes } from '../routing/ShellRoutes';
+import { ShellRoutes } from '../app/ShellRoutes';
 
 export const renderShellRoutes = (path: string) => renderAt(path, <ShellRoutes />, { router: 'memory' });
 

@@ -4,14 +4,14 @@
  * with the subtree, the admin product table, removing every product link, and the aliases.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { isReservedPageSlug } from '@koopjesland/shared/entities';
+import { OVERIG_SLUG, isReservedPageSlug } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { intArray, selectRows } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { offsetOf } from '../../http/pagination';
 import { slugify } from '../../importers/normalise';
-import { descendantIds, findCategory, OVERIG_SLUG, type CategoryRow } from './lookup';
+import { descendantIds, findCategory, type CategoryRow } from '../../catalogue/category-lookup';
 
 export const NAME_REQUIRED = 'Name is required';
 export const MOVE_UNDER_ITSELF = 'A category cannot be moved under itself or its descendants';

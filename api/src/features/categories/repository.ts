@@ -9,7 +9,8 @@ import { categorySettings, productCategories, products, siteConfigurations } fro
 import { intArray, selectRows } from '../../db/sql';
 import { offsetOf } from '../../http/pagination';
 import { countsOf } from './counts';
-import { ancestorsQuery, breadcrumbOf, childCategories, OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+import { ancestorsQuery, breadcrumbOf, childCategories, type CategoryNode, type CategoryRow } from '../../catalogue/category-lookup';
 import { hasSavedSettings, settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
 import type { CategorySettings } from '@koopjesland/shared/entities';
 

@@ -5,6 +5,7 @@
  * merchandiser's product membership and manual order.
  */
 import {
+  OVERIG_SLUG,
   categorySchema,
   categorySettingsSchema,
   filtersResponseSchema,
@@ -25,7 +26,7 @@ import { correctedSearch } from '../products/search-corrections';
 import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
 import { idField, MAX_ID } from '../../http/route-schemas';
 import { countsOf } from './counts';
-import { childCategories, descendantIds, findCategory, OVERIG_SLUG } from './lookup';
+import { childCategories, descendantIds, findCategory } from '../../catalogue/category-lookup';
 import {
   addProducts,
   adminCategoryList,

@@ -3,12 +3,12 @@
  * before children, matched by slug on import, with each category's stored settings and the
  * alias paths mapped onto it. Importing an export gives back the same tree.
  */
-import { isReservedPageSlug, type CategoryExport, type CategoryImportResult } from '@koopjesland/shared/entities';
+import { OVERIG_SLUG, isReservedPageSlug, type CategoryExport, type CategoryImportResult } from '@koopjesland/shared/entities';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema';
 import { selectRows } from '../../db/sql';
-import { descendantIds, OVERIG_SLUG } from './lookup';
+import { descendantIds } from '../../catalogue/category-lookup';
 import { saveSettings } from './repository';
 import { settingsColumns, toSettings, type SettingsRow } from './settings';
 

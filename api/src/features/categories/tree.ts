@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { selectRows } from '../../db/sql';
 import { allDirectCounts } from './counts';
-import { OVERIG_SLUG, type CategoryNode, type CategoryRow } from './lookup';
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+import type { CategoryNode, CategoryRow } from '../../catalogue/category-lookup';
 import { settingsOf } from './settings';
 
 export interface TreeOptions {

@@ -10,7 +10,7 @@ import { categories, categoryAliases } from '../../db/schema';
 import { selectRows } from '../../db/sql';
 import { badRequest, notFound } from '../../http/errors';
 import { offsetOf } from '../../http/pagination';
-import { OVERIG_SLUG } from '../categories/lookup';
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 
 export const ALIAS_NOT_FOUND = 'Category alias not found.';
 

@@ -3,6 +3,7 @@
  * configuration shows (its root category's tree; every category without one), as sitemaps of
  * at most 50,000 URLs each (sitemaps.org's limit) under one index.
  */
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { selectRows as rows } from '../../db/sql';
@@ -34,7 +35,7 @@ function categoriesOfSite(rootCategoryId: number | null): SQL {
           union all
           select c.id from categories c join tree t on c.parent_id = t.id)
         select id from tree`;
-  return sql`select id from categories where id in (${tree}) and slug <> 'overig'`;
+  return sql`select id from categories where id in (${tree}) and slug <> ${OVERIG_SLUG}`;
 }
 
 function productsOfSite(rootCategoryId: number | null): SQL {

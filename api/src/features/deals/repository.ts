@@ -3,33 +3,22 @@
  * of its daily lowest total over the previous 30 days, and its deal score, how far (percent) today's
  * lowest total is below that reference. Both are columns on `products`, so the /deals list is an
  * indexed query: the reference is refreshed once a day (set-based, from `price_history`), the deal
- * score whenever the product's lowest price changes (price-summary.ts calls `dealPercentageOf`).
+ * score whenever the product's lowest price changes (offers/deal-score.ts, used by price-summary.ts).
  * Also the check of a feed's "from" price against the store's own history of the last 30 days.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { referencePriceDays } from '../../db/schema';
 import { selectRows } from '../../db/sql';
 import { dailyLowestSql } from '../price-history/repository';
+import { dealPercentageOf } from '../offers/deal-score';
 
 /** Days before today whose lowest totals make the reference price. */
 export const REFERENCE_DAYS = 30;
 /** Days with a price (of those 30) a reference needs: a product listed yesterday has no usual price yet. */
 export const MIN_REFERENCE_DAYS = 14;
-/** The smallest drop below the reference that counts as a deal, in percent. */
-export const MIN_DEAL_PERCENT = 5;
 /** How far back a store must have charged a "from" price for it to be shown. */
 export const FROM_PRICE_DAYS = 30;
-
-/**
- * The deal score of a lowest total against a reference: percent below it, one decimal, when it is
- * at least MIN_DEAL_PERCENT below; null otherwise (no reference, no offer, not lower).
- */
-export function dealPercentageOf(lowest: SQL, reference: SQL): SQL {
-  return sql`(case when ${reference} > 0 and ${lowest} is not null
-      and ${lowest} * 100 <= ${reference} * ${100 - MIN_DEAL_PERCENT}
-    then round(((${reference} - ${lowest}) * 100.0 / ${reference})::numeric, 1)::real end)`;
-}
 
 /** Today (UTC): the day whose prices are "today's", excluded from the reference. */
 const today = sql`(now() at time zone 'UTC')::date`;

@@ -83,12 +83,6 @@ export async function discardHeldRuns(db: Database, feedId: number): Promise<voi
   await discardHeld(db, eq(feedRuns.feedId, feedId));
 }
 
-/** Before a store is deleted: its feeds' held runs and their staged rows. */
-export async function discardHeldRunsOfStore(db: Database, storeId: number): Promise<void> {
-  const feeds = db.select({ id: storeFeeds.id }).from(storeFeeds).where(eq(storeFeeds.storeId, storeId));
-  await discardHeld(db, inArray(feedRuns.feedId, feeds));
-}
-
 export async function cancelQueuedRun(db: Database, runId: number): Promise<FeedRunRow | undefined> {
   const [run] = await db
     .update(feedRuns)
@@ -271,10 +265,6 @@ async function present(db: Database, feeds: FeedRow[]) {
       lastRun: lastRun ? presentRun(lastRun) : null,
     };
   });
-}
-
-export async function storeExists(db: Database, storeId: number): Promise<boolean> {
-  return (await storeSlugOf(db, storeId)) !== undefined;
 }
 
 /** The store's slug, which names its folder in the feed storage; undefined when there is no such store. */

@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { HeldOfferRecord, HeldOfferSortField, heldOfferSchema } from '@koopjesland/shared/entities';
+import { OVERIG_SLUG, type HeldOfferRecord, type HeldOfferSortField, type heldOfferSchema } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { lastSeenOf } from '../offers/last-seen';
 import {
@@ -274,7 +274,7 @@ async function lockHeld(tx: Tx, priceId: number): Promise<HeldOfferRow | null> {
 async function linkCategoryAlias(tx: Tx, productId: number, path: string): Promise<void> {
   const [created] = await tx.insert(categoryAliases).values({ path }).onConflictDoNothing().returning({ id: categoryAliases.id });
   if (created) {
-    const [overig] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'overig'));
+    const [overig] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, OVERIG_SLUG));
     if (overig) await tx.insert(categoryAliasCategories).values({ aliasId: created.id, categoryId: overig.id }).onConflictDoNothing();
   }
   const [alias] = await tx.select({ id: categoryAliases.id }).from(categoryAliases).where(eq(categoryAliases.path, path));

@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dealPercentageOf } from '../deals/repository';
+import { dealPercentageOf } from './deal-score';
 import { visibleOffer } from './visible-offers';
 
 export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
-import { storeExists } from '../feeds/repository';
+import { storeExists } from '../stores/repository';
 import { runPriceAlerts } from '../price-alerts/alerts';
 import {
   deletePrice,

@@ -234,17 +234,6 @@ export async function mergesInto(db: Database, keptId: number): Promise<MergeRec
   return selectRows<MergeRecord>(db, sql`select ${mergeColumns} from product_merges m where m.kept_product_id = ${keptId} order by m.merged_at desc, m.id desc`);
 }
 
-/** Where a merged-away product's id or slug now lives (only while no product answers to it itself). */
-export async function mergedInto(db: Database, by: { id: number } | { slug: string }): Promise<{ id: number; slug: string } | null> {
-  const match = 'id' in by ? sql`m.removed_product_id = ${by.id}` : sql`m.removed_slug = ${by.slug}`;
-  const [row] = await selectRows<{ id: number; slug: string }>(
-    db,
-    sql`select p.id, p.slug from product_merges m join products p on p.id = m.kept_product_id
-        where ${match} and m.split_at is null order by m.merged_at desc, m.id desc limit 1`,
-  );
-  return row ?? null;
-}
-
 export interface DuplicateRow {
   id: number;
   name: string;

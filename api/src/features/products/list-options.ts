@@ -4,7 +4,7 @@
  */
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import { descendantIds, findCategory } from '../categories/lookup';
+import { descendantIds, findCategory } from '../../catalogue/category-lookup';
 import type { ProductFilters, ProductListOptions } from './product-list';
 import { correctedSearch } from './search-corrections';
 import type { ProductListQuery } from './query-params';

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { prices } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { breadcrumbOf, OVERIG_SLUG } from '../categories/lookup';
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+import { breadcrumbOf } from '../../catalogue/category-lookup';
 import { selectRows } from '../../db/sql';
 import type { ProductListRow } from './product-list';
 import { countView } from './view-counter';
@@ -135,4 +136,18 @@ export async function wishlistStateOf(db: Database, userId: number, productId: n
     sql`select id, max_price as "maxPrice" from wishlist_items where user_id = ${userId} and product_id = ${productId}`,
   );
   return { isWishlisted: Boolean(item), wishlistItem: item ?? null };
+}
+
+/**
+ * Where a merged-away product's id or slug now lives (only while no product answers to it itself):
+ * its address answers 301 to the kept product until the merge is split (product-merges).
+ */
+export async function mergedInto(db: Database, by: { id: number } | { slug: string }): Promise<{ id: number; slug: string } | null> {
+  const match = 'id' in by ? sql`m.removed_product_id = ${by.id}` : sql`m.removed_slug = ${by.slug}`;
+  const [row] = await selectRows<{ id: number; slug: string }>(
+    db,
+    sql`select p.id, p.slug from product_merges m join products p on p.id = m.kept_product_id
+        where ${match} and m.split_at is null order by m.merged_at desc, m.id desc limit 1`,
+  );
+  return row ?? null;
 }

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
-import { OVERIG_SLUG } from '../categories/lookup';
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { rankedIds } from './search-cache';
 import { intArray, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';

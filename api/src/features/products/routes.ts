@@ -11,7 +11,7 @@ import { errorResponses } from '../../http/route-schemas';
 import { allBrands, brandOptions, searchFacets } from './facets';
 import { correctedSearch } from './search-corrections';
 import { categoryFilter, checkPriceRange, toListOptions } from './list-options';
-import { productDetail, viewProduct, wishlistStateOf } from './product-detail';
+import { mergedInto, productDetail, viewProduct, wishlistStateOf } from './product-detail';
 import { listProducts, whereClause } from './product-list';
 import { idField, MAX_ID } from '../../http/route-schemas';
 import { productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
@@ -20,7 +20,6 @@ import { flushViews } from './view-counter';
 import { recordChange } from '../../audit/trail';
 import { NAME_REQUIRED, SLUG_REQUIRED } from './admin';
 import productAdminRoutes from './admin-routes';
-import { mergedInto } from '../product-merges/repository';
 import { HttpError } from '../../http/errors';
 
 const errors = errorResponses(400, 404);

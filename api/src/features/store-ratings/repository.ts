@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { storeRatings, stores, users } from '../../db/schema';
 import { selectRows } from '../../db/sql';
 import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
-import { OVERIG_SLUG } from '../categories/lookup';
+import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { offsetOf } from '../../http/pagination';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 

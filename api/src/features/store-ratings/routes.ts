@@ -11,7 +11,7 @@ import { registerAdminRecordRoutes } from '../../http/admin-records';
 import { notFound } from '../../http/errors';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
 import { ownRatingOf, setOwnRating, storePageOf, storeRatingRepository } from './repository';
-import { storeExists } from '../feeds/repository';
+import { storeExists } from '../stores/repository';
 
 function visitorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

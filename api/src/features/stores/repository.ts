@@ -6,7 +6,7 @@ import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
-import { prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
+import { feedRuns, feedStaging, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
 
 export const STORE_SORT_COLUMNS = {
   name: stores.name,
@@ -105,8 +105,25 @@ export async function updateStore(db: Database, id: number, changes: Partial<Sto
   return Boolean(updated);
 }
 
+export async function storeExists(db: Database, storeId: number): Promise<boolean> {
+  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  return Boolean(store);
+}
+
+/**
+ * Deletes a store; its feeds and their runs go with it (foreign keys). The rows its runs staged
+ * (a held run keeps them for review) have no foreign key, so they are deleted first.
+ */
 export async function deleteStore(db: Database, id: number): Promise<void> {
-  await db.delete(stores).where(eq(stores.id, id));
+  await db.transaction(async (tx) => {
+    const runs = tx
+      .select({ id: feedRuns.id })
+      .from(feedRuns)
+      .innerJoin(storeFeeds, eq(storeFeeds.id, feedRuns.feedId))
+      .where(eq(storeFeeds.storeId, id));
+    await tx.delete(feedStaging).where(inArray(feedStaging.runId, runs));
+    await tx.delete(stores).where(eq(stores.id, id));
+  });
 }
 
 export const STORE_PRODUCT_SORT_COLUMNS = {

@@ -14,7 +14,6 @@ import { isUniqueViolation } from '../../db/sql';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idParam } from '../../http/route-schemas';
-import { discardHeldRunsOfStore } from '../feeds/repository';
 import { deleteAllStorePrices } from './delete-prices';
 import {
   deleteStore,
@@ -199,7 +198,6 @@ export default async function storeRoutes(fastify: FastifyInstance) {
       const before = await loadManagedStore(request, id);
       const result = await deleteAllStorePrices(app.db, id);
       if (!result) throw notFound('Store not found');
-      await discardHeldRunsOfStore(app.db, id);
       await deleteStore(app.db, id);
       recordChange(request, { entity: 'store', entityId: id, action: 'delete', before: { name: before.name, slug: before.slug }, after: result });
       return reply.status(204).send(null);

@@ -143,4 +143,31 @@ describe('stores API', () => {
     const again = await t.app.inject({ method: 'DELETE', url: `/api/stores/${t.storeId}/prices`, headers: t.auth });
     expect(again.json()).toEqual({ deletedPrices: 0, deletedProducts: 0, deletedCategoryAliases: 0 });
   });
+
+  it('deletes a store with its feeds, and the rows a held run of theirs kept staged', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: t.auth,
+      payload: { name: 'Opheffing', slug: 'opheffing', url: 'https://opheffing.example' },
+    });
+    const storeId: number = created.json().id;
+    const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category';
+    const feedFile = (count: number) =>
+      [header, ...Array.from({ length: count }, (_, i) => `O${i},Product O${i},${i + 1}.00,0.00,,https://awin.example/O${i},Audio`)].join('\n');
+    t.place('opheffing/feed.csv', feedFile(10));
+    const { id: feedId } = await t.createFeed({ name: 'opheffing', importer: 'awin', path: 'opheffing/feed.csv' }, storeId);
+    expect(await t.run(feedId)).toMatchObject({ status: 'succeeded', offersCreated: 10 });
+    t.place('opheffing/feed.csv', feedFile(2));
+    const held = await t.run(feedId);
+    expect(held).toMatchObject({ status: 'held' });
+    const staged = () => t.database.query('select run_id from feed_staging where run_id = $1', [held.id]);
+    expect((await staged()).length).toBeGreaterThan(0);
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/stores/${storeId}`, headers: t.auth });
+    expect(deleted.statusCode).toBe(204);
+    expect(await staged()).toEqual([]);
+    expect(await t.database.query('select id from feed_runs where id = $1', [held.id])).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/stores/id/${storeId}` })).statusCode).toBe(404);
+  });
 });

@@ -1,7 +1,4 @@
-import type { Category } from '@koopjesland/shared';
-
-/** The default category for unassigned aliases; hidden from the admin tree (docs/product.md §9). */
-export const OVERIG_SLUG = 'overig';
+import { OVERIG_SLUG, type Category } from '@koopjesland/shared';
 
 export interface CategoryTreeNode {
   key: number;

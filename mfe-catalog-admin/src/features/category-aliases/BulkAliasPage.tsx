@@ -3,13 +3,12 @@
  * the offers it brings; a category per row, or one category for the selected rows. Save sends
  * only the changed rows (docs/product.md §2, §8).
  */
-import { useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
+import { OVERIG_SLUG, useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
 import { useAdminNotices } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { NAMESPACE } from '../../i18n';
-import { OVERIG_SLUG } from '../categories/tree';
 import { type BulkAliasRow, useBulkAliasesQuery, useBulkUpdateAliasesMutation } from './aliases-api';
 import { CategoryPicker } from './CategoryPicker';
 

@@ -2,11 +2,10 @@
  * The offer fields an admin sets by hand: amount and shipping in euros (held as cents), the
  * store's product URL, delivery time and an optional end date ("valid to").
  */
-import { EuroInput } from '@koopjesland/shared/admin';
+import { EuroInput, isHttpUrl } from '@koopjesland/shared/admin';
 import { Form, Input, Space } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
-import { isHttpUrl } from '../stores/StoreFormFields';
 import type { PriceChanges } from './prices-api';
 
 export interface PriceFormValues {

@@ -4,7 +4,7 @@
  */
 import { Form, Input } from 'antd';
 import type { FormInstance, FormProps } from 'antd';
-import { trimValues, useSlugFollowsName } from '@koopjesland/shared/admin';
+import { isHttpUrl, trimValues, useSlugFollowsName } from '@koopjesland/shared/admin';
 import { useMemo } from 'react';
 import { isUrlOrSitePath, useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -15,16 +15,6 @@ export interface StoreFormValues {
   slug: string;
   url: string;
   logo?: string;
-}
-
-/** An absolute http(s) address. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** Trimmed values as the API takes them (an empty logo is no logo). */

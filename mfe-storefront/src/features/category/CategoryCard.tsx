@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Category } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
-import { categoryPath } from '../products/paths';
+import { categoryPath } from '../../lib/paths';
 import { Typography } from '../../lib/typography';
 import { Card } from '../../lib/card';
 import { lazyWithAntd } from '../../lib/lazy-with-antd';

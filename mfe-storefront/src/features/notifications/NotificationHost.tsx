@@ -2,7 +2,7 @@
 import { ConfigProvider, notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { useEffect } from 'react';
-import { NOTIFICATION_CONFIG } from './notifications';
+import { NOTIFICATION_CONFIG } from './config';
 
 export default function NotificationHost({ onReady }: { onReady(api: NotificationInstance): void }) {
   const [api, holder] = notification.useNotification(NOTIFICATION_CONFIG);

@@ -9,7 +9,6 @@ import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useS
 import { lazyWithAntd } from '../../lib/lazy-with-antd';
 
 export const MAX_OPEN_NOTIFICATIONS = 5;
-export const NOTIFICATION_CONFIG = { placement: 'bottomRight', duration: 4 } as const;
 /** Each toast's box (spec §9). */
 const NOTICE_STYLE = { width: 440, maxHeight: 200, overflow: 'auto' } as const;
 

@@ -5,8 +5,8 @@ import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koo
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { CardWishlistHeart } from '../wishlist/CardWishlistHeart';
-import { DealBadge } from '../deals/DealBadge';
-import { productPath } from './paths';
+import { DealBadge } from './DealBadge';
+import { productPath } from '../../lib/paths';
 import { Typography } from '../../lib/typography';
 import { Button } from '../../lib/button';
 import { Card } from '../../lib/card';

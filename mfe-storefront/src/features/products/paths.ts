@@ -1,4 +1,3 @@
-import type { Product } from '@koopjesland/shared';
-
-export const productPath = (product: Pick<Product, 'id' | 'slug'>) => `/product/${product.slug}/${product.id}`;
-export const categoryPath = (category: { slug: string }) => `/${category.slug}`;
+// The storefront's paths live in lib/paths.ts (below every feature); the server-rendering entry
+// (ssr.ts) still imports them from here.
+export { categoryPath, productPath } from '../../lib/paths';

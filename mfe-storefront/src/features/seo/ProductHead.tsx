@@ -1,7 +1,7 @@
 import { formatMoney, usePageOrigin, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { useSiteConfiguration } from '../site-configuration/useSiteConfiguration';
-import { productPath } from '../products/paths';
+import { productPath } from '../../lib/paths';
 import { PageHead } from './PageHead';
 import { breadcrumbJsonLd, productJsonLd, websiteJsonLd } from './structured-data';
 

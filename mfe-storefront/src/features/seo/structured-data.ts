@@ -1,6 +1,6 @@
 /** schema.org JSON-LD builders (docs/product.md §2 "Page head and structured data"). */
 import type { Product } from '@koopjesland/shared';
-import { productPath } from '../products/paths';
+import { productPath } from '../../lib/paths';
 
 export const STRUCTURED_DATA_PRODUCT_LIMIT = 10;
 const CONTEXT = 'https://schema.org';

@@ -13,7 +13,7 @@ import { statusTextOf } from '../../lib/failure';
 import { Typography } from '../../lib/typography';
 import { loginPathFor } from '../login/redirect';
 import { useNotify } from '../notifications/notifications';
-import { categoryPath } from '../products/paths';
+import { categoryPath } from '../../lib/paths';
 import { PageHead } from '../seo/PageHead';
 import { oneDecimal } from './rating-format';
 import { useOwnStoreRatingQuery, useRateStoreMutation, useStorePageQuery } from './api';

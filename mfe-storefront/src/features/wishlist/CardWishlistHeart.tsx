@@ -5,7 +5,7 @@
  */
 import { selectIsAuthenticated, useAuthStore, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { useFailureToast } from '../../lib/failure';
+import { useFailureToast } from '../notifications/failure-toast';
 import { NOT_WISHLISTED, useWishlistQuery, wishlistStateIn } from './api';
 import { WishlistButton } from './WishlistButton';
 

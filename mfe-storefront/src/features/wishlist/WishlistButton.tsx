@@ -8,7 +8,7 @@ import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { selectIsAuthenticated, useAuthStore, useHydrated, type Product } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { useFailureToast } from '../../lib/failure';
+import { useFailureToast } from '../notifications/failure-toast';
 import { loginPathFor } from '../login/redirect';
 import { NOT_WISHLISTED, useCheckWishlistQuery, type WishlistState } from './api';
 import { Button } from '../../lib/button';

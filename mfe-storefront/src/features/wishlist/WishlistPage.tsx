@@ -11,7 +11,7 @@ import { errorMessage, formatMoney, selectIsAuthenticated, TAG_COLORS, useAuthSt
 import { useStorefrontT } from '../../i18n';
 import { Typography } from '../../lib/typography';
 import { loginPathFor } from '../login/redirect';
-import { productPath } from '../products/paths';
+import { productPath } from '../../lib/paths';
 import { PageHead } from '../seo/PageHead';
 import { usePriceAlertSettingsQuery, useSetPriceAlertsMutation, useWishlistQuery } from './api';
 import { useNotify } from '../notifications/notifications';

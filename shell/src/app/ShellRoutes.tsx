@@ -8,7 +8,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminGuard } from '../auth/AdminGuard';
 import { RemoteArea } from '../federation/RemoteArea';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
-import { resolveRoute, STOREFRONT_REMOTE } from './route-table';
+import { resolveRoute, STOREFRONT_REMOTE } from '../routing/route-table';
 
 // Admin-only code (antd layout and menu) stays out of the visitor's first load.
 const AdminLayout = lazy(() => import('../admin-layout/AdminLayout'));

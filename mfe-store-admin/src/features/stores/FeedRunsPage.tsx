@@ -14,12 +14,12 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { statusOf } from '../query-errors';
 import { LazyLineChart } from '../charts/LazyLineChart';
-import { useStoreQuery } from '../stores/stores-api';
-import { FeedRunProgress } from './FeedRunProgress';
-import { isActiveRun, useFeedQuery, useFeedRunsQuery, useStartFeedRunMutation, type AdminFeedRun } from './feeds-api';
-import { HeldRun } from './HeldRun';
-import { RunDiagnostics } from './RunDiagnostics';
-import { RunStatusTag } from './RunStatusTag';
+import { useStoreQuery } from './stores-api';
+import { FeedRunProgress } from '../feeds/FeedRunProgress';
+import { isActiveRun, useFeedQuery, useFeedRunsQuery, useStartFeedRunMutation, type AdminFeedRun } from '../feeds/feeds-api';
+import { HeldRun } from '../feeds/HeldRun';
+import { RunDiagnostics } from '../feeds/RunDiagnostics';
+import { RunStatusTag } from '../feeds/RunStatusTag';
 
 const RUNS_PAGE_SIZE = 20;
 

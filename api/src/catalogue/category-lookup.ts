@@ -1,16 +1,15 @@
 /**
- * Category look-ups shared by the product lists and the category routes: by slug or id,
- * descendants (recursive CTE) and ancestors (for breadcrumbs).
+ * Category look-ups shared by the catalogue's features (products, categories, category aliases,
+ * store pages): by slug or id, descendants (recursive CTE) and ancestors (for breadcrumbs). Below
+ * every feature: it imports none.
  */
 import type { CategorySettings } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { MAX_ID } from '../../http/route-schemas';
-import { notFound } from '../../http/errors';
-import { intArray, selectRows } from '../../db/sql';
+import type { Database } from '../db/client';
+import { MAX_ID } from '../http/route-schemas';
+import { notFound } from '../http/errors';
+import { intArray, selectRows } from '../db/sql';
 
-/** The default category that collects unassigned aliases and products (docs/product.md §9). */
-export const OVERIG_SLUG = 'overig';
 
 export interface CategoryRow {
   id: number;
