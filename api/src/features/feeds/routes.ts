@@ -42,7 +42,6 @@ import {
   type FeedRunRow,
 } from './repository';
 import { isValidCron } from './schedule-times';
-import { storeExists } from '../stores/repository';
 import { applyHeldRun, cancelRun, requestRun, stopActiveRuns } from './runner';
 
 const storeParams = z.object({ storeId: idField });
