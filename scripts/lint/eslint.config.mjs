@@ -27,12 +27,7 @@ export const importCycleRules = {
   },
   rules: {
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    'layers/no-folder-cycle': [
-      'error',
-      // auth/plugin.ts reads the signed-in user with features/users' findUser, while the users
-      // feature hashes passwords and makes reset tokens with auth: the read belongs below auth.
-      { knownCycles: [['api/src/auth', 'api/src/features/users']] },
-    ],
+    'layers/no-folder-cycle': 'error',
   },
 };
 

@@ -9,7 +9,7 @@ import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { findUser } from '../features/users/repository';
+import { findUser } from './account-scope';
 import { isSessionActive, recordSession } from './sessions';
 import { forbidden, unauthorized } from '../http/errors';
 import { canUseAdminAccess, type AuthUser } from './access';

@@ -18,7 +18,8 @@ import { endSession } from '../../auth/sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
 import { languageOf } from '../../http/language';
 import { errorResponses } from '../../http/route-schemas';
-import { findCredentials, findUser, insertUser, recordSignIn } from '../users/repository';
+import { findUser } from '../../auth/account-scope';
+import { findCredentials, insertUser, recordSignIn } from '../users/repository';
 
 /** Required strings are checked by hand so the message names the field in plain words. */
 const credentialsBody = z.object({

@@ -10,18 +10,7 @@ import type { Database } from '../../db/client';
 import { stores, userStores, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import { revokeResetTokens } from '../../auth/reset-tokens';
-
-/** The user as the API shows it: never the password hash. */
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  isAdmin: users.isAdmin,
-  role: users.role,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
-/** Read beside the user to work out `storeIds`; not part of the answer. */
-const scopeColumns = { ...userColumns, allStores: users.allStores };
+import { scopeColumns, userColumns, withStoreIds } from '../../auth/account-scope';
 
 const adminUserColumns = { ...scopeColumns, lastSignInAt: users.lastSignInAt };
 
@@ -33,25 +22,6 @@ export const USER_SORT_COLUMNS = {
   updatedAt: users.updatedAt,
   lastSignInAt: users.lastSignInAt,
 } as const;
-
-/**
- * Replaces `allStores` by `storeIds`: a limited store manager's stores (empty when every one of
- * them was deleted), null for an unrestricted store manager and every other role.
- */
-async function withStoreIds<Row extends { id: number; role: UserRole; allStores: boolean }>(db: Database, rows: Row[]) {
-  const managerIds = rows.filter((row) => row.role === 'store_manager' && !row.allStores).map((row) => row.id);
-  const assignments = managerIds.length
-    ? await db
-        .select({ userId: userStores.userId, storeId: userStores.storeId })
-        .from(userStores)
-        .where(inArray(userStores.userId, managerIds))
-        .orderBy(asc(userStores.storeId))
-    : [];
-  return rows.map(({ allStores: _allStores, ...row }) => ({
-    ...row,
-    storeIds: managerIds.includes(row.id) ? assignments.filter((a) => a.userId === row.id).map((a) => a.storeId) : null,
-  }));
-}
 
 /** Adds `wishlistCount` to each row. */
 async function withWishlistCounts<Row extends { id: number }>(db: Database, rows: Row[]) {
@@ -92,12 +62,6 @@ export async function listUsers(
     db.select({ value: count() }).from(users).where(where),
   ]);
   return { rows: await withWishlistCounts(db, await withStoreIds(db, rows)), totalItems: total?.value ?? 0 };
-}
-
-/** The user with role and store assignments (what authorization needs). */
-export async function findUser(db: Database, id: number) {
-  const rows = await db.select(scopeColumns).from(users).where(eq(users.id, id)).limit(1);
-  return (await withStoreIds(db, rows))[0];
 }
 
 /** The user as the admin's detail page shows it: with last sign-in and wishlist count. */

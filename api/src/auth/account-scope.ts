@@ -1,0 +1,46 @@
+/**
+ * The account as authorization sees it: role and store assignments, never the password hash.
+ * Below the features so that the auth plugin and the users feature both read it downward.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { UserRole } from '@koopjesland/shared/entities';
+import type { Database } from '../db/client';
+import { userStores, users } from '../db/schema';
+
+/** The user as the API shows it: never the password hash. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  role: users.role,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+/** Read beside the user to work out `storeIds`; not part of the answer. */
+export const scopeColumns = { ...userColumns, allStores: users.allStores };
+
+/**
+ * Replaces `allStores` by `storeIds`: a limited store manager's stores (empty when every one of
+ * them was deleted), null for an unrestricted store manager and every other role.
+ */
+export async function withStoreIds<Row extends { id: number; role: UserRole; allStores: boolean }>(db: Database, rows: Row[]) {
+  const managerIds = rows.filter((row) => row.role === 'store_manager' && !row.allStores).map((row) => row.id);
+  const assignments = managerIds.length
+    ? await db
+        .select({ userId: userStores.userId, storeId: userStores.storeId })
+        .from(userStores)
+        .where(inArray(userStores.userId, managerIds))
+        .orderBy(asc(userStores.storeId))
+    : [];
+  return rows.map(({ allStores: _allStores, ...row }) => ({
+    ...row,
+    storeIds: managerIds.includes(row.id) ? assignments.filter((a) => a.userId === row.id).map((a) => a.storeId) : null,
+  }));
+}
+
+/** The user with role and store assignments (what authorization needs). */
+export async function findUser(db: Database, id: number) {
+  const rows = await db.select(scopeColumns).from(users).where(eq(users.id, id)).limit(1);
+  return (await withStoreIds(db, rows))[0];
+}
+
