@@ -8,6 +8,7 @@ export * from './format/money';
 export * from './format/date';
 export * from './theme';
 export * from './ssr/page-context';
+export * from './ssr/render-contract';
 export type * from './entities';
 export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
 export {

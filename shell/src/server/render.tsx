@@ -26,10 +26,10 @@ import {
   configureApiBaseUrl,
   PageContextProvider,
   useAuthStore,
-  type EmbeddedPageState,
-  type Language,
   type PageContextValue,
-  type RenderHints,
+  type RenderLanguage,
+  type RenderRequest,
+  type RenderResult,
   type ServerStoreHandle,
   type SiteConfiguration,
 } from '@koopjesland/shared';
@@ -37,37 +37,6 @@ import { App } from '../app/App';
 import { provideRemoteRoutes, type RoutesModule } from '../federation/runtime';
 import { STOREFRONT_REMOTE } from '../routing/route-table';
 import { initShellI18n } from '../i18n';
-
-export interface RenderRequest {
-  /** Path and query of the page, e.g. `/laptops?page=2`. */
-  url: string;
-  /** The page's origin (canonical and og:url addresses). */
-  origin: string;
-  language: Language;
-  /** What the request tells of the browser (phone layout, consent dialog). */
-  hints: RenderHints;
-  /** Absolute URL of the storefront's Node container (`…/server/remoteEntry.js`). */
-  storefrontEntry: string;
-  /** Load the container afresh (a new storefront was deployed). */
-  reloadStorefront?: boolean;
-  /** The API's base URL for the page's data, and the fetch that reaches it (the API answers in-process). */
-  apiBaseUrl: string;
-  apiFetch?: typeof fetch;
-  /** The domain's site configuration (null: none). */
-  siteConfiguration: SiteConfiguration | null;
-  /** Aborted when the caller gave up (the budget is spent): no further pass is rendered. */
-  signal?: AbortSignal;
-}
-
-export interface RenderResult {
-  status: 200 | 301 | 404;
-  location?: string;
-  /** The markup inside `#root`. */
-  html: string;
-  /** Elements for `<head>`: title, meta, link, the storefront's styles. */
-  head: string;
-  state: EmbeddedPageState;
-}
 
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
@@ -80,7 +49,7 @@ const MAX_PASSES = 5;
 let apiBaseUrl: string | null = null;
 let storefront: Promise<{ Routes: ComponentType; ssr: StorefrontServerModule }> | null = null;
 let storefrontEntry: string | null = null;
-const languages = new Map<Language, I18n>();
+const languages = new Map<RenderLanguage, I18n>();
 
 function setUp(request: RenderRequest) {
   if (apiBaseUrl !== request.apiBaseUrl) {
@@ -92,7 +61,7 @@ function setUp(request: RenderRequest) {
   }
 }
 
-function i18nFor(language: Language): I18n {
+function i18nFor(language: RenderLanguage): I18n {
   let instance = languages.get(language);
   if (!instance) {
     // Shares the resources (every remote's namespaces) with the one instance; only the language differs.

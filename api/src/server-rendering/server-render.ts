@@ -18,34 +18,14 @@ import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isReservedPageSlug } from '../../../shared/src/entities/category';
 import type { SiteConfiguration } from '../../../shared/src/entities';
+import type { RenderHints, RenderLanguage, RenderResult, ShellServerModule } from '../../../shared/src/ssr/render-contract';
 import type { ApiConfig } from '../config';
 import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
 
-export type Language = 'nl' | 'en';
+export type Language = RenderLanguage;
 
-/** What the shell's Node build exports (shell/src/server.ts). */
-interface ShellServerModule {
-  renderPage(request: {
-    url: string;
-    origin: string;
-    language: Language;
-    hints: RenderHints;
-    storefrontEntry: string;
-    reloadStorefront?: boolean;
-    apiBaseUrl: string;
-    apiFetch: typeof fetch;
-    siteConfiguration: SiteConfiguration | null;
-    /** Aborted when the budget is spent: the render stops instead of going on in the background. */
-    signal: AbortSignal;
-  }): Promise<{ status: 200 | 301 | 404; location?: string; html: string; head: string; state: unknown }>;
-}
-
-export interface RenderedPage {
-  status: 200 | 301 | 404;
-  location?: string;
-  html: string;
-  head: string;
-  state: unknown;
+/** The shell's answer with the language it was rendered in (the page's `<html lang>`). */
+export interface RenderedPage extends RenderResult {
   language: Language;
 }
 
@@ -97,11 +77,6 @@ export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
   return (accepted[0]?.language as Language | undefined) ?? 'nl';
 }
 
-export interface RenderHints {
-  mobile: boolean;
-  consentDecided: boolean;
-}
-
 const CONSENT_COOKIE = 'cookie_consent';
 /** Phones' user agents, for browsers that send no Sec-CH-UA-Mobile. */
 const MOBILE_USER_AGENT = /Mobi|Android.+Mobile|iPhone|iPod/i;
@@ -111,6 +86,8 @@ const MOBILE_USER_AGENT = /Mobi|Android.+Mobile|iPhone|iPod/i;
  * send unasked, else the user agent) gets the phone layout in its first paint; a visitor whose
  * cookie choice is on record (its cookie copy) gets no consent dialog, anyone else gets it at once.
  */
+export type { RenderHints };
+
 export function renderHintsOf(request: Pick<FastifyRequest, 'headers'>): RenderHints {
   const clientHint = request.headers['sec-ch-ua-mobile'];
   const mobile =
