@@ -9,6 +9,7 @@ export * from './format/date';
 export * from './theme';
 export * from './ssr/page-context';
 export * from './ssr/render-contract';
+export * from './routing/visitor-pages';
 export type * from './entities';
 export { DEFAULT_CATEGORY_SETTINGS } from './entities/category-defaults';
 export {

@@ -38,7 +38,7 @@ exports.renderPage = async (request) => {
 
 const options = {
   env: {},
-  serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
+  serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 60_000, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
 };
 
 async function openSite(trustProxy: false | number): Promise<{ app: FrontEndApp; close(): Promise<void> }> {

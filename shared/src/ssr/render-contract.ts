@@ -58,6 +58,11 @@ export interface RenderResult {
   state: EmbeddedPageState;
 }
 
+/** What a page's data loader knows of its request besides the address: passed along, never read from a module. */
+export interface PageRequest {
+  siteConfiguration: SiteConfiguration | null;
+}
+
 /** What the shell's Node build exports (shell/src/server.ts). */
 export interface ShellServerModule {
   renderPage(request: RenderRequest): Promise<RenderResult>;

@@ -27,6 +27,7 @@ import {
   PageContextProvider,
   useAuthStore,
   type PageContextValue,
+  type PageRequest,
   type RenderLanguage,
   type RenderRequest,
   type RenderResult,
@@ -41,7 +42,7 @@ import { initShellI18n } from '../i18n';
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
   /** Loads the page's data before the first pass (absent from storefronts built before it: more passes, same page). */
-  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: { siteConfiguration: SiteConfiguration | null }): Promise<void>;
+  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: PageRequest): Promise<void>;
 }
 
 const MAX_PASSES = 5;
