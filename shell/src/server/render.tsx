@@ -10,10 +10,10 @@
  * Returns the root's markup, the head elements React hoisted (title, meta, canonical), the
  * CSS-in-JS styles, the state to embed, and the HTTP answer the storefront asks for (404, 301).
  *
- * Per request: origin, language (a clone of the one i18next instance) and stores (page context).
- * Per process: the API's address, the anonymous visitor (per-user parts appear after hydration)
- * and the site configuration, which the API sets before each render (one domain per process in
- * practice; see the architecture notes).
+ * Per request, in the page context and the loaders' arguments, never in a module: origin, site
+ * configuration, language (a clone of the one i18next instance), render hints and stores.
+ * Per process, the same for every request: the API's address and fetch, and the anonymous visitor
+ * (per-user parts appear after hydration).
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { StrictMode, type ComponentType } from 'react';
@@ -45,6 +45,7 @@ interface StorefrontServerModule {
   prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: PageRequest): Promise<void>;
 }
 
+/** One pass when the page's loader asked everything; more only for a query no loader asks, which the render itself starts. */
 const MAX_PASSES = 5;
 
 let apiBaseUrl: string | null = null;
