@@ -142,10 +142,15 @@ export function useSiteConfigState(): Pick<SiteConfigState, 'status' | 'configur
   return { status, configuration, error };
 }
 
-/** This page's origin: the server's request origin while rendering there, else the browser's. */
+/**
+ * This page's origin for canonical and og:url addresses: the one the server rendered with (from
+ * configuration, also while the browser hydrates and navigates on), else the browser's own.
+ */
 export function usePageOrigin(): string {
   const context = useContext(PageContext);
   if (context) return context.origin;
+  const rendered = embeddedPageState()?.origin;
+  if (rendered) return rendered;
   return typeof window !== 'undefined' ? window.location.origin : '';
 }
 

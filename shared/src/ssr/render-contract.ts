@@ -25,6 +25,8 @@ export interface EmbeddedPageState {
   stores: Record<string, unknown>;
   /** The hints the server rendered with (hydration must use the same). */
   hints?: RenderHints;
+  /** The origin the server built the page's addresses from (configuration, not the browser's address bar). */
+  origin?: string;
 }
 
 export interface RenderRequest {

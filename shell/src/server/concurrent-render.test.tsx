@@ -71,6 +71,7 @@ it('renders two pages for two site configurations and languages at once, each wi
   expect(nl.head).toContain('https://koopjesland.test/');
   expect(nl.state.language).toBe('nl');
   expect(nl.state.siteConfiguration).toEqual(dutchSite);
+  expect(nl.state.origin).toBe('https://koopjesland.test');
 
   for (const [page, foreign] of [
     [nl, ['Washouse', 'Washing machines', 'washouse.test', 'Most Popular Categories']],

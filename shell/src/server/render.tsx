@@ -167,6 +167,7 @@ export async function renderWithStorefront(request: RenderRequest, { ssr }: Load
       siteConfiguration: request.siteConfiguration,
       stores: storeStates,
       hints: request.hints,
+      origin: request.origin,
     },
   };
 }
