@@ -24,7 +24,7 @@ import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
 import { refuseNulCharacters } from './http/hostile-input';
 import { features } from './features';
-import mediaRoutes from './static/media';
+import mediaRoutes from './features/media/routes';
 import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
 import { addContentSecurityPolicy } from './http/content-security-policy';

@@ -11,7 +11,7 @@ import { saveDemoCredentials, shouldSeedDemo } from './demo/credentials';
 import { createAndRunDemoFeeds } from './features/feeds/demo';
 import { reapInterruptedRuns } from './features/feeds/runner';
 import { startReferencePriceScheduler } from './features/deals/scheduler';
-import frontEnds from './static/front-ends';
+import frontEnds from './server-rendering/front-ends';
 
 export interface RunningServer {
   url: string;

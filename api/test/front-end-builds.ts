@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig, type ApiConfig } from '../src/config';
-import frontEnds, { type FrontEndOptions } from '../src/static/front-ends';
+import frontEnds, { type FrontEndOptions } from '../src/server-rendering/front-ends';
 import { openTestDatabase } from './helpers';
 
 /** An empty builds folder and a function writing a file into it (folders made as needed). */

@@ -45,6 +45,7 @@ describe('Content-Security-Policy', () => {
     ['the catalog admin', '/admin/categories', '.ant-table, .ant-tree, .ant-card'],
     ['the store admin', '/admin/stores', '.ant-table'],
     ['the configuration admin', '/admin/users', '.ant-table'],
+    ['the API documentation', '/api/docs', '.swagger-ui .info'],
   ])('lets %s load with no violation', async (_name, url, ready) => {
     const page = await adminVisitor();
     const response = await page.goto(url);

@@ -9,7 +9,7 @@ import { createStorefrontStore } from './api/store';
 import { setSiteConfiguration, signOut, mockApi } from '@koopjesland/shared/testing';
 import { renderStorefront } from './test/render';
 import { makeProduct, pagination, siteConfiguration } from './test/fixtures';
-import { loadPageData } from './page-data';
+import { loadPageData } from './pages';
 import CategoryPage from './features/category/CategoryPage';
 import HomePage from './features/home/HomePage';
 import ProductPage from './features/product/ProductPage';

@@ -6,10 +6,9 @@
  *
  * Each loader asks with the arguments its page's hooks use (the same builders), so the hooks find
  * the answers in the cache. A query no loader asks still works: the render starts it and renders
- * once more. Only the paths the server renders come here (the API's `isServerRenderedPath`).
+ * once more. Each loader belongs to its page in pages.tsx; only the pages the server renders have one.
  */
-import { matchPath } from 'react-router-dom';
-import type { Product, SiteConfiguration } from '@koopjesland/shared';
+import type { PageRequest, Product } from '@koopjesland/shared';
 import type { StorefrontStore } from './api/store';
 import { getCategoryPage } from './features/category/api';
 import { readFilters, readPage } from './features/filters/filter-params';
@@ -17,21 +16,15 @@ import { getHomepageCategories, getPopularProducts, getPriceDrops } from './feat
 import { DEFAULT_PRICE_HISTORY_RANGE, getPriceHistory } from './features/price-history/api';
 import { getProduct, getRecommendations, recommendationArgs } from './features/product/api';
 import { getSearchFilters, searchPageArgs, searchProducts } from './features/search/api';
-import { ROUTE_PATTERNS } from './route-patterns';
 
-/** What a loader knows of its request besides the address: passed along, never read from a module. */
-export interface PageRequest {
-  siteConfiguration: SiteConfiguration | null;
-}
-
-type Loader = (
+export type PageLoader = (
   store: StorefrontStore,
   params: Record<string, string | undefined>,
   search: URLSearchParams,
   request: PageRequest,
 ) => Promise<unknown>;
 
-async function loadHomePage(store: StorefrontStore, _params: unknown, _search: unknown, { siteConfiguration }: PageRequest) {
+export async function loadHomePage(store: StorefrontStore, _params: unknown, _search: unknown, { siteConfiguration }: PageRequest) {
   const siteId = siteConfiguration?.id;
   await Promise.all([
     store.dispatch(getPopularProducts.initiate()),
@@ -40,7 +33,7 @@ async function loadHomePage(store: StorefrontStore, _params: unknown, _search: u
   ]);
 }
 
-async function loadProductPage(store: StorefrontStore, { id = '' }: Record<string, string | undefined>) {
+export async function loadProductPage(store: StorefrontStore, { id = '' }: Record<string, string | undefined>) {
   // The server renders for an anonymous visitor.
   const { data: product } = await store.dispatch(getProduct.initiate({ id, viewer: null }));
   if (!product) return;
@@ -58,7 +51,7 @@ function priceHistoryOf(store: StorefrontStore, product: Product) {
   return store.dispatch(getPriceHistory.initiate({ productId: product.id, range: DEFAULT_PRICE_HISTORY_RANGE }));
 }
 
-async function loadCategoryPage(
+export async function loadCategoryPage(
   store: StorefrontStore,
   { slug = '' }: Record<string, string | undefined>,
   search: URLSearchParams,
@@ -66,30 +59,10 @@ async function loadCategoryPage(
   await store.dispatch(getCategoryPage.initiate({ slug, page: readPage(search), filters: readFilters(search) }));
 }
 
-async function loadSearchPage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
+export async function loadSearchPage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
   const filters = readFilters(search, 'q');
   await Promise.all([
     store.dispatch(searchProducts.initiate(searchPageArgs(filters, readPage(search)))),
     store.dispatch(getSearchFilters.initiate(filters.search)),
   ]);
-}
-
-/** In the order the storefront's routes match them (routes.tsx). */
-const PAGE_LOADERS: { path: string; load: Loader }[] = [
-  { path: '/', load: loadHomePage },
-  { path: `/${ROUTE_PATTERNS.search}`, load: loadSearchPage },
-  { path: `/${ROUTE_PATTERNS.product}`, load: loadProductPage },
-  { path: `/${ROUTE_PATTERNS.category}`, load: loadCategoryPage },
-];
-
-/** Loads the data of the page at `url` (path and query) into `store`; failures stay in the store for the page to show. */
-export async function loadPageData(store: StorefrontStore, url: string, request: PageRequest): Promise<void> {
-  const { pathname, searchParams } = new URL(url, 'http://page.invalid');
-  for (const { path, load } of PAGE_LOADERS) {
-    const match = matchPath(path, pathname);
-    if (match) {
-      await load(store, match.params, searchParams, request);
-      return;
-    }
-  }
 }

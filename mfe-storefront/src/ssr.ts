@@ -5,12 +5,12 @@
  * - a product or category that does not exist: 404 (the page shows its not-found view);
  * - a product address whose slug is not the product's (renamed, or merged into another): 301 to
  *   the product's own address.
- * And, before the render, the page's data (`prefetchPage`, page-data.ts).
+ * And, before the render, the page's data (`prefetchPage`: its page's loader, pages.tsx).
  */
-import type { Product, ServerStoreHandle } from '@koopjesland/shared';
+import type { PageRequest, Product, ServerStoreHandle } from '@koopjesland/shared';
 import type { StorefrontState } from './api/store';
 import { productPath } from './features/products/paths';
-import { loadPageData, type PageRequest } from './page-data';
+import { loadPageData } from './pages';
 import { serverStorefrontStore } from './StorefrontProviders';
 
 /** Loads the page's data into the request's storefront store (made here; the render's providers take it from `stores`). */

@@ -3,9 +3,7 @@
  * rendering"). Async boundary, as in the browser: the federation runtime settles the shared
  * singletons before any React code runs.
  */
-import type { RenderRequest, RenderResult } from './server/render';
-
-export type { RenderRequest, RenderResult };
+import type { RenderRequest, RenderResult } from '@koopjesland/shared';
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
   const { renderPage: render } = await import('./server/render');

@@ -20,6 +20,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { SiteConfiguration } from '../entities';
 import { useSiteConfigStore, type SiteConfigState } from '../site-config/store';
+import type { EmbeddedPageState, RenderHints } from './render-contract';
 
 export interface ServerStoreHandle {
   /** The store itself (what the component uses). */
@@ -36,14 +37,6 @@ export interface ServerStoreHandle {
   answered?(): string;
   /** Start no more requests (the last pass renders what the store holds, failures included). */
   freeze?(): void;
-}
-
-/** What the server guessed of the browser it renders for (`useRenderHints`). */
-export interface RenderHints {
-  /** A phone (Sec-CH-UA-Mobile, else the user agent): the phone layout first. */
-  mobile: boolean;
-  /** The cookie choice is on record (its cookie came along): no consent dialog. */
-  consentDecided: boolean;
 }
 
 /** A client-rendered page, or a server that was told nothing: desktop, no dialog in the first render. */
@@ -71,17 +64,6 @@ export function PageContextProvider({ value, children }: { value: PageContextVal
 
 /** The id of the script element holding the server's embedded state. */
 export const PAGE_STATE_ELEMENT_ID = 'kl-state';
-
-export interface EmbeddedPageState {
-  /** The language the server rendered in. */
-  language: string;
-  /** The site configuration the server rendered with (null: none for this domain). */
-  siteConfiguration: unknown;
-  /** Each remote's store state, by key. */
-  stores: Record<string, unknown>;
-  /** The hints the server rendered with (hydration must use the same). */
-  hints?: RenderHints;
-}
 
 let embedded: EmbeddedPageState | null | undefined;
 
@@ -160,10 +142,15 @@ export function useSiteConfigState(): Pick<SiteConfigState, 'status' | 'configur
   return { status, configuration, error };
 }
 
-/** This page's origin: the server's request origin while rendering there, else the browser's. */
+/**
+ * This page's origin for canonical and og:url addresses: the one the server rendered with (from
+ * configuration, also while the browser hydrates and navigates on), else the browser's own.
+ */
 export function usePageOrigin(): string {
   const context = useContext(PageContext);
   if (context) return context.origin;
+  const rendered = embeddedPageState()?.origin;
+  if (rendered) return rendered;
   return typeof window !== 'undefined' ? window.location.origin : '';
 }
 

@@ -1,16 +1,10 @@
 /**
  * The route table of docs/product.md §2: which area of the site owns a path. The storefront is mounted
- * at `/*` and owns the visitor paths; admin pages live below `/admin` in three remotes, keyed
+ * at `/*` and owns the visitor pages' addresses; admin pages live below `/admin` in three remotes, keyed
  * by the first segment after /admin. Anything else redirects to `/`.
  */
-import { matchPath } from 'react-router-dom';
+import { matchVisitorPage } from '@koopjesland/shared';
 import { adminMenu, adminSections, REMOTES, type RemoteName } from '@koopjesland/shared/front-ends';
-
-/**
- * Visitor paths the storefront renders; `/:slug` is one segment only (categories and the
- * storefront's own one-segment pages: account, privacy, wishlist, …).
- */
-export const STOREFRONT_PATHS = ['/', '/login', '/search', '/product/:slug/:id', '/store/:slug', '/:slug'] as const;
 
 /** First segment below /admin → the remote that renders it (mounted at /admin), from the front-end manifest. */
 export const ADMIN_SECTIONS: ReadonlyMap<string, RemoteName> = new Map(
@@ -28,8 +22,9 @@ export type RouteTarget =
   | { kind: 'admin'; remote: RemoteName }
   | { kind: 'redirect'; to: string };
 
+/** A visitor page's address (the storefront's pages, VISITOR_PAGES in @koopjesland/shared). */
 export function isStorefrontPath(pathname: string): boolean {
-  return STOREFRONT_PATHS.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+  return matchVisitorPage(pathname) !== null;
 }
 
 /** The admin remote for a path below /admin (`rest` = the part after `/admin/`), if any. */

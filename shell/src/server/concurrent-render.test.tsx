@@ -6,13 +6,13 @@
  */
 import '../test/server-render-environment';
 import { mockApi } from '@koopjesland/shared/testing';
-import type { SiteConfiguration } from '@koopjesland/shared';
+import type { RenderRequest, SiteConfiguration } from '@koopjesland/shared';
 import StorefrontRoutes from '../../../mfe-storefront/src/routes';
 import * as storefrontServer from '../../../mfe-storefront/src/ssr';
 import { makeProduct, pagination, siteConfiguration } from '../../../mfe-storefront/src/test/fixtures';
 import { provideRemoteRoutes } from '../federation/runtime';
 import { STOREFRONT_REMOTE } from '../routing/route-table';
-import { renderWithStorefront, type RenderRequest } from './render';
+import { renderWithStorefront } from './render';
 
 const dutchSite: SiteConfiguration = { ...siteConfiguration, id: 1, name: 'Koopjesland', title: 'Koopjesland – koopjes' };
 const englishSite: SiteConfiguration = { ...siteConfiguration, id: 2, name: 'Washouse', title: 'Washouse – laundry deals' };
@@ -71,6 +71,7 @@ it('renders two pages for two site configurations and languages at once, each wi
   expect(nl.head).toContain('https://koopjesland.test/');
   expect(nl.state.language).toBe('nl');
   expect(nl.state.siteConfiguration).toEqual(dutchSite);
+  expect(nl.state.origin).toBe('https://koopjesland.test');
 
   for (const [page, foreign] of [
     [nl, ['Washouse', 'Washing machines', 'washouse.test', 'Most Popular Categories']],

@@ -10,10 +10,10 @@
  * Returns the root's markup, the head elements React hoisted (title, meta, canonical), the
  * CSS-in-JS styles, the state to embed, and the HTTP answer the storefront asks for (404, 301).
  *
- * Per request: origin, language (a clone of the one i18next instance) and stores (page context).
- * Per process: the API's address, the anonymous visitor (per-user parts appear after hydration)
- * and the site configuration, which the API sets before each render (one domain per process in
- * practice; see the architecture notes).
+ * Per request, in the page context and the loaders' arguments, never in a module: origin, site
+ * configuration, language (a clone of the one i18next instance), render hints and stores.
+ * Per process, the same for every request: the API's address and fetch, and the anonymous visitor
+ * (per-user parts appear after hydration).
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { StrictMode, type ComponentType } from 'react';
@@ -26,10 +26,11 @@ import {
   configureApiBaseUrl,
   PageContextProvider,
   useAuthStore,
-  type EmbeddedPageState,
-  type Language,
   type PageContextValue,
-  type RenderHints,
+  type PageRequest,
+  type RenderLanguage,
+  type RenderRequest,
+  type RenderResult,
   type ServerStoreHandle,
   type SiteConfiguration,
 } from '@koopjesland/shared';
@@ -38,49 +39,19 @@ import { provideRemoteRoutes, type RoutesModule } from '../federation/runtime';
 import { STOREFRONT_REMOTE } from '../routing/route-table';
 import { initShellI18n } from '../i18n';
 
-export interface RenderRequest {
-  /** Path and query of the page, e.g. `/laptops?page=2`. */
-  url: string;
-  /** The page's origin (canonical and og:url addresses). */
-  origin: string;
-  language: Language;
-  /** What the request tells of the browser (phone layout, consent dialog). */
-  hints: RenderHints;
-  /** Absolute URL of the storefront's Node container (`…/server/remoteEntry.js`). */
-  storefrontEntry: string;
-  /** Load the container afresh (a new storefront was deployed). */
-  reloadStorefront?: boolean;
-  /** The API's base URL for the page's data, and the fetch that reaches it (the API answers in-process). */
-  apiBaseUrl: string;
-  apiFetch?: typeof fetch;
-  /** The domain's site configuration (null: none). */
-  siteConfiguration: SiteConfiguration | null;
-  /** Aborted when the caller gave up (the budget is spent): no further pass is rendered. */
-  signal?: AbortSignal;
-}
-
-export interface RenderResult {
-  status: 200 | 301 | 404;
-  location?: string;
-  /** The markup inside `#root`. */
-  html: string;
-  /** Elements for `<head>`: title, meta, link, the storefront's styles. */
-  head: string;
-  state: EmbeddedPageState;
-}
-
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
   /** Loads the page's data before the first pass (absent from storefronts built before it: more passes, same page). */
-  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: { siteConfiguration: SiteConfiguration | null }): Promise<void>;
+  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: PageRequest): Promise<void>;
 }
 
+/** One pass when the page's loader asked everything; more only for a query no loader asks, which the render itself starts. */
 const MAX_PASSES = 5;
 
 let apiBaseUrl: string | null = null;
 let storefront: Promise<{ Routes: ComponentType; ssr: StorefrontServerModule }> | null = null;
 let storefrontEntry: string | null = null;
-const languages = new Map<Language, I18n>();
+const languages = new Map<RenderLanguage, I18n>();
 
 function setUp(request: RenderRequest) {
   if (apiBaseUrl !== request.apiBaseUrl) {
@@ -92,7 +63,7 @@ function setUp(request: RenderRequest) {
   }
 }
 
-function i18nFor(language: Language): I18n {
+function i18nFor(language: RenderLanguage): I18n {
   let instance = languages.get(language);
   if (!instance) {
     // Shares the resources (every remote's namespaces) with the one instance; only the language differs.
@@ -196,6 +167,7 @@ export async function renderWithStorefront(request: RenderRequest, { ssr }: Load
       siteConfiguration: request.siteConfiguration,
       stores: storeStates,
       hints: request.hints,
+      origin: request.origin,
     },
   };
 }

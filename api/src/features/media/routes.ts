@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productImageSvg, storeLogoSvg } from '../demo/svg';
-import { products, stores } from '../db/schema';
-import { MAX_ID } from '../http/route-schemas';
-import { notFound } from '../http/errors';
+import { productImageSvg, storeLogoSvg } from '../../demo/svg';
+import { products, stores } from '../../db/schema';
+import { MAX_ID } from '../../http/route-schemas';
+import { notFound } from '../../http/errors';
 
 const ONE_WEEK = 'public, max-age=604800';
 

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the visitor pages (`/`, `/{slug}`, `/product/{slug}/{id}`, `/search`),
+ * Server rendering of the visitor pages (VISITOR_PAGES marked `serverRendered`: home, category, product, search),
  * docs/architecture.md "Server rendering". The shell's Node build (`shell/dist/server/server.js`)
  * renders; it loads the storefront's Node container at run time from the storefront's URL in
  * remotes.json (`…/mf-manifest.json` → `…/server/remoteEntry.js`, relative URLs on this server),
@@ -16,36 +16,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isReservedPageSlug } from '../../../shared/src/entities/category';
+import { isServerRenderedPath, matchVisitorPage } from '../../../shared/src/routing/visitor-pages';
 import type { SiteConfiguration } from '../../../shared/src/entities';
+import type { RenderHints, RenderLanguage, RenderResult, ShellServerModule } from '../../../shared/src/ssr/render-contract';
 import type { ApiConfig } from '../config';
 import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
 
-export type Language = 'nl' | 'en';
+export type Language = RenderLanguage;
 
-/** What the shell's Node build exports (shell/src/server.ts). */
-interface ShellServerModule {
-  renderPage(request: {
-    url: string;
-    origin: string;
-    language: Language;
-    hints: RenderHints;
-    storefrontEntry: string;
-    reloadStorefront?: boolean;
-    apiBaseUrl: string;
-    apiFetch: typeof fetch;
-    siteConfiguration: SiteConfiguration | null;
-    /** Aborted when the budget is spent: the render stops instead of going on in the background. */
-    signal: AbortSignal;
-  }): Promise<{ status: 200 | 301 | 404; location?: string; html: string; head: string; state: unknown }>;
-}
-
-export interface RenderedPage {
-  status: 200 | 301 | 404;
-  location?: string;
-  html: string;
-  head: string;
-  state: unknown;
+/** The shell's answer with the language it was rendered in (the page's `<html lang>`). */
+export interface RenderedPage extends RenderResult {
   language: Language;
 }
 
@@ -60,22 +40,15 @@ export interface ServerRenderOptions {
   maxConcurrent?: number;
 }
 
-/** A product page's address: `/product/{slug}/{id}`. */
-const PRODUCT_PAGE_PATH = /^\/product\/[^/]+\/([^/]+)$/;
-
 /** The product id a product page's path names (for counting its view), or null. */
 export function productIdOf(pathname: string): number | null {
-  const id = Number(PRODUCT_PAGE_PATH.exec(pathname)?.[1]);
+  const match = matchVisitorPage(pathname);
+  const id = match?.name === 'product' ? Number(match.params.id) : Number.NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** The paths rendered on the server: home, search, product pages and one-segment category pages. */
-export function isServerRenderedPath(pathname: string): boolean {
-  if (pathname === '/' || pathname === '/search') return true;
-  if (PRODUCT_PAGE_PATH.test(pathname)) return true;
-  const single = /^\/([^/.]+)$/.exec(pathname);
-  return single !== null && !isReservedPageSlug(single[1]!);
-}
+/** The paths rendered on the server: the storefront's pages marked so (VISITOR_PAGES). */
+export { isServerRenderedPath };
 
 const LANGUAGE_COOKIE = 'i18nextLng';
 
@@ -97,11 +70,6 @@ export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
   return (accepted[0]?.language as Language | undefined) ?? 'nl';
 }
 
-export interface RenderHints {
-  mobile: boolean;
-  consentDecided: boolean;
-}
-
 const CONSENT_COOKIE = 'cookie_consent';
 /** Phones' user agents, for browsers that send no Sec-CH-UA-Mobile. */
 const MOBILE_USER_AGENT = /Mobi|Android.+Mobile|iPhone|iPod/i;
@@ -111,6 +79,8 @@ const MOBILE_USER_AGENT = /Mobi|Android.+Mobile|iPhone|iPod/i;
  * send unasked, else the user agent) gets the phone layout in its first paint; a visitor whose
  * cookie choice is on record (its cookie copy) gets no consent dialog, anyone else gets it at once.
  */
+export type { RenderHints };
+
 export function renderHintsOf(request: Pick<FastifyRequest, 'headers'>): RenderHints {
   const clientHint = request.headers['sec-ch-ua-mobile'];
   const mobile =

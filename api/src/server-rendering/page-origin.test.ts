@@ -38,7 +38,7 @@ exports.renderPage = async (request) => {
 
 const options = {
   env: {},
-  serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
+  serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 60_000, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
 };
 
 async function openSite(trustProxy: false | number): Promise<{ app: FrontEndApp; close(): Promise<void> }> {
@@ -48,8 +48,9 @@ async function openSite(trustProxy: false | number): Promise<{ app: FrontEndApp;
     { title: 'Koopjesland', name: 'Koopjesland BE', description: 'Koopjes', domainNames: ['koopjesland-be.test'] },
   ]);
   // The storefront's manifest is read beside the first render: wait until the page links its files.
-  for (let tries = 0; tries < 100; tries += 1) {
-    const res = await get(opened.app, '/');
+  for (let tries = 0; tries < 200; tries += 1) {
+    // A new address each time: a page rendered before the manifest arrived stays in the page cache.
+    const res = await get(opened.app, `/?wait=${tries}`);
     if (res.body.includes('routes.1a.css')) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -67,8 +68,9 @@ describe('behind no trusted proxy (TRUST_PROXY unset)', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ app, close } = await openSite(false));
-  });
-  afterAll(() => close());
+    // A database, an app listening on a port and its first renders: longer than one request on a busy machine.
+  }, 30_000);
+  afterAll(() => close(), 30_000);
 
   it('ignores X-Forwarded-Host and a forged Host: no foreign host in the page, and the next visitor’s cached copy is clean', async () => {
     for (const [url, headers] of [
@@ -119,8 +121,8 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ app, close } = await openSite(1));
-  });
-  afterAll(() => close());
+  }, 30_000);
+  afterAll(() => close(), 30_000);
 
   it('uses X-Forwarded-Host when it names one of the site’s domains, and only then', async () => {
     const known = await get(app, '/koffie', { host: '10.0.0.5:8080', 'x-forwarded-host': 'koopjesland-be.test' });

@@ -172,11 +172,11 @@ it('puts the page into index.html without touching the rest', () => {
     status: 200,
     html: '<p>x</p>',
     head: '<title>Y</title>',
-    state: { a: 1 },
+    state: { language: 'en', siteConfiguration: null, stores: {} },
     language: 'en',
   });
   expect(html).toBe(
-    '<html lang="en"><head><title>Y</title><script id="kl-state" type="application/json">{"a":1}</script></head><body><div id="root"><p>x</p></div></body></html>',
+    '<html lang="en"><head><title>Y</title><script id="kl-state" type="application/json">{"language":"en","siteConfiguration":null,"stores":{}}</script></head><body><div id="root"><p>x</p></div></body></html>',
   );
 });
 

@@ -1,0 +1,71 @@
+/**
+ * The contract between the API and the shell's Node build (`shell/dist/server/server.js`): what
+ * the API's server rendering (api/src/server-rendering) asks of a render and what it gets back.
+ * Declared once, here, for both sides; types only, so the API reads it without React.
+ */
+import type { SiteConfiguration } from '../entities';
+
+export type RenderLanguage = 'nl' | 'en';
+
+/** What the server guessed of the browser it renders for (`useRenderHints`). */
+export interface RenderHints {
+  /** A phone (Sec-CH-UA-Mobile, else the user agent): the phone layout first. */
+  mobile: boolean;
+  /** The cookie choice is on record (its cookie came along): no consent dialog. */
+  consentDecided: boolean;
+}
+
+/** The state a server-rendered page embeds (`#kl-state`) for the browser to hydrate from. */
+export interface EmbeddedPageState {
+  /** The language the server rendered in. */
+  language: string;
+  /** The site configuration the server rendered with (null: none for this domain). */
+  siteConfiguration: unknown;
+  /** Each remote's store state, by key. */
+  stores: Record<string, unknown>;
+  /** The hints the server rendered with (hydration must use the same). */
+  hints?: RenderHints;
+  /** The origin the server built the page's addresses from (configuration, not the browser's address bar). */
+  origin?: string;
+}
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. `/laptops?page=2`. */
+  url: string;
+  /** The page's origin (canonical and og:url addresses), from configuration (page-origin.ts). */
+  origin: string;
+  language: RenderLanguage;
+  /** What the request tells of the browser (phone layout, consent dialog). */
+  hints: RenderHints;
+  /** Absolute URL of the storefront's Node container (`…/server/remoteEntry.js`). */
+  storefrontEntry: string;
+  /** Load the container afresh (a new storefront was deployed). */
+  reloadStorefront?: boolean;
+  /** The API's base URL for the page's data, and the fetch that reaches it (the API answers in-process). */
+  apiBaseUrl: string;
+  apiFetch?: typeof fetch;
+  /** The domain's site configuration (null: none). */
+  siteConfiguration: SiteConfiguration | null;
+  /** Aborted when the caller gave up (the budget is spent): no further pass is rendered. */
+  signal?: AbortSignal;
+}
+
+export interface RenderResult {
+  status: 200 | 301 | 404;
+  location?: string;
+  /** The markup inside `#root`. */
+  html: string;
+  /** Elements for `<head>`: title, meta, link, the storefront's styles. */
+  head: string;
+  state: EmbeddedPageState;
+}
+
+/** What a page's data loader knows of its request besides the address: passed along, never read from a module. */
+export interface PageRequest {
+  siteConfiguration: SiteConfiguration | null;
+}
+
+/** What the shell's Node build exports (shell/src/server.ts). */
+export interface ShellServerModule {
+  renderPage(request: RenderRequest): Promise<RenderResult>;
+}
