@@ -4,7 +4,7 @@
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
 import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { useCategorySettingsWords } from '@koopjesland/shared/catalog';
 import {
   Alert,
@@ -18,7 +18,7 @@ import {
   Form,
   Modal,
   Row,
-  Spin,
+  
   Statistic,
   Typography,
 } from 'antd';
@@ -57,7 +57,7 @@ function CategoryDetail({ id }: { id: number }) {
     </div>
   );
 
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || error || !category) {
     const notFound = !valid || (error && 'status' in error && error.status === 404);
     return (

@@ -1,6 +1,6 @@
 /** /admin/category-aliases: searchable, paged; path, categories, product count, created; a row opens the alias. */
 import { useNamespaceT, formatDateTime, type CategoryAlias } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -55,8 +55,7 @@ export function CategoryAliasesPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.categoryAliases ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('aliases.empty') }}
+        {...tableLoading(isFetching, t('aliases.empty'))}
         onRow={(alias) => ({
           onClick: () => navigate(adminPath('category-aliases', alias.id)),
           style: { cursor: 'pointer' },

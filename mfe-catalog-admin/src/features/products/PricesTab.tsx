@@ -1,4 +1,5 @@
 /** Current Prices (current offers) and All Prices (every offer, expired ones too) of a product. */
+import { tableLoading } from '@koopjesland/shared/admin';
 import { useNamespaceT, formatDateTime, formatMoney, type Price } from '@koopjesland/shared';
 import { Alert, Table } from 'antd';
 import type { TableProps } from 'antd';
@@ -31,8 +32,7 @@ export function PricesTab({ productId, active }: { productId: number; active: bo
         size="small"
         columns={columns}
         dataSource={prices.data ?? []}
-        loading={prices.isFetching}
-        locale={{ emptyText: t('prices.empty') }}
+        {...tableLoading(prices.isFetching, t('prices.empty'))}
         pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
       />
     </>

@@ -3,8 +3,8 @@
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
 import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Spin, Statistic, Tabs, Tag, Typography } from 'antd';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AliasesTab } from './AliasesTab';
@@ -37,7 +37,7 @@ function ProductDetail({ id }: { id: number }) {
       <Button onClick={() => navigate(adminPath('products'))}>{t('products.buttons.back')}</Button>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || error || !product) {
     const notFound = !valid || (error && 'status' in error && error.status === 404);
     return (
@@ -50,7 +50,7 @@ function ProductDetail({ id }: { id: number }) {
   // A merged product's id answers with the kept product: show that one's address.
   if (product.id !== id) {
     navigate(adminPath('products', product.id), { replace: true });
-    return <Spin />;
+    return <AdminPageLoading />;
   }
   return <ProductView product={product} />;
 }

@@ -5,7 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime, formatMoney, type Product } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Checkbox, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -208,8 +208,7 @@ export function ProductsPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.products ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('products.empty') }}
+        {...tableLoading(isFetching, t('products.empty'))}
         rowSelection={{
           selectedRowKeys: checkedRows(selection, pageIds),
           getCheckboxProps: () => ({ disabled: selection.mode === 'matching' }),

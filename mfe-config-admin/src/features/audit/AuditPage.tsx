@@ -4,7 +4,7 @@
  * filter lives in the address. Records are read-only.
  */
 import { useNamespaceT, formatDateTime, type AuditRecord, type UserRole } from '@koopjesland/shared';
-import { useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -123,8 +123,7 @@ export function AuditPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.records ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('audit.empty') }}
+        {...tableLoading(isFetching, t('audit.empty'))}
         {...table.tableProps<AuditRecord>(data?.pagination)}
       />
     </Flex>

@@ -1,7 +1,7 @@
 /** /admin/outbox/{id}: one message as sent, in its plain-text form (links readable and copyable). */
 import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd';
+import { AdminPageLoading, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useOutboxMessageQuery } from './outbox-api';
@@ -19,7 +19,7 @@ export function OutboxMessagePage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !message) {
     const notFound = error && 'status' in error && error.status === 404;
     return (

@@ -4,7 +4,7 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime, type OutboxMessageSummary } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -53,8 +53,7 @@ export function OutboxPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.messages ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('outbox.empty') }}
+        {...tableLoading(isFetching, t('outbox.empty'))}
         onRow={(message) => ({ onClick: () => navigate(adminPath('outbox', message.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<OutboxMessageSummary>(data?.pagination)}
       />

@@ -1,8 +1,8 @@
 /** /admin/store-ratings/{id}: one rating for moderation: correct the stars or the comment, or remove it. */
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Rate, Spin, Typography } from 'antd';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Rate, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useDeleteStoreRatingMutation, useStoreRatingQuery, useUpdateStoreRatingMutation } from './store-ratings-api';
@@ -30,7 +30,7 @@ export function StoreRatingDetailPage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !rating) {
     const notFound = error && 'status' in error && error.status === 404;
     return (

@@ -5,8 +5,8 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime, useAuthStore, type AdminUser } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Select, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { RoleTag } from './RoleTag';
@@ -71,7 +71,7 @@ export function UserDetailPage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !user) {
     const notFound = error && 'status' in error && error.status === 404;
     return (

@@ -1,8 +1,8 @@
 /** /admin/wishlists/{id}: one wishlist item; an admin may correct the desired maximum price or remove it. */
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
-import { EuroInput, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Spin, Typography } from 'antd';
+import { AdminPageLoading, EuroInput, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { TargetTag } from './TargetTag';
@@ -26,7 +26,7 @@ export function WishlistDetailPage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !item) {
     const notFound = error && 'status' in error && error.status === 404;
     return (

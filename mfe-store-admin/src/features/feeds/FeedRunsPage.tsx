@@ -6,8 +6,8 @@
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
+import { AdminPageLoading, tableLoading, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -73,7 +73,7 @@ export function FeedRunsPage() {
     </div>
   );
 
-  if (feed.isLoading) return <Spin aria-label={t('common.loading')} />;
+  if (feed.isLoading) return <AdminPageLoading />;
   if (!valid || statusOf(feed.error) === 404 || (feed.data && feed.data.storeId !== storeId)) {
     return (
       <Flex vertical gap={16}>
@@ -142,8 +142,7 @@ export function FeedRunsPage() {
         rowKey="id"
         columns={columns}
         dataSource={list}
-        loading={runs.isLoading}
-        locale={{ emptyText: t('runs.empty') }}
+        {...tableLoading(runs.isLoading, t('runs.empty'))}
         scroll={{ x: true }}
         expandable={{
           expandRowByClick: true,

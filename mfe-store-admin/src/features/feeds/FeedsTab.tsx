@@ -7,7 +7,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
 import { useNamespaceT, formatDate } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useState, type MouseEvent } from 'react';
@@ -135,9 +135,8 @@ export function FeedsTab({ store }: { store: Store }) {
         rowKey="id"
         columns={columns}
         dataSource={feeds ?? []}
-        loading={isLoading}
+        {...tableLoading(isLoading, t('feeds.empty'))}
         pagination={false}
-        locale={{ emptyText: t('feeds.empty') }}
         onRow={(feed) => ({ onClick: () => setFormMode({ kind: 'edit', feed }), style: { cursor: 'pointer' } })}
         scroll={{ x: true }}
       />

@@ -7,7 +7,7 @@
  */
 import type { HeldOffer, HeldOfferDecision } from '@koopjesland/shared';
 import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
-import { useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -162,8 +162,7 @@ export function HeldPricesPage() {
         rowKey="priceId"
         columns={columns}
         dataSource={data?.heldOffers ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('heldPrices.empty') }}
+        {...tableLoading(isFetching, t('heldPrices.empty'))}
         scroll={{ x: true }}
         {...table.tableProps<HeldOffer>(data?.pagination)}
       />

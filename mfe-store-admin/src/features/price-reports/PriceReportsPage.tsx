@@ -14,7 +14,7 @@ import {
   type PriceReportGroup,
   type PriceReportSortField,
 } from '@koopjesland/shared';
-import { useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -147,8 +147,7 @@ export function PriceReportsPage() {
         rowKey="priceId"
         columns={columns}
         dataSource={data?.priceReports ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('priceReports.empty') }}
+        {...tableLoading(isFetching, t('priceReports.empty'))}
         scroll={{ x: true }}
         {...table.tableProps<PriceReportGroup>(data?.pagination)}
       />

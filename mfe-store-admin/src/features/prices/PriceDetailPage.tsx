@@ -5,8 +5,8 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Spin, Typography } from 'antd';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -25,7 +25,7 @@ function PriceHistoryChart({ priceId }: { priceId: number }) {
       series: [{ label: t('prices.fields.total'), color: '#f46900', values: points.map((point) => point.total), stepped: true }],
     };
   }, [data, t]);
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error) return <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} />;
   if (chart.times.length === 0) return <Typography.Text type="secondary">{t('prices.noHistory')}</Typography.Text>;
   return <LazyLineChart times={chart.times} series={chart.series} formatLeft={(cents) => formatMoney(cents)} />;
@@ -77,7 +77,7 @@ export function PriceDetailPage() {
     </div>
   );
 
-  if (isLoading) return <Spin aria-label={t('common.loading')} />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || statusOf(error) === 404) {
     return (
       <Flex vertical gap={16}>

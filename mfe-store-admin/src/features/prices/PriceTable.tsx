@@ -1,7 +1,7 @@
 /** The offers table of the Prices tab and the prices page; a row opens the offer. */
 import type { Pagination } from '@koopjesland/shared';
 import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
-import { useAdminPath } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminPath } from '@koopjesland/shared/admin';
 import { Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -62,8 +62,7 @@ export function PriceTable({
       rowKey="id"
       columns={columns}
       dataSource={data?.prices ?? []}
-      loading={loading}
-      locale={{ emptyText: t('prices.empty') }}
+      {...tableLoading(loading, t('prices.empty'))}
       onRow={(price) => ({ onClick: () => navigate(adminPath('prices', price.id)), style: { cursor: 'pointer' } })}
       scroll={{ x: true }}
       {...table.tableProps<AdminPrice>(data?.pagination)}

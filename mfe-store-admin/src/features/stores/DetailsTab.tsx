@@ -2,6 +2,7 @@
  * The Details tab: the store's statistics (total prices, number of ratings, average rating) and
  * its feeds' health at a glance: last run, its status and offers, and the next scheduled run.
  */
+import { tableLoading } from '@koopjesland/shared/admin';
 import type { Store } from '@koopjesland/shared';
 import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
 import { Alert, Card, Col, Row, Statistic, Table } from 'antd';
@@ -77,9 +78,8 @@ export function DetailsTab({ store }: { store: Store }) {
             size="small"
             columns={columns}
             dataSource={feeds ?? []}
-            loading={isLoading}
+            {...tableLoading(isLoading, t('feeds.empty'))}
             pagination={false}
-            locale={{ emptyText: t('feeds.empty') }}
           />
         </Card>
       </Col>

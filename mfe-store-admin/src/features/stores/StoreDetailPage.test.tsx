@@ -18,10 +18,11 @@ describe('/admin/stores/{id}', () => {
   it('shows a loading state, then the store with its rating out of 5 and the tab counts', async () => {
     let release: (body: unknown) => void = () => undefined;
     mockApi({ 'GET /stores/id/7': () => new Promise((resolve) => (release = resolve)), 'GET /store-feeds/store/7': () => [] });
-    const { container } = renderAdmin('/admin/stores/7');
-    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    renderAdmin('/admin/stores/7');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     release(store);
     expect(await screen.findByRole('heading', { name: 'Klankwinkel' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     expect(screen.getAllByText('4.3 / 5')[0]).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Products (15)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Prices (12)' })).toBeInTheDocument();
@@ -99,6 +100,20 @@ describe('/admin/stores/{id}', () => {
     await press(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Please enter a valid URL or a path starting with /')).toBeInTheDocument();
     expect(api.find('PUT', '/stores/7')).toHaveLength(0);
+  });
+
+  it('shows no empty text under the loading products table', async () => {
+    let release: (body: unknown) => void = () => undefined;
+    mockApi({
+      'GET /stores/id/7': () => store,
+      'GET /store-feeds/store/7': () => [],
+      'GET /stores/7/products': () => new Promise((resolve) => (release = resolve)),
+    });
+    const { container } = renderAdmin('/admin/stores/7?tab=products');
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(screen.queryByText('No products found')).not.toBeInTheDocument();
+    release({ products: [], pagination: pagination(0) });
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
   });
 
   describe('Products tab', () => {

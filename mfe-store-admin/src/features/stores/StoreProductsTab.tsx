@@ -5,7 +5,7 @@
  */
 import type { Store } from '@koopjesland/shared';
 import { useNamespaceT, formatDate, formatMoney } from '@koopjesland/shared';
-import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Avatar, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -64,8 +64,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
         rowKey="id"
         columns={columns}
         dataSource={data?.products ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('products.empty') }}
+        {...tableLoading(isFetching, t('products.empty'))}
         onRow={(product) => ({ onClick: () => navigate(adminPath('products', product.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<StoreProduct>(data?.pagination)}
       />
