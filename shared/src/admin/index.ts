@@ -15,6 +15,7 @@ export { useAdminNotices, useConfirm, ADMIN_NOTICE_SECONDS, type ConfirmOptions,
 export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput } from './forms';
 export { AdminPlaceholder, AdminNotFound } from './pages';
 export { AdminPageLoading, tableLoading } from './loading';
+export { useAdminDates } from './dates';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';

@@ -5,8 +5,8 @@
  * collapse guard holds, with Apply anyway and Discard.
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { AdminPageLoading, tableLoading, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { useNamespaceT } from '@koopjesland/shared';
+import { AdminPageLoading, tableLoading, useAdminDates, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -49,6 +49,7 @@ function RunsChart({ runs }: { runs: AdminFeedRun[] }) {
 }
 
 export function FeedRunsPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -99,7 +100,7 @@ export function FeedRunsPage() {
 
   const columns: TableProps<AdminFeedRun>['columns'] = [
     { key: 'trigger', title: t('runs.fields.trigger'), render: (_v, r) => t(`runs.triggers.${r.trigger}`, { defaultValue: r.trigger }) },
-    { key: 'startedAt', title: t('runs.fields.startedAt'), render: (_v, r) => formatDateTime(r.startedAt ?? r.createdAt) },
+    { key: 'startedAt', title: t('runs.fields.startedAt'), render: (_v, r) => dates.dateTime(r.startedAt ?? r.createdAt) },
     { key: 'duration', title: t('runs.fields.duration'), render: (_v, r) => (runSeconds(r) === null ? '' : formatSeconds(runSeconds(r)!)) },
     { key: 'status', title: t('runs.fields.status'), render: (_v, r) => <RunStatusTag status={r.status} /> },
     { key: 'records', title: t('runs.fields.recordsRead'), align: 'right', dataIndex: 'recordsRead' },

@@ -6,8 +6,8 @@
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { useNamespaceT, formatDate } from '@koopjesland/shared';
-import { tableLoading, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useState, type MouseEvent } from 'react';
@@ -24,6 +24,7 @@ export const FEED_URL_MAX = 50;
 export const cutUrl = (url: string) => (url.length > FEED_URL_MAX ? `${url.slice(0, FEED_URL_MAX)}...` : url);
 
 export function FeedsTab({ store }: { store: Store }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -77,7 +78,7 @@ export function FeedsTab({ store }: { store: Store }) {
       title: t('feeds.fields.createProducts'),
       render: (_value, feed) => (feed.allowCreateProducts ? t('common.yes') : t('common.no')),
     },
-    { key: 'createdAt', title: t('feeds.fields.created'), render: (_value, feed) => formatDate(feed.createdAt) },
+    { key: 'createdAt', title: t('feeds.fields.created'), render: (_value, feed) => dates.dateTime(feed.createdAt) },
     {
       key: 'lastRun',
       title: t('feeds.fields.lastRun'),

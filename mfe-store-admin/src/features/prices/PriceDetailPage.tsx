@@ -4,8 +4,8 @@
  * and refreshes the product's lowest price on the server, as an import does.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney, formatPercentChange } from '@koopjesland/shared';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -62,6 +62,7 @@ function PriceEditForm({ price }: { price: AdminPrice }) {
 }
 
 export function PriceDetailPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -140,11 +141,11 @@ export function PriceDetailPage() {
                 </a>
               </Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.deliveryTime')}>{price.deliveryTime ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.validFrom')}>{formatDateTime(price.validFrom)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.validFrom')}>{dates.dateTime(price.validFrom)}</Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.validTo')}>
-                {price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')}
+                {price.validTo ? dates.dateTime(price.validTo) : t('prices.noExpiry')}
               </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.lastSeen')}>{formatDateTime(price.lastSeen)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.lastSeen')}>{dates.dateTime(price.lastSeen)}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { change, mockApi, pagination, press, reply, signInAs, signOut, type ApiRoutes } from '@koopjesland/shared/testing';
+import { formatDateTime } from '@koopjesland/shared';
 import { feed, price, store } from '../../test/fixtures';
 import { renderAdmin } from '../../test/render';
 
@@ -126,6 +127,14 @@ describe('/admin/stores/{id}', () => {
       expect(api.find('GET', '/stores/7/products')[0]!.query.get('sortBy')).toBe('name');
       await press(row);
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/products/9');
+    });
+
+    it("dates its products in the admin's one format, in the user's language", async () => {
+      mockApi({ 'GET /stores/id/7': () => store, 'GET /stores/7/products': () => storeProducts });
+      renderAdmin('/admin/stores/7?tab=products');
+      const row = (await screen.findByText('JBL Flip 6')).closest('tr')!;
+      expect(within(row).getByText(formatDateTime('2026-03-01T10:00:00.000Z', 'en'))).toBeInTheDocument();
+      expect(within(row).queryByText(/mrt|Mar 2026/)).not.toBeInTheDocument();
     });
 
     it('says so when the store has no products', async () => {
