@@ -14,6 +14,8 @@ export {
 export { useAdminNotices, useConfirm, ADMIN_NOTICE_SECONDS, type ConfirmOptions, type ConfirmText } from './feedback';
 export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput, isHttpUrl } from './forms';
 export { AdminPlaceholder, AdminNotFound } from './pages';
+export { AdminPageLoading, tableLoading } from './loading';
+export { useAdminDates } from './dates';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';

@@ -6,11 +6,15 @@
 import { priceSchema, productPropertySchema, productSchema } from '@koopjesland/shared/entities';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
+import { categories } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';
 import {
   addProperty,
+  assignCategories,
   createProduct,
   deleteProduct,
   deleteProperty,
@@ -29,6 +33,7 @@ import { productJsonFiltersSchema, queryBoolean } from './query-params';
 
 const errors = errorResponses(400, 401, 403, 404);
 const countsResponse = z.object({ removedCount: z.number().int(), productCount: z.number().int() });
+const assignCountsResponse = z.object({ addedCount: z.number().int(), productCount: z.number().int() });
 const propertyBody = z.object({
   name: z.string().trim().min(1, NAME_REQUIRED).max(200),
   value: z.string().trim().min(1, VALUE_REQUIRED).max(2000),
@@ -145,6 +150,55 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
       const categoryIds = category ? (await categoryFilter(db, category, includeSubcategories ?? false)).categoryIds : undefined;
       const counts = await disconnectCategories(db, matchingProductIds({ ...filters, categoryIds }));
       recordChange(request, { entity: 'product', entityId: null, action: 'disconnect-categories', after: { filters: request.body.filters, ...counts } });
+      return counts;
+    },
+  });
+
+  const categoryIdsField = z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Choose at least one category').max(100);
+  /** 400 naming the field when a chosen category does not exist, before anything is written. */
+  const checkCategoriesExist = async (categoryIds: number[]) => {
+    const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds));
+    if (found.length !== new Set(categoryIds).size) throw badRequest('Invalid categoryIds', 'categoryIds: unknown category');
+  };
+
+  app.post('/products/categories', {
+    config: { access: 'catalog' },
+    schema: {
+      tags: ['products'],
+      summary: 'Assigns the selected products to the chosen categories (links they have stay)',
+      security: [{ bearer: [] }],
+      body: z.object({
+        productIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(10_000),
+        categoryIds: categoryIdsField,
+      }),
+      response: { 200: assignCountsResponse, ...errors },
+    },
+    handler: async (request) => {
+      const categoryIds = [...new Set(request.body.categoryIds)];
+      await checkCategoriesExist(categoryIds);
+      const counts = await assignCategories(db, [...new Set(request.body.productIds)], categoryIds);
+      recordChange(request, { entity: 'product', entityId: null, action: 'assign-categories', after: { productIds: request.body.productIds, categoryIds, ...counts } });
+      return counts;
+    },
+  });
+
+  app.post('/products/categories/all-matching', {
+    config: { access: 'catalog' },
+    schema: {
+      tags: ['products'],
+      summary: 'Assigns every product matching the list filters to the chosen categories',
+      security: [{ bearer: [] }],
+      body: z.object({ filters: productJsonFiltersSchema.omit({ name: true }), categoryIds: categoryIdsField }),
+      response: { 200: assignCountsResponse, ...errors },
+    },
+    handler: async (request) => {
+      const categoryIds = [...new Set(request.body.categoryIds)];
+      await checkCategoriesExist(categoryIds);
+      const { category, includeSubcategories, ...filters } = request.body.filters;
+      checkPriceRange(filters);
+      const filterIds = category ? (await categoryFilter(db, category, includeSubcategories ?? false)).categoryIds : undefined;
+      const counts = await assignCategories(db, matchingProductIds({ ...filters, categoryIds: filterIds }), categoryIds);
+      recordChange(request, { entity: 'product', entityId: null, action: 'assign-categories', after: { filters: request.body.filters, categoryIds, ...counts } });
       return counts;
     },
   });

@@ -80,6 +80,26 @@ export async function disconnectCategories(db: Database, productIds: number[] | 
   return row ?? { removedCount: 0, productCount: 0 };
 }
 
+/**
+ * Adds every given product to each given category, at the end of the category's manual order;
+ * links that already exist stay as they are. Answers the links added and the products touched.
+ */
+export async function assignCategories(db: Database, productIds: number[] | SQL, categoryIds: number[]) {
+  const target = Array.isArray(productIds) ? sql`unnest(${intArray(productIds)})` : sql`unnest(array(${productIds}))`;
+  const [row] = await selectRows<{ addedCount: number; productCount: number }>(
+    db,
+    sql`with chosen as (select id, row_number() over (order by id) as n from ${target} as ids(id)),
+        added as (
+          insert into product_categories (product_id, category_id, sort_order)
+          select chosen.id, c.id,
+            coalesce((select max(sort_order) from product_categories where category_id = c.id), 0) + chosen.n
+          from chosen cross join unnest(${intArray(categoryIds)}) as c(id)
+          on conflict do nothing returning product_id)
+        select count(*)::int as "addedCount", count(distinct product_id)::int as "productCount" from added`,
+  );
+  return row ?? { addedCount: 0, productCount: 0 };
+}
+
 /** The ids of every product matching a list's filters, as a subquery. */
 export const matchingProductIds = (filters: ProductFilters) => sql`select p.id from products p where ${whereClause(filters)}`;
 

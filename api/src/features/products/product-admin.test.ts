@@ -103,6 +103,43 @@ describe('disconnect from all categories', () => {
   });
 });
 
+describe('assign to categories', () => {
+  it('for a selection and for every product matching the filters, answering the counts; existing links stay', async () => {
+    const { samsung, boschDroger, miele } = data.products;
+    const { koffie, wassen } = data.categories;
+    const selected = await call('POST', '/api/products/categories', { productIds: [samsung.id, boschDroger.id], categoryIds: [koffie.id] });
+    expect(selected).toEqual({ status: 200, body: { addedCount: 2, productCount: 2 } });
+    expect((await call('POST', '/api/products/categories', { productIds: [samsung.id], categoryIds: [koffie.id] })).body).toEqual({ addedCount: 0, productCount: 0 });
+    const matching = await call('POST', '/api/products/categories/all-matching', { filters: { brand: 'Miele' }, categoryIds: [koffie.id, wassen.id] });
+    expect(matching.status).toBe(200);
+    expect(matching.body.productCount).toBeGreaterThanOrEqual(1);
+    const inKoffie = ids((await call('GET', `/api/products?category=koffie&limit=100`)).body.products);
+    expect(inKoffie).toEqual(expect.arrayContaining([samsung.id, boschDroger.id, miele.id]));
+    expect(inKoffie).not.toContain(data.products.bosch.id);
+  });
+
+  it('refuses an unknown or missing category with 400 naming the field, and writes nothing', async () => {
+    const { bosch } = data.products;
+    const unknown = await call('POST', '/api/products/categories', { productIds: [bosch.id], categoryIds: [999_999] });
+    expect(unknown).toEqual({ status: 400, body: { error: 'Invalid categoryIds', details: 'categoryIds: unknown category' } });
+    expect((await call('POST', '/api/products/categories', { productIds: [bosch.id], categoryIds: [] })).body.error).toBe('Invalid categoryIds');
+    expect((await call('POST', '/api/products/categories/all-matching', { filters: { colour: 'red' }, categoryIds: [data.categories.koffie.id] })).status).toBe(400);
+    const inKoffie = ids((await call('GET', `/api/products?category=koffie&limit=100`)).body.products);
+    expect(inKoffie).not.toContain(bosch.id);
+  });
+
+  it('is for the catalog roles only', async () => {
+    const manager = await createTestUser(ctx.app, { role: 'store_manager', storeIds: [data.stores.bol.id] });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/categories',
+      headers: manager.headers,
+      payload: { productIds: [data.products.bosch.id], categoryIds: [data.categories.koffie.id] },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
 describe('properties', () => {
   it('adds, edits and deletes a property with trimmed, required name and value', async () => {
     const { bosch } = data.products;

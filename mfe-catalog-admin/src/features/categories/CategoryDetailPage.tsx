@@ -3,8 +3,8 @@
  * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
-import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, formatDateTime, type Category, errorMessage } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, type Category, errorMessage } from '@koopjesland/shared';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { useCategorySettingsWords } from '@koopjesland/shared/catalog';
 import {
   Alert,
@@ -18,7 +18,7 @@ import {
   Form,
   Modal,
   Row,
-  Spin,
+  
   Statistic,
   Typography,
 } from 'antd';
@@ -41,6 +41,7 @@ export function CategoryDetailPage() {
 }
 
 function CategoryDetail({ id }: { id: number }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -57,7 +58,7 @@ function CategoryDetail({ id }: { id: number }) {
     </div>
   );
 
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || error || !category) {
     const notFound = !valid || (error && 'status' in error && error.status === 404);
     return (
@@ -148,10 +149,10 @@ function CategoryDetail({ id }: { id: number }) {
               <Descriptions.Item label={t('categories.fields.slug')}>{category.slug}</Descriptions.Item>
               <Descriptions.Item label={t('categories.fields.id')}>{category.id}</Descriptions.Item>
               <Descriptions.Item label={t('categories.fields.createdAt')}>
-                {formatDateTime(category.createdAt)}
+                {dates.dateTime(category.createdAt)}
               </Descriptions.Item>
               <Descriptions.Item label={t('categories.fields.updatedAt')}>
-                {formatDateTime(category.updatedAt)}
+                {dates.dateTime(category.updatedAt)}
               </Descriptions.Item>
             </Descriptions>
           </Card>

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EyeOutlined, HolderOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Alert, Button, Card, Flex, Switch, Table, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -183,9 +183,8 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
       rowKey="id"
       columns={columns}
       dataSource={rows}
-      loading={list.isFetching}
+      {...tableLoading(list.isFetching, t('categories.products.empty'))}
       pagination={false}
-      locale={{ emptyText: t('categories.products.empty') }}
       {...(dragEnabled
         ? {
             components: { body: { wrapper: DroppableBody, row: DraggableRow } },

@@ -4,7 +4,7 @@
  * only the changed rows (docs/product.md §2, §8).
  */
 import { OVERIG_SLUG, useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
-import { useAdminNotices } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -137,10 +137,9 @@ export function BulkAliasPage() {
             size="small"
             columns={columns}
             dataSource={rows}
-            loading={list.isFetching}
+            {...tableLoading(list.isFetching, t('aliases.empty'))}
             rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
             pagination={{ pageSize: 50, showSizeChanger: false }}
-            locale={{ emptyText: t('aliases.empty') }}
           />
         </Flex>
       </Card>

@@ -1,7 +1,7 @@
 /** /admin/category-aliases/{aliasId}: the alias's categories (connect, disconnect) and its products, paged. */
 import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
-import { ADMIN_PAGE_SIZE, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Spin, Table, Tag, Typography } from 'antd';
+import { ADMIN_PAGE_SIZE, AdminPageLoading, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -33,7 +33,7 @@ export function CategoryAliasDetailPage() {
     </div>
   );
 
-  if (alias.isLoading) return <Spin />;
+  if (alias.isLoading) return <AdminPageLoading />;
   if (!valid || alias.isError || !alias.data) {
     const notFound = !valid || (alias.error && 'status' in alias.error && alias.error.status === 404);
     return (

@@ -1,6 +1,6 @@
 /** /admin/category-aliases: searchable, paged; path, categories, product count, created; a row opens the alias. */
-import { useNamespaceT, formatDateTime, type CategoryAlias } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, type CategoryAlias } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useCategoryAliasesQuery } from './aliases-api';
 const SORT_FIELDS = ['path'] as const;
 
 export function CategoryAliasesPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -33,7 +34,7 @@ export function CategoryAliasesPage() {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('aliases.fields.createdAt'),
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => dates.dateTime(value),
     },
   ];
 
@@ -55,8 +56,7 @@ export function CategoryAliasesPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.categoryAliases ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('aliases.empty') }}
+        {...tableLoading(isFetching, t('aliases.empty'))}
         onRow={(alias) => ({
           onClick: () => navigate(adminPath('category-aliases', alias.id)),
           style: { cursor: 'pointer' },

@@ -53,3 +53,21 @@ export function CategoryPicker({
     />
   );
 }
+
+/** Several categories from the same tree (bulk assignment). */
+export function CategoriesPicker({ value, onChange, ariaLabel }: { value: number[]; onChange(categoryIds: number[]): void; ariaLabel?: string }) {
+  const tree = useCategoryTreeQuery();
+  const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
+  return (
+    <TreeSelect<number[]>
+      aria-label={ariaLabel}
+      style={{ width: '100%' }}
+      multiple
+      value={value}
+      onChange={(next) => onChange(next ?? [])}
+      treeData={options}
+      loading={tree.isLoading}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+    />
+  );
+}

@@ -1,5 +1,6 @@
 /** A short list in plain markup (antd's List is deprecated in antd 6.6 and Listy is a virtual list). */
-import { Empty, Flex, Spin } from 'antd';
+import { AdminPageLoading } from '@koopjesland/shared/admin';
+import { Empty, Flex } from 'antd';
 import type { Key, ReactNode } from 'react';
 
 export function PlainList<Item>({
@@ -15,7 +16,7 @@ export function PlainList<Item>({
   empty: ReactNode;
   loading?: boolean;
 }) {
-  if (loading) return <Spin />;
+  if (loading) return <AdminPageLoading />;
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>

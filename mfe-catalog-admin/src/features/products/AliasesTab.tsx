@@ -1,9 +1,10 @@
 /**
  * The category aliases whose feeds brought the product, each with its categories. Reassign: if
  * the alias is in another category, disconnect it there, connect it to the chosen one, reload
- * the product (docs/product.md §4 "Alias reassign").
+ * the product (docs/product.md §4 "Alias reassign"). The confirmation names how many products
+ * move, since the alias takes all of them along.
  */
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Flex, Tag } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { Link } from 'react-router-dom';
@@ -18,6 +19,7 @@ export function AliasesTab({ productId }: { productId: number }) {
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
+  const confirm = useConfirm();
   const aliases = useProductAliasesQuery(productId);
   const product = useProductQuery(productId);
   const [connect] = useConnectAliasMutation();
@@ -25,11 +27,16 @@ export function AliasesTab({ productId }: { productId: number }) {
 
   const reassign = async (alias: CategoryAlias, categoryId: number | null) => {
     if (categoryId === null) return;
+    // The whole alias moves, with every product its feeds brought, not just this product.
+    const count = alias._count.products;
+    const confirmed = await confirm({ content: { text: t('aliases.confirmMove', { path: alias.path, count }) }, okText: t('aliases.move') });
+    if (!confirmed) return;
     try {
       for (const link of alias.categoryAliasCategories) {
         if (link.categoryId !== categoryId) await disconnect({ id: alias.id, categoryId: link.categoryId }).unwrap();
       }
       await connect({ id: alias.id, categoryId }).unwrap();
+      notices.success(t('aliases.moved', { path: alias.path, count }));
     } catch {
       notices.error(t('aliases.reassignFailed'));
     } finally {

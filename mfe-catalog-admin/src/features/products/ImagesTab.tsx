@@ -3,8 +3,8 @@
  * be disabled, docs/product.md §4), edit alt text and filename, Delete with a confirmation, and
  * Upload Image (a JPEG, PNG, WebP or GIF file; the API checks type and size and says why it refuses).
  */
-import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Spin, Tag, Upload } from 'antd';
+import { AdminPageLoading, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Tag, Upload } from 'antd';
 import { useNamespaceT, errorMessage, TAG_COLORS } from '@koopjesland/shared';
 import { useState } from 'react';
 import { NAMESPACE } from '../../i18n';
@@ -42,7 +42,7 @@ export function ImagesTab({ productId }: { productId: number }) {
     }
   };
 
-  if (images.isLoading) return <Spin />;
+  if (images.isLoading) return <AdminPageLoading />;
   if (images.isError) return <Alert type="error" showIcon title={t('images.loadFailed')} />;
   const uploadButton = (
     <Upload

@@ -3,8 +3,8 @@
  * this one after a confirmation; possible duplicates (same EAN in another form, or same brand with
  * a similar name) offer the same; each recorded merge can be split to restore the removed product.
  */
-import { useNamespaceT, formatDateTime, errorMessage } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT, errorMessage } from '@koopjesland/shared';
+import { useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -28,6 +28,7 @@ interface MergeOption {
 }
 
 export function MergeCard({ product }: { product: Product }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const notices = useAdminNotices();
@@ -154,11 +155,11 @@ export function MergeCard({ product }: { product: Product }) {
                     {t('merge.record', {
                       name: record.removedName,
                       id: record.removedProductId,
-                      date: formatDateTime(record.mergedAt),
+                      date: dates.dateTime(record.mergedAt),
                     })}
                   </span>
                   {record.splitAt ? (
-                    <Tag>{t('merge.splitAt', { date: formatDateTime(record.splitAt) })}</Tag>
+                    <Tag>{t('merge.splitAt', { date: dates.dateTime(record.splitAt) })}</Tag>
                   ) : (
                     <Button size="small" onClick={() => void splitOff(record.id, record.removedName)}>
                       {t('merge.split')}

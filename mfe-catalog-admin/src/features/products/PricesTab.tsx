@@ -1,11 +1,13 @@
 /** Current Prices (current offers) and All Prices (every offer, expired ones too) of a product. */
-import { useNamespaceT, formatDateTime, formatMoney, type Price } from '@koopjesland/shared';
+import { tableLoading, useAdminDates } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney, type Price } from '@koopjesland/shared';
 import { Alert, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
 import { useProductPricesQuery } from './products-api';
 
 export function PricesTab({ productId, active }: { productId: number; active: boolean }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const prices = useProductPricesQuery({ id: productId, active });
   const columns: TableProps<Price>['columns'] = [
@@ -13,13 +15,13 @@ export function PricesTab({ productId, active }: { productId: number; active: bo
     { key: 'amount', title: t('prices.amount'), render: (_value, price) => formatMoney(price.amount) },
     { key: 'shipping', title: t('prices.shipping'), render: (_value, price) => formatMoney(price.shipping) },
     { key: 'total', title: t('prices.total'), render: (_value, price) => formatMoney(price.total) },
-    { key: 'validFrom', title: t('prices.validFrom'), render: (_value, price) => formatDateTime(price.validFrom) },
+    { key: 'validFrom', title: t('prices.validFrom'), render: (_value, price) => dates.dateTime(price.validFrom) },
     {
       key: 'validTo',
       title: t('prices.validTo'),
-      render: (_value, price) => (price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')),
+      render: (_value, price) => (price.validTo ? dates.dateTime(price.validTo) : t('prices.noExpiry')),
     },
-    { key: 'lastSeen', title: t('prices.lastSeen'), render: (_value, price) => formatDateTime(price.lastSeen) },
+    { key: 'lastSeen', title: t('prices.lastSeen'), render: (_value, price) => dates.dateTime(price.lastSeen) },
   ];
   return (
     <>
@@ -31,8 +33,7 @@ export function PricesTab({ productId, active }: { productId: number; active: bo
         size="small"
         columns={columns}
         dataSource={prices.data ?? []}
-        loading={prices.isFetching}
-        locale={{ emptyText: t('prices.empty') }}
+        {...tableLoading(prices.isFetching, t('prices.empty'))}
         pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
       />
     </>

@@ -165,3 +165,33 @@ describe('/admin/products/new', () => {
     expect(calls.find('POST', '/products')[0]!.body).toEqual({ name: 'Café Élan TV 2', slug: 'eigen-slug', brand: null, description: null, identifiers: [] });
   });
 });
+
+describe('/admin/products/{id}?tab=aliases', () => {
+  it('asks before moving an alias, naming how many products move, and says so after', async () => {
+    const alias = {
+      id: 21,
+      path: 'Beeld > Televisies',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      categoryAliasCategories: [{ categoryId: 4, category: { id: 4, name: 'Televisies', slug: 'televisies' } }],
+      _count: { products: 141 },
+    };
+    const tree = [{ id: 9, name: 'Beeldschermen', slug: 'beeldschermen', image: null, parentId: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', childCategories: [] }];
+    const calls = mockApi({
+      ...routes,
+      'GET /categories': () => ({ categories: tree }),
+      'GET /products/5/category-aliases': () => ({ categoryAliases: [alias] }),
+      'DELETE /category-aliases/21/disconnect': () => alias,
+      'PUT /category-aliases/21/connect': () => alias,
+    });
+    renderAdmin('/admin/products/5?tab=aliases');
+    const picker = await screen.findByLabelText('Reassign Beeld > Televisies');
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByTitle('Beeldschermen'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Move Beeld > Televisies to the chosen category? All 141 products it brought move with it.')).toBeInTheDocument();
+    expect(calls.find('PUT', '/category-aliases/21/connect')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('141 products moved with Beeld > Televisies')).toBeInTheDocument();
+    expect(calls.find('PUT', '/category-aliases/21/connect')[0]!.body).toEqual({ categoryId: 9 });
+  });
+});

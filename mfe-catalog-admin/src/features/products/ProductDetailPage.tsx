@@ -2,9 +2,9 @@
  * /admin/products/{id}?tab=active|all|images|properties|aliases (docs/product.md §2 "Admin products"):
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
-import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Spin, Statistic, Tabs, Tag, Typography } from 'antd';
+import { useNamespaceT, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AliasesTab } from './AliasesTab';
@@ -37,7 +37,7 @@ function ProductDetail({ id }: { id: number }) {
       <Button onClick={() => navigate(adminPath('products'))}>{t('products.buttons.back')}</Button>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || error || !product) {
     const notFound = !valid || (error && 'status' in error && error.status === 404);
     return (
@@ -50,12 +50,13 @@ function ProductDetail({ id }: { id: number }) {
   // A merged product's id answers with the kept product: show that one's address.
   if (product.id !== id) {
     navigate(adminPath('products', product.id), { replace: true });
-    return <Spin />;
+    return <AdminPageLoading />;
   }
   return <ProductView product={product} />;
 }
 
 function ProductView({ product }: { product: Product }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -115,10 +116,10 @@ function ProductView({ product }: { product: Product }) {
                   '–'}
               </Descriptions.Item>
               <Descriptions.Item label={t('products.fields.createdAt')}>
-                {formatDateTime(product.createdAt)}
+                {dates.dateTime(product.createdAt)}
               </Descriptions.Item>
               <Descriptions.Item label={t('products.fields.updatedAt')}>
-                {formatDateTime(product.updatedAt)}
+                {dates.dateTime(product.updatedAt)}
               </Descriptions.Item>
             </Descriptions>
           </Flex>

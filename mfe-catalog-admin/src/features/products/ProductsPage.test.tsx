@@ -105,4 +105,44 @@ describe('/admin/products', () => {
     expect(calls.find('DELETE', '/products/categories')[0]!.body).toEqual({ productIds: [1, 3] });
     await calls.settled();
   });
+
+  it('assigns all matching products to the chosen categories with the list filters, and counts the result', async () => {
+    const tree = [{ id: 9, name: 'Koptelefoons', slug: 'koptelefoons', image: null, parentId: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', childCategories: [] }];
+    const calls = mockApi({
+      ...common,
+      'GET /products': () => list,
+      'GET /categories': () => ({ categories: tree }),
+      'POST /products/categories/all-matching': () => ({ addedCount: 40, productCount: 40 }),
+    });
+    renderAdmin('/admin/products?brand=Sony');
+    await screen.findByText('Product 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Select all matching (45)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to categories' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Assign 45 products to categories')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to categories' }));
+    expect(await within(dialog).findByText('Choose at least one category')).toBeInTheDocument();
+    fireEvent.mouseDown(within(dialog).getByLabelText('Categories'));
+    fireEvent.click(await screen.findByTitle('Koptelefoons'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to categories' }));
+    expect(await screen.findByText('40 products assigned (40 new category links)')).toBeInTheDocument();
+    expect(calls.find('POST', '/products/categories/all-matching')[0]!.body).toEqual({ filters: { brand: 'Sony' }, categoryIds: [9] });
+    await calls.settled();
+  });
+
+  it('assigns the chosen rows by id', async () => {
+    const tree = [{ id: 9, name: 'Koptelefoons', slug: 'koptelefoons', image: null, parentId: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', childCategories: [] }];
+    const calls = mockApi({ ...common, 'GET /products': () => list, 'GET /categories': () => ({ categories: tree }), 'POST /products/categories': () => ({ addedCount: 1, productCount: 1 }) });
+    renderAdmin('/admin/products');
+    await screen.findByText('Product 1');
+    fireEvent.click(checkbox('Product 2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to categories' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByLabelText('Categories'));
+    fireEvent.click(await screen.findByTitle('Koptelefoons'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to categories' }));
+    expect(await screen.findByText('1 product assigned (1 new category links)')).toBeInTheDocument();
+    expect(calls.find('POST', '/products/categories')[0]!.body).toEqual({ productIds: [2], categoryIds: [9] });
+    await calls.settled();
+  });
 });

@@ -1,17 +1,19 @@
 /**
  * /admin/products (docs/product.md §2 "Admin products", §4 selection modes): server-side search
  * (debounced), filters, sort and page in the address; select rows, the page or everything that
- * matches, and disconnect the selection from all its categories after a confirmation naming the count.
+ * matches, and assign the selection to categories or disconnect it from all its categories (after a
+ * confirmation naming the count).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, formatMoney, type Product } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Checkbox, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { CategoryPicker } from '../category-aliases/CategoryPicker';
+import { AssignToCategoriesModal } from './AssignToCategories';
 import {
   listFilters,
   PRODUCT_FILTER_KEYS,
@@ -25,6 +27,7 @@ import {
 import { checkedRows, NO_SELECTION, selectionCount, type ProductSelection } from './selection';
 
 export function ProductsPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -49,6 +52,10 @@ export function ProductsPage() {
     table.setFilter(key, value);
   };
 
+  const [assigning, setAssigning] = useState(false);
+  const selectionTarget = () =>
+    selection.mode === 'matching' ? { filters: listFilters(table.query) } : { productIds: selection.ids };
+
   const disconnectSelection = async () => {
     const confirmed = await confirm({
       content: { text: t('products.bulk.confirmDisconnect', { count }) },
@@ -57,9 +64,7 @@ export function ProductsPage() {
     });
     if (!confirmed) return;
     try {
-      const body =
-        selection.mode === 'matching' ? { filters: listFilters(table.query) } : { productIds: selection.ids };
-      const result = await disconnect(body).unwrap();
+      const result = await disconnect(selectionTarget()).unwrap();
       notices.success(t('products.bulk.disconnected', { count: result.productCount }));
       setSelection(NO_SELECTION);
     } catch {
@@ -99,7 +104,7 @@ export function ProductsPage() {
       ...table.sortableColumn('createdAt'),
       title: t('products.fields.createdAt'),
       dataIndex: 'createdAt',
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => dates.dateTime(value),
     },
   ];
 
@@ -187,6 +192,9 @@ export function ProductsPage() {
           </Button>
         </Space.Compact>
         <span>{t('products.bulk.selected', { count })}</span>
+        <Button disabled={count === 0} onClick={() => setAssigning(true)}>
+          {t('products.bulk.assign')}
+        </Button>
         <Button
           danger
           disabled={count === 0}
@@ -196,6 +204,16 @@ export function ProductsPage() {
           {t('products.bulk.disconnect')}
         </Button>
       </Flex>
+      {assigning ? (
+        <AssignToCategoriesModal
+          count={count}
+          target={selectionTarget()}
+          onClose={(assigned) => {
+            setAssigning(false);
+            if (assigned) setSelection(NO_SELECTION);
+          }}
+        />
+      ) : null}
       {error ? (
         <Alert
           type="error"
@@ -208,8 +226,7 @@ export function ProductsPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.products ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('products.empty') }}
+        {...tableLoading(isFetching, t('products.empty'))}
         rowSelection={{
           selectedRowKeys: checkedRows(selection, pageIds),
           getCheckboxProps: () => ({ disabled: selection.mode === 'matching' }),

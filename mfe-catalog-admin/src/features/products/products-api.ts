@@ -109,6 +109,17 @@ const productsApi = catalogAdminApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product', 'Category']),
     }),
+    assignProductsToCategories: build.mutation<
+      { addedCount: number; productCount: number },
+      ({ productIds: number[] } | { filters: ReturnType<typeof listFilters> }) & { categoryIds: number[] }
+    >({
+      query: (body) => ({
+        path: 'productIds' in body ? 'products/categories' : 'products/categories/all-matching',
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Product', 'Category']),
+    }),
     productPrices: build.query<Price[], { id: number; active: boolean }>({
       query: ({ id, active }) => ({ path: `products/${id}/prices`, query: { active } }),
       transformResponse: (response: { prices: Price[] }) => response.prices,
@@ -220,6 +231,7 @@ export const {
   useUpdateProductMutation,
   useDeleteProductMutation,
   useDisconnectProductsMutation,
+  useAssignProductsToCategoriesMutation,
   useProductPricesQuery,
   useProductImagesQuery,
   useImageActionMutation,

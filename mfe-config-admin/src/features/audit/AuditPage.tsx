@@ -3,8 +3,8 @@
  * (and one entity's id, as the History links of detail pages set it) and a date range; every
  * filter lives in the address. Records are read-only.
  */
-import { useNamespaceT, formatDateTime, type AuditRecord, type UserRole } from '@koopjesland/shared';
-import { useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, type AuditRecord, type UserRole } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -38,6 +38,7 @@ function UserFilter({ value, onChange }: { value?: string; onChange: (userId?: s
 }
 
 export function AuditPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT, filterKeys: AUDIT_FILTER_KEYS });
   const { page, limit, filters } = table.query;
@@ -53,7 +54,7 @@ export function AuditPage() {
     });
 
   const columns: TableProps<AuditRecord>['columns'] = [
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.fields.createdAt'), render: (value: string) => formatDateTime(value) },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.fields.createdAt'), render: (value: string) => dates.dateTime(value) },
     {
       key: 'user',
       title: t('audit.fields.user'),
@@ -123,8 +124,7 @@ export function AuditPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.records ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('audit.empty') }}
+        {...tableLoading(isFetching, t('audit.empty'))}
         {...table.tableProps<AuditRecord>(data?.pagination)}
       />
     </Flex>

@@ -1,12 +1,13 @@
 /** /admin/outbox/{id}: one message as sent, in its plain-text form (links readable and copyable). */
-import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd';
+import { useNamespaceT } from '@koopjesland/shared';
+import { AdminPageLoading, useAdminDates, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useOutboxMessageQuery } from './outbox-api';
 
 export function OutboxMessagePage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const id = Number(useParams().id);
@@ -19,7 +20,7 @@ export function OutboxMessagePage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !message) {
     const notFound = error && 'status' in error && error.status === 404;
     return (
@@ -37,7 +38,7 @@ export function OutboxMessagePage() {
       <Card>
         <Descriptions column={1}>
           <Descriptions.Item label={t('outbox.fields.to')}>{message.to}</Descriptions.Item>
-          <Descriptions.Item label={t('outbox.fields.createdAt')}>{formatDateTime(message.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('outbox.fields.createdAt')}>{dates.dateTime(message.createdAt)}</Descriptions.Item>
         </Descriptions>
         <pre data-testid="outbox-message-text" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', marginTop: 16 }}>
           {message.text}

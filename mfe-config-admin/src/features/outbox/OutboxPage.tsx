@@ -3,8 +3,8 @@
  * invitations), newest first, filtered by recipient; a row opens the message.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, type OutboxMessageSummary } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, type OutboxMessageSummary } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { useOutboxQuery } from './outbox-api';
 const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
 export function OutboxPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -24,7 +25,7 @@ export function OutboxPage() {
   const columns: TableProps<OutboxMessageSummary>['columns'] = [
     { key: 'to', dataIndex: 'to', title: t('outbox.fields.to') },
     { key: 'subject', dataIndex: 'subject', title: t('outbox.fields.subject') },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('outbox.fields.createdAt'), render: (value: string) => formatDateTime(value) },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('outbox.fields.createdAt'), render: (value: string) => dates.dateTime(value) },
   ];
 
   return (
@@ -53,8 +54,7 @@ export function OutboxPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.messages ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('outbox.empty') }}
+        {...tableLoading(isFetching, t('outbox.empty'))}
         onRow={(message) => ({ onClick: () => navigate(adminPath('outbox', message.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<OutboxMessageSummary>(data?.pagination)}
       />

@@ -1,5 +1,6 @@
+import { useAdminDates } from '@koopjesland/shared/admin';
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT } from '@koopjesland/shared';
 import { Descriptions, Tag } from 'antd';
 import { NAMESPACE } from '../../i18n';
 
@@ -17,6 +18,7 @@ const OPTIONAL_TEXT_FIELDS = [
 
 /** Read-only view of one configuration. */
 export function SiteConfigurationDetails({ configuration, compact = false }: { configuration: SiteConfiguration; compact?: boolean }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   return (
     <Descriptions column={1} size={compact ? 'small' : 'middle'} bordered={!compact}>
@@ -38,7 +40,7 @@ export function SiteConfigurationDetails({ configuration, compact = false }: { c
               {configuration[field]}
             </Descriptions.Item>
           ))}
-      <Descriptions.Item label={t('siteConfiguration.fields.updatedAt')}>{formatDateTime(configuration.updatedAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('siteConfiguration.fields.updatedAt')}>{dates.dateTime(configuration.updatedAt)}</Descriptions.Item>
     </Descriptions>
   );
 }

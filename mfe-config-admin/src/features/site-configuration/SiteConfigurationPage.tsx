@@ -3,9 +3,9 @@
  * the create form shows, its first domain row filled with this domain (docs/product.md §8).
  * 'Manage All Configurations' leads to the list.
  */
-import { HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { Alert, Card, Flex, Spin, Typography } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -68,7 +68,7 @@ function CurrentConfiguration() {
   const { t } = useNamespaceT(NAMESPACE);
   const domain = window.location.hostname;
   const { data, error, isLoading } = useSiteConfigurationByDomainQuery(domain);
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   // A not-found means none exists yet for this domain (docs/product.md §8).
   if (error && 'status' in error && error.status === 404) return <CreateForCurrent domain={domain} />;
   if (error || !data) return <Alert type="error" showIcon title={t('siteConfiguration.fetchFailed')} />;

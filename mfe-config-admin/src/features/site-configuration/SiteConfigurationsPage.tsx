@@ -4,8 +4,8 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Spin, Typography } from 'antd';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -77,7 +77,7 @@ function ConfigurationCards({ onEdit }: { onEdit: (configuration: SiteConfigurat
     else notices.success(t('siteConfiguration.deleted'));
   };
 
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !data) return <Alert type="error" showIcon title={t('siteConfiguration.fetchAllFailed')} />;
   if (data.length === 0) return <Empty description={t('siteConfiguration.empty')} />;
   return (

@@ -1,8 +1,8 @@
 /** /admin/store-ratings/{id}: one rating for moderation: correct the stars or the comment, or remove it. */
 import { DeleteOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Rate, Spin, Typography } from 'antd';
+import { useNamespaceT } from '@koopjesland/shared';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Rate, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useDeleteStoreRatingMutation, useStoreRatingQuery, useUpdateStoreRatingMutation } from './store-ratings-api';
@@ -13,6 +13,7 @@ interface RatingValues {
 }
 
 export function StoreRatingDetailPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
@@ -30,7 +31,7 @@ export function StoreRatingDetailPage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !rating) {
     const notFound = error && 'status' in error && error.status === 404;
     return (
@@ -80,8 +81,8 @@ export function StoreRatingDetailPage() {
               t('storeRatings.anonymous')
             )}
           </Descriptions.Item>
-          <Descriptions.Item label={t('storeRatings.fields.createdAt')}>{formatDateTime(rating.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('storeRatings.fields.updatedAt')}>{formatDateTime(rating.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('storeRatings.fields.createdAt')}>{dates.dateTime(rating.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('storeRatings.fields.updatedAt')}>{dates.dateTime(rating.updatedAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={t('storeRatings.titles.edit')}>

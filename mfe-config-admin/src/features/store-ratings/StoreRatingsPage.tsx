@@ -2,8 +2,8 @@
  * /admin/store-ratings: every rating, newest first, 20 per page: store, user, stars, comment and
  * date; filters by store and stars live in the address. A row opens the rating for moderation.
  */
-import { useNamespaceT, formatDateTime, type AdminStoreRating } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, type AdminStoreRating } from '@koopjesland/shared';
+import { useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Rate, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 const STARS = [5, 4, 3, 2, 1];
 
 export function StoreRatingsPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -38,7 +39,7 @@ export function StoreRatingsPage() {
       render: (rating: number) => <Rate disabled value={rating} aria-label={t('storeRatings.stars', { count: rating })} />,
     },
     { key: 'comment', dataIndex: 'comment', title: t('storeRatings.fields.comment'), ellipsis: true },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('storeRatings.fields.createdAt'), render: (value: string) => formatDateTime(value) },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('storeRatings.fields.createdAt'), render: (value: string) => dates.dateTime(value) },
   ];
 
   return (

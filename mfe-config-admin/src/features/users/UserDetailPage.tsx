@@ -4,9 +4,9 @@
  * refuses to remove the last admin, and its message is shown.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, useAuthStore, type AdminUser } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
+import { useNamespaceT, useAuthStore, type AdminUser } from '@koopjesland/shared';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Select, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { RoleTag } from './RoleTag';
@@ -54,6 +54,7 @@ function RoleForm({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 export function UserDetailPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
@@ -71,7 +72,7 @@ export function UserDetailPage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !user) {
     const notFound = error && 'status' in error && error.status === 404;
     return (
@@ -114,11 +115,11 @@ export function UserDetailPage() {
           <Descriptions.Item label={t('users.fields.role')}>
             <RoleTag role={user.role} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.createdAt')}>{formatDateTime(user.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.updatedAt')}>{formatDateTime(user.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('users.fields.createdAt')}>{dates.dateTime(user.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('users.fields.updatedAt')}>{dates.dateTime(user.updatedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('users.fields.wishlistCount')}>{user.wishlistCount}</Descriptions.Item>
           <Descriptions.Item label={t('users.fields.lastSignInAt')}>
-            {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t('users.neverSignedIn')}
+            {user.lastSignInAt ? dates.dateTime(user.lastSignInAt) : t('users.neverSignedIn')}
           </Descriptions.Item>
         </Descriptions>
       </Card>

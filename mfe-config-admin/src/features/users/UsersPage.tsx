@@ -3,8 +3,8 @@
  * sort in the address; rows open the user. The role column sorts admins first or last (isAdmin).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, type User } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, type User } from '@koopjesland/shared';
+import { useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { RoleTag } from './RoleTag';
 import { USER_SORT_FIELDS, USERS_DEFAULT_SORT, useUsersQuery } from './users-api';
 
 export function UsersPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -31,13 +32,13 @@ export function UsersPage() {
       ...table.sortableColumn('createdAt'),
       dataIndex: 'createdAt',
       title: t('users.fields.createdAt'),
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => dates.dateTime(value),
     },
     {
       ...table.sortableColumn('updatedAt'),
       dataIndex: 'updatedAt',
       title: t('users.fields.updatedAt'),
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => dates.dateTime(value),
     },
   ];
 

@@ -1,14 +1,15 @@
 /** /admin/wishlists/{id}: one wishlist item; an admin may correct the desired maximum price or remove it. */
 import { DeleteOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
-import { EuroInput, HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Spin, Typography } from 'antd';
+import { useNamespaceT, formatMoney } from '@koopjesland/shared';
+import { AdminPageLoading, EuroInput, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { TargetTag } from './TargetTag';
 import { useDeleteWishlistItemMutation, useUpdateWishlistItemMutation, useWishlistItemQuery } from './wishlists-api';
 
 export function WishlistDetailPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
   const navigate = useNavigate();
@@ -26,7 +27,7 @@ export function WishlistDetailPage() {
       </Link>
     </div>
   );
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error || !item) {
     const notFound = error && 'status' in error && error.status === 404;
     return (
@@ -79,8 +80,8 @@ export function WishlistDetailPage() {
           <Descriptions.Item label={t('wishlists.fields.targetMet')}>
             <TargetTag met={item.targetMet} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('wishlists.fields.createdAt')}>{formatDateTime(item.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('wishlists.fields.updatedAt')}>{formatDateTime(item.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('wishlists.fields.createdAt')}>{dates.dateTime(item.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('wishlists.fields.updatedAt')}>{dates.dateTime(item.updatedAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={t('wishlists.titles.edit')}>

@@ -3,8 +3,8 @@
  * maximum, the product's current lowest price and whether that reached the target. Filters (search
  * on email or product, target met, one user) live in the address.
  */
-import { useNamespaceT, formatDateTime, formatMoney, type AdminWishlistItem } from '@koopjesland/shared';
-import { useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney, type AdminWishlistItem } from '@koopjesland/shared';
+import { useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { WISHLIST_FILTER_KEYS, useWishlistItemsQuery } from './wishlists-api';
 const SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
 export function WishlistsPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -33,7 +34,7 @@ export function WishlistsPage() {
       render: (cents: number | null) => (cents === null ? t('wishlists.noPrice') : formatMoney(cents)),
     },
     { key: 'targetMet', dataIndex: 'targetMet', title: t('wishlists.fields.targetMet'), render: (met: boolean) => <TargetTag met={met} /> },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('wishlists.fields.createdAt'), render: (value: string) => formatDateTime(value) },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('wishlists.fields.createdAt'), render: (value: string) => dates.dateTime(value) },
   ];
 
   return (

@@ -2,6 +2,7 @@
  * A small time-series line chart on uPlot, in its own chunk: pages load it with
  * `LazyLineChart`, so only the pages that draw a chart download the library.
  */
+import { useAdminDates } from '@koopjesland/shared/admin';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -28,6 +29,8 @@ export interface LineChartProps {
 
 export default function LineChart({ times, series, height = 240, formatLeft, formatRight }: LineChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  // Times on the axis and in the legend in the admin's one date format, not uPlot's own.
+  const { dateTime } = useAdminDates();
 
   useEffect(() => {
     const element = container.current;
@@ -40,7 +43,7 @@ export default function LineChart({ times, series, height = 240, formatLeft, for
         width: element.clientWidth || 600,
         height,
         series: [
-          {},
+          { value: (_chart: uPlot, seconds: number | null) => (seconds === null ? '' : dateTime(seconds * 1000)) },
           ...series.map((line) => ({
             label: line.label,
             stroke: line.color,
@@ -52,7 +55,7 @@ export default function LineChart({ times, series, height = 240, formatLeft, for
         ],
         scales: { left: {}, right: {} },
         axes: [
-          {},
+          { values: (_chart: uPlot, ticks: number[]) => ticks.map((seconds) => dateTime(seconds * 1000)), space: 120, size: 40 },
           { scale: 'left', values: axisValues(formatLeft), size: 70 },
           ...(hasRight ? [{ scale: 'right', side: 1 as const, values: axisValues(formatRight), grid: { show: false }, size: 60 }] : []),
         ],
@@ -66,7 +69,7 @@ export default function LineChart({ times, series, height = 240, formatLeft, for
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, series, height, formatLeft, formatRight]);
+  }, [times, series, height, formatLeft, formatRight, dateTime]);
 
   return <div ref={container} />;
 }

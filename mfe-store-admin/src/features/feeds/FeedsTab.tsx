@@ -6,8 +6,8 @@
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { useNamespaceT, formatDate } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useState, type MouseEvent } from 'react';
@@ -24,6 +24,7 @@ export const FEED_URL_MAX = 50;
 export const cutUrl = (url: string) => (url.length > FEED_URL_MAX ? `${url.slice(0, FEED_URL_MAX)}...` : url);
 
 export function FeedsTab({ store }: { store: Store }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -77,7 +78,7 @@ export function FeedsTab({ store }: { store: Store }) {
       title: t('feeds.fields.createProducts'),
       render: (_value, feed) => (feed.allowCreateProducts ? t('common.yes') : t('common.no')),
     },
-    { key: 'createdAt', title: t('feeds.fields.created'), render: (_value, feed) => formatDate(feed.createdAt) },
+    { key: 'createdAt', title: t('feeds.fields.created'), render: (_value, feed) => dates.dateTime(feed.createdAt) },
     {
       key: 'lastRun',
       title: t('feeds.fields.lastRun'),
@@ -135,9 +136,8 @@ export function FeedsTab({ store }: { store: Store }) {
         rowKey="id"
         columns={columns}
         dataSource={feeds ?? []}
-        loading={isLoading}
+        {...tableLoading(isLoading, t('feeds.empty'))}
         pagination={false}
-        locale={{ emptyText: t('feeds.empty') }}
         onRow={(feed) => ({ onClick: () => setFormMode({ kind: 'edit', feed }), style: { cursor: 'pointer' } })}
         scroll={{ x: true }}
       />

@@ -5,8 +5,8 @@
  */
 import type { FeedRecordError } from '@koopjesland/shared';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Card, Col, Collapse, Empty, Flex, Row, Segmented, Spin, Statistic, Table, Typography } from 'antd';
+import { AdminPageLoading, tableLoading, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Card, Col, Collapse, Empty, Flex, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -36,7 +36,7 @@ export function groupErrorSample(sample: FeedRecordError[]): FeedProblemGroup[] 
 function ProblemGroups({ run }: { run: AdminFeedRun }) {
   const { t } = useNamespaceT(NAMESPACE);
   const { data, error, isLoading } = useFeedRunProblemsQuery(run.id);
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   const groups = data ?? (error ? groupErrorSample(run.errorSample) : []);
   if (groups.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noProblems')} />;
   return (
@@ -78,7 +78,7 @@ function RunDiff({ run }: { run: AdminFeedRun }) {
   const [kind, setKind] = useState<FeedChangeKind>('changed');
   const [page, setPage] = useState(1);
   const { data: diff, error, isLoading, isFetching } = useFeedRunDiffQuery({ runId: run.id, kind, page, limit: DIFF_PAGE_SIZE });
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error) return <Alert type="warning" showIcon title={t('runs.diffUnavailable')} description={error.message} />;
   if (!diff || diff.previousRunId === null) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noPreviousRun')} />;
   const money = (cents: number | null) => (cents === null ? '' : formatMoney(cents));
@@ -107,8 +107,7 @@ function RunDiff({ run }: { run: AdminFeedRun }) {
         size="small"
         rowKey="priceId"
         dataSource={diff.changes}
-        loading={isFetching}
-        locale={{ emptyText: t('runs.diff.none') }}
+        {...tableLoading(isFetching, t('runs.diff.none'))}
         pagination={{
           current: page,
           pageSize: DIFF_PAGE_SIZE,

@@ -6,8 +6,8 @@
  * Filters, sort and paging live in the address (useServerTable).
  */
 import type { HeldOffer, HeldOfferDecision } from '@koopjesland/shared';
-import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
-import { useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -25,6 +25,7 @@ const DEFAULT_SORT = { sortBy: 'heldSince' as HeldPriceSortField, sortOrder: 'de
 const idOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 export function HeldPricesPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
@@ -102,7 +103,7 @@ export function HeldPricesPage() {
     {
       ...table.sortableColumn('heldSince'),
       title: t('heldPrices.fields.heldSince'),
-      render: (_value, offer) => formatDateTime(offer.heldSince),
+      render: (_value, offer) => dates.dateTime(offer.heldSince),
     },
     {
       key: 'actions',
@@ -162,8 +163,7 @@ export function HeldPricesPage() {
         rowKey="priceId"
         columns={columns}
         dataSource={data?.heldOffers ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('heldPrices.empty') }}
+        {...tableLoading(isFetching, t('heldPrices.empty'))}
         scroll={{ x: true }}
         {...table.tableProps<HeldOffer>(data?.pagination)}
       />

@@ -6,15 +6,8 @@
  * first. A store manager sees only their stores' reports. Sort, filter and page live in the
  * address (useServerTable).
  */
-import {
-  useNamespaceT,
-  formatDateTime,
-  formatMoney,
-  PRICE_REPORT_SORT_FIELDS,
-  type PriceReportGroup,
-  type PriceReportSortField,
-} from '@koopjesland/shared';
-import { useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney, PRICE_REPORT_SORT_FIELDS, type PriceReportGroup, type PriceReportSortField } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -31,6 +24,7 @@ const DEFAULT_SORT = { sortBy: 'lastReportedAt' as PriceReportSortField, sortOrd
 const idOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 export function PriceReportsPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
   const confirm = useConfirm();
@@ -98,12 +92,12 @@ export function PriceReportsPage() {
     {
       ...table.sortableColumn('firstReportedAt'),
       title: t('priceReports.fields.firstReportedAt'),
-      render: (_value, group) => formatDateTime(group.firstReportedAt),
+      render: (_value, group) => dates.dateTime(group.firstReportedAt),
     },
     {
       ...table.sortableColumn('lastReportedAt'),
       title: t('priceReports.fields.lastReportedAt'),
-      render: (_value, group) => formatDateTime(group.lastReportedAt),
+      render: (_value, group) => dates.dateTime(group.lastReportedAt),
     },
     {
       key: 'actions',
@@ -147,8 +141,7 @@ export function PriceReportsPage() {
         rowKey="priceId"
         columns={columns}
         dataSource={data?.priceReports ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('priceReports.empty') }}
+        {...tableLoading(isFetching, t('priceReports.empty'))}
         scroll={{ x: true }}
         {...table.tableProps<PriceReportGroup>(data?.pagination)}
       />

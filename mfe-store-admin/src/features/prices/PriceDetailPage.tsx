@@ -4,9 +4,9 @@
  * and refreshes the product's lowest price on the server, as an import does.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Spin, Typography } from 'antd';
+import { useNamespaceT, formatMoney, formatPercentChange } from '@koopjesland/shared';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -25,7 +25,7 @@ function PriceHistoryChart({ priceId }: { priceId: number }) {
       series: [{ label: t('prices.fields.total'), color: '#f46900', values: points.map((point) => point.total), stepped: true }],
     };
   }, [data, t]);
-  if (isLoading) return <Spin />;
+  if (isLoading) return <AdminPageLoading />;
   if (error) return <Alert type="error" showIcon title={t('common.loadFailed')} description={error.message} />;
   if (chart.times.length === 0) return <Typography.Text type="secondary">{t('prices.noHistory')}</Typography.Text>;
   return <LazyLineChart times={chart.times} series={chart.series} formatLeft={(cents) => formatMoney(cents)} />;
@@ -62,6 +62,7 @@ function PriceEditForm({ price }: { price: AdminPrice }) {
 }
 
 export function PriceDetailPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -77,7 +78,7 @@ export function PriceDetailPage() {
     </div>
   );
 
-  if (isLoading) return <Spin aria-label={t('common.loading')} />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || statusOf(error) === 404) {
     return (
       <Flex vertical gap={16}>
@@ -140,11 +141,11 @@ export function PriceDetailPage() {
                 </a>
               </Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.deliveryTime')}>{price.deliveryTime ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.validFrom')}>{formatDateTime(price.validFrom)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.validFrom')}>{dates.dateTime(price.validFrom)}</Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.validTo')}>
-                {price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')}
+                {price.validTo ? dates.dateTime(price.validTo) : t('prices.noExpiry')}
               </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.lastSeen')}>{formatDateTime(price.lastSeen)}</Descriptions.Item>
+              <Descriptions.Item label={t('prices.fields.lastSeen')}>{dates.dateTime(price.lastSeen)}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

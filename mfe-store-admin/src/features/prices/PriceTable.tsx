@@ -1,7 +1,7 @@
 /** The offers table of the Prices tab and the prices page; a row opens the offer. */
 import type { Pagination } from '@koopjesland/shared';
-import { useNamespaceT, formatDateTime, formatMoney } from '@koopjesland/shared';
-import { useAdminPath } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminPath } from '@koopjesland/shared/admin';
 import { Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -28,6 +28,7 @@ export function PriceTable({
   loading: boolean;
   showStore: boolean;
 }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -48,13 +49,13 @@ export function PriceTable({
     { ...table.sortableColumn('total'), title: t('prices.fields.total'), align: 'right', render: (_value, price) => formatMoney(price.total) },
     { ...table.sortableColumn('amount'), title: t('prices.fields.amount'), align: 'right', render: (_value, price) => formatMoney(price.amount) },
     { ...table.sortableColumn('shipping'), title: t('prices.fields.shipping'), align: 'right', render: (_value, price) => formatMoney(price.shipping) },
-    { ...table.sortableColumn('validFrom'), title: t('prices.fields.validFrom'), render: (_value, price) => formatDateTime(price.validFrom) },
+    { ...table.sortableColumn('validFrom'), title: t('prices.fields.validFrom'), render: (_value, price) => dates.dateTime(price.validFrom) },
     {
       ...table.sortableColumn('validTo'),
       title: t('prices.fields.validTo'),
-      render: (_value, price) => (price.validTo ? formatDateTime(price.validTo) : t('prices.noExpiry')),
+      render: (_value, price) => (price.validTo ? dates.dateTime(price.validTo) : t('prices.noExpiry')),
     },
-    { ...table.sortableColumn('lastSeen'), title: t('prices.fields.lastSeen'), render: (_value, price) => formatDateTime(price.lastSeen) },
+    { ...table.sortableColumn('lastSeen'), title: t('prices.fields.lastSeen'), render: (_value, price) => dates.dateTime(price.lastSeen) },
   ];
 
   return (
@@ -62,8 +63,7 @@ export function PriceTable({
       rowKey="id"
       columns={columns}
       dataSource={data?.prices ?? []}
-      loading={loading}
-      locale={{ emptyText: t('prices.empty') }}
+      {...tableLoading(loading, t('prices.empty'))}
       onRow={(price) => ({ onClick: () => navigate(adminPath('prices', price.id)), style: { cursor: 'pointer' } })}
       scroll={{ x: true }}
       {...table.tableProps<AdminPrice>(data?.pagination)}

@@ -2,8 +2,9 @@
  * The Details tab: the store's statistics (total prices, number of ratings, average rating) and
  * its feeds' health at a glance: last run, its status and offers, and the next scheduled run.
  */
+import { tableLoading, useAdminDates } from '@koopjesland/shared/admin';
 import type { Store } from '@koopjesland/shared';
-import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
+import { useNamespaceT } from '@koopjesland/shared';
 import { Alert, Card, Col, Row, Statistic, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -17,6 +18,7 @@ const offersOfLastRun = (feed: AdminFeed) =>
     : null;
 
 export function DetailsTab({ store }: { store: Store }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const { data: feeds, error, isLoading } = useStoreFeedsQuery(store.id);
 
@@ -25,7 +27,7 @@ export function DetailsTab({ store }: { store: Store }) {
     {
       key: 'lastRun',
       title: t('feeds.fields.lastRun'),
-      render: (_value, feed) => (feed.lastRun ? formatDateTime(feed.lastRun.finishedAt ?? feed.lastRun.startedAt) : t('feeds.neverRun')),
+      render: (_value, feed) => (feed.lastRun ? dates.dateTime(feed.lastRun.finishedAt ?? feed.lastRun.startedAt) : t('feeds.neverRun')),
     },
     {
       key: 'status',
@@ -43,7 +45,7 @@ export function DetailsTab({ store }: { store: Store }) {
       title: t('feeds.fields.nextRun'),
       render: (_value, feed) => {
         if (!feed.isActive || !feed.nextRunAt) return t('feeds.inactive');
-        return new Date(feed.nextRunAt).getTime() <= Date.now() ? t('feeds.due') : formatDateTime(feed.nextRunAt);
+        return new Date(feed.nextRunAt).getTime() <= Date.now() ? t('feeds.due') : dates.dateTime(feed.nextRunAt);
       },
     },
   ];
@@ -77,9 +79,8 @@ export function DetailsTab({ store }: { store: Store }) {
             size="small"
             columns={columns}
             dataSource={feeds ?? []}
-            loading={isLoading}
+            {...tableLoading(isLoading, t('feeds.empty'))}
             pagination={false}
-            locale={{ emptyText: t('feeds.empty') }}
           />
         </Card>
       </Col>

@@ -5,9 +5,9 @@
  * collapse guard holds, with Apply anyway and Discard.
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { useNamespaceT, formatDateTime } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
+import { useNamespaceT } from '@koopjesland/shared';
+import { AdminPageLoading, tableLoading, useAdminDates, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -49,6 +49,7 @@ function RunsChart({ runs }: { runs: AdminFeedRun[] }) {
 }
 
 export function FeedRunsPage() {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -73,7 +74,7 @@ export function FeedRunsPage() {
     </div>
   );
 
-  if (feed.isLoading) return <Spin aria-label={t('common.loading')} />;
+  if (feed.isLoading) return <AdminPageLoading />;
   if (!valid || statusOf(feed.error) === 404 || (feed.data && feed.data.storeId !== storeId)) {
     return (
       <Flex vertical gap={16}>
@@ -99,7 +100,7 @@ export function FeedRunsPage() {
 
   const columns: TableProps<AdminFeedRun>['columns'] = [
     { key: 'trigger', title: t('runs.fields.trigger'), render: (_v, r) => t(`runs.triggers.${r.trigger}`, { defaultValue: r.trigger }) },
-    { key: 'startedAt', title: t('runs.fields.startedAt'), render: (_v, r) => formatDateTime(r.startedAt ?? r.createdAt) },
+    { key: 'startedAt', title: t('runs.fields.startedAt'), render: (_v, r) => dates.dateTime(r.startedAt ?? r.createdAt) },
     { key: 'duration', title: t('runs.fields.duration'), render: (_v, r) => (runSeconds(r) === null ? '' : formatSeconds(runSeconds(r)!)) },
     { key: 'status', title: t('runs.fields.status'), render: (_v, r) => <RunStatusTag status={r.status} /> },
     { key: 'records', title: t('runs.fields.recordsRead'), align: 'right', dataIndex: 'recordsRead' },
@@ -142,8 +143,7 @@ export function FeedRunsPage() {
         rowKey="id"
         columns={columns}
         dataSource={list}
-        loading={runs.isLoading}
-        locale={{ emptyText: t('runs.empty') }}
+        {...tableLoading(runs.isLoading, t('runs.empty'))}
         scroll={{ x: true }}
         expandable={{
           expandRowByClick: true,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { change, mockApi, pagination, press, reply, signInAs, signOut, type ApiRoutes } from '@koopjesland/shared/testing';
+import { formatDateTime } from '@koopjesland/shared';
 import { feed, price, store } from '../../test/fixtures';
 import { renderAdmin } from '../../test/render';
 
@@ -18,10 +19,11 @@ describe('/admin/stores/{id}', () => {
   it('shows a loading state, then the store with its rating out of 5 and the tab counts', async () => {
     let release: (body: unknown) => void = () => undefined;
     mockApi({ 'GET /stores/id/7': () => new Promise((resolve) => (release = resolve)), 'GET /store-feeds/store/7': () => [] });
-    const { container } = renderAdmin('/admin/stores/7');
-    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    renderAdmin('/admin/stores/7');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     release(store);
     expect(await screen.findByRole('heading', { name: 'Klankwinkel' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     expect(screen.getAllByText('4.3 / 5')[0]).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Products (15)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Prices (12)' })).toBeInTheDocument();
@@ -101,6 +103,20 @@ describe('/admin/stores/{id}', () => {
     expect(api.find('PUT', '/stores/7')).toHaveLength(0);
   });
 
+  it('shows no empty text under the loading products table', async () => {
+    let release: (body: unknown) => void = () => undefined;
+    mockApi({
+      'GET /stores/id/7': () => store,
+      'GET /store-feeds/store/7': () => [],
+      'GET /stores/7/products': () => new Promise((resolve) => (release = resolve)),
+    });
+    const { container } = renderAdmin('/admin/stores/7?tab=products');
+    await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(screen.queryByText('No products found')).not.toBeInTheDocument();
+    release({ products: [], pagination: pagination(0) });
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+  });
+
   describe('Products tab', () => {
     it("lists the store's products with the lowest price or N/A; a row opens the product in the catalog admin", async () => {
       const api = mockApi({ 'GET /stores/id/7': () => store, 'GET /stores/7/products': () => storeProducts });
@@ -111,6 +127,14 @@ describe('/admin/stores/{id}', () => {
       expect(api.find('GET', '/stores/7/products')[0]!.query.get('sortBy')).toBe('name');
       await press(row);
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/products/9');
+    });
+
+    it("dates its products in the admin's one format, in the user's language", async () => {
+      mockApi({ 'GET /stores/id/7': () => store, 'GET /stores/7/products': () => storeProducts });
+      renderAdmin('/admin/stores/7?tab=products');
+      const row = (await screen.findByText('JBL Flip 6')).closest('tr')!;
+      expect(within(row).getByText(formatDateTime('2026-03-01T10:00:00.000Z', 'en'))).toBeInTheDocument();
+      expect(within(row).queryByText(/mrt|Mar 2026/)).not.toBeInTheDocument();
     });
 
     it('says so when the store has no products', async () => {

@@ -5,8 +5,8 @@
  */
 import { EditOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Spin, Tabs, Typography } from 'antd';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Flex, Form, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -116,7 +116,7 @@ export function StoreDetailPage() {
   );
 
   if (valid && !mine) return <NotYourStore reason="store" />;
-  if (isLoading) return <Spin aria-label={t('common.loading')} />;
+  if (isLoading) return <AdminPageLoading />;
   if (!valid || statusOf(error) === 404) {
     return (
       <Flex vertical gap={16}>

@@ -4,8 +4,8 @@
  * opens the product in the catalog admin (a path relative to the admin area).
  */
 import type { Store } from '@koopjesland/shared';
-import { useNamespaceT, formatDate, formatMoney } from '@koopjesland/shared';
-import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useNamespaceT, formatMoney } from '@koopjesland/shared';
+import { tableLoading, useAdminDates, useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Avatar, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery, type StoreProduct } f
 const DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const;
 
 export function StoreProductsTab({ store }: { store: Store }) {
+  const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const { t: kitT } = useAdminKitT();
   const navigate = useNavigate();
@@ -46,7 +47,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
       render: (_value, product) => (product.lowestPrice === null ? t('products.noPrice') : formatMoney(product.lowestPrice)),
     },
     { ...table.sortableColumn('priceCount'), title: t('products.fields.priceCount'), align: 'right', dataIndex: 'priceCount' },
-    { ...table.sortableColumn('createdAt'), title: t('products.fields.created'), render: (_value, product) => formatDate(product.createdAt) },
+    { ...table.sortableColumn('createdAt'), title: t('products.fields.created'), render: (_value, product) => dates.dateTime(product.createdAt) },
   ];
 
   return (
@@ -64,8 +65,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
         rowKey="id"
         columns={columns}
         dataSource={data?.products ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('products.empty') }}
+        {...tableLoading(isFetching, t('products.empty'))}
         onRow={(product) => ({ onClick: () => navigate(adminPath('products', product.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<StoreProduct>(data?.pagination)}
       />

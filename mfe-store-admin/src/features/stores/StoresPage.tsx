@@ -4,7 +4,7 @@
  * add-store modal.
  */
 import type { Store } from '@koopjesland/shared';
-import { useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -80,8 +80,7 @@ export function StoresPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.stores ?? []}
-        loading={isFetching}
-        locale={{ emptyText: t('stores.empty') }}
+        {...tableLoading(isFetching, t('stores.empty'))}
         onRow={(store) => ({ onClick: () => navigate(adminPath('stores', store.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<Store>(data?.pagination)}
       />
