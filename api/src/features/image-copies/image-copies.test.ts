@@ -94,6 +94,25 @@ describe('image copies: product images served from our own origin', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
 
+    // The product page names our copies, with every width and the original's size; an image
+    // that could not be copied has none (the storefront shows the placeholder).
+    const [offer] = await t.database.query<{ product_id: number }>("select product_id from prices where external_id = 'P1'");
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${offer!.product_id}` })).json();
+    const path = (width: number) => `/api/image-copies/${stored.content_hash}/${width}.webp`;
+    expect(page.images).toEqual([
+      expect.objectContaining({
+        url: store.url('/img/photo.jpg'),
+        main: true,
+        copy: {
+          src: path(640),
+          srcSet: `${path(160)} 160w, ${path(320)} 320w, ${path(640)} 640w, ${path(1280)} 1280w`,
+          width: 2000,
+          height: 1500,
+        },
+      }),
+      expect.objectContaining({ url: store.url('/img/logo.svg'), copy: null }),
+    ]);
+
     // A later run with the same image URLs downloads nothing again.
     const again = await t.createFeed({ name: 'beelden-2', importer: 'awin', path: 'beelden/feed.csv' });
     expect((await t.run(again.id)).status).toBe('succeeded');

@@ -14,6 +14,7 @@ import { countView } from './view-counter';
 import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
+import { imageCopyOf } from '../image-copies/routes';
 
 const o = offerAlias('o');
 
@@ -60,7 +61,18 @@ export async function productDetail(db: Database, id: number) {
 }
 
 interface ProductParts {
-  images: { id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; alt: string | null; main: boolean; isDisabled: boolean }[];
+  images: {
+    id: number;
+    url: string;
+    storeName: string | null;
+    width: number | null;
+    height: number | null;
+    filename: string | null;
+    alt: string | null;
+    main: boolean;
+    isDisabled: boolean;
+    copy: { hash: string; width: number; height: number; widths: number[] } | null;
+  }[];
   properties: { id: number; name: string; value: string }[];
   identifiers: { id: number; type: string; value: string }[];
   categories: { id: number; name: string; slug: string }[];
@@ -70,8 +82,11 @@ interface ProductParts {
 /** Everything of the page except the offers (which carry dates) in one round trip. */
 const partsQuery = (id: number) => sql`select
   (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'storeName', s.name, 'width', i.width, 'height', i.height,
-      'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled) order by i.is_main desc, i.id), '[]'::json)
-    from product_images i left join stores s on s.id = i.store_id where i.product_id = ${id} and not i.is_disabled) as images,
+      'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled,
+      'copy', case when c.status = 'stored' then json_build_object('hash', c.content_hash, 'width', c.width, 'height', c.height, 'widths', c.widths) end)
+      order by i.is_main desc, i.id), '[]'::json)
+    from product_images i left join stores s on s.id = i.store_id left join image_copies c on c.url = i.url
+    where i.product_id = ${id} and not i.is_disabled) as images,
   (select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'value', pp.value) order by pp.id), '[]'::json)
     from product_properties pp where pp.product_id = ${id}) as properties,
   (select coalesce(json_agg(json_build_object('id', pi.id, 'type', pi.type, 'value', pi.value) order by pi.type, pi.id), '[]'::json)
@@ -111,7 +126,11 @@ async function loadProductDetail(db: Database, product: ProductRow) {
   const breadcrumb = categories[0] ? await breadcrumbOf(db, categories[0].id) : [];
   return {
     ...product,
-    images: images.map(({ storeName, ...image }) => ({ ...image, store: storeName === null ? null : { name: storeName } })),
+    images: images.map(({ storeName, copy, ...image }) => ({
+      ...image,
+      store: storeName === null ? null : { name: storeName },
+      copy: imageCopyOf(copy),
+    })),
     properties,
     productIds: identifiers,
     categories,
