@@ -82,6 +82,8 @@ export const productSchema = z.object({
   description: z.string().nullable(),
   image: z.string().nullable(),
   imageId: z.number().int().nullable(),
+  /** Our own copy of `image` (see productImageSchema.copy); the storefront shows this, never `image` when it is a store's URL. */
+  imageCopy: imageCopySchema.nullable().optional(),
   images: z.array(productImageSchema).optional(),
   categories: z.array(categoryRefSchema).optional(),
   /** Root-first path of the product's main category (product page). */

@@ -113,6 +113,15 @@ describe('image copies: product images served from our own origin', () => {
       expect.objectContaining({ url: store.url('/img/logo.svg'), copy: null }),
     ]);
 
+    // Lists name the copy of each product's main image the same way (cards).
+    expect(page.imageCopy).toEqual(page.images[0].copy);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products?search=Foto&sortBy=name&sortOrder=asc' })).json();
+    expect(list.products.map((p: { name: string; imageCopy: unknown }) => [p.name, p.imageCopy])).toEqual([
+      ['Foto drie', expect.objectContaining({ src: path(640), width: 2000, height: 1500 })],
+      ['Foto een', expect.objectContaining({ src: path(640), srcSet: page.images[0].copy.srcSet })],
+      ['Foto twee', expect.objectContaining({ src: path(640) })],
+    ]);
+
     // A later run with the same image URLs downloads nothing again.
     const again = await t.createFeed({ name: 'beelden-2', importer: 'awin', path: 'beelden/feed.csv' });
     expect((await t.run(again.id)).status).toBe('succeeded');

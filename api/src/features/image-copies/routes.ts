@@ -6,31 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ImageCopy } from '@koopjesland/shared/entities';
 import { notFound } from '../../http/errors';
 import { copyKey } from './storage';
 import { imageStorageOf } from './worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The address of the copy `width` pixels wide of the original with this hash. */
-export const imageCopyPath = (hash: string, width: number) => `/api/image-copies/${hash}/${width}.webp`;
 
-/** The width `src` names (browsers without srcset support): the product page's. */
-const DEFAULT_WIDTH = 640;
-
-/** How the storefront shows a stored copy (`image_copies` row). */
-export function imageCopyOf(copy: { hash: string; width: number; height: number; widths: number[] } | null): ImageCopy | null {
-  if (!copy || copy.widths.length === 0) return null;
-  const widths = [...copy.widths].sort((a, b) => a - b);
-  const src = widths.find((w) => w >= DEFAULT_WIDTH) ?? widths[widths.length - 1]!;
-  return {
-    src: imageCopyPath(copy.hash, src),
-    srcSet: widths.map((w) => `${imageCopyPath(copy.hash, w)} ${w}w`).join(', '),
-    width: copy.width,
-    height: copy.height,
-  };
-}
 
 export default async function imageCopyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -14,11 +14,13 @@ import { countView } from './view-counter';
 import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
-import { imageCopyOf } from '../image-copies/routes';
+import type { ImageCopy } from '@koopjesland/shared/entities';
+import { imageCopyOf } from '../image-copies/shown-image';
 
 const o = offerAlias('o');
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
+  ${imageCopyOf(sql`p.image`)} as "imageCopy",
   p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
   p.price_change as "priceChange", p.percentage_change as "percentageChange",
   p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views,
@@ -71,7 +73,7 @@ interface ProductParts {
     alt: string | null;
     main: boolean;
     isDisabled: boolean;
-    copy: { hash: string; width: number; height: number; widths: number[] } | null;
+    copy: ImageCopy | null;
   }[];
   properties: { id: number; name: string; value: string }[];
   identifiers: { id: number; type: string; value: string }[];
@@ -83,10 +85,9 @@ interface ProductParts {
 const partsQuery = (id: number) => sql`select
   (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'storeName', s.name, 'width', i.width, 'height', i.height,
       'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled,
-      'copy', case when c.status = 'stored' then json_build_object('hash', c.content_hash, 'width', c.width, 'height', c.height, 'widths', c.widths) end)
+      'copy', ${imageCopyOf(sql`i.url`)})
       order by i.is_main desc, i.id), '[]'::json)
-    from product_images i left join stores s on s.id = i.store_id left join image_copies c on c.url = i.url
-    where i.product_id = ${id} and not i.is_disabled) as images,
+    from product_images i left join stores s on s.id = i.store_id where i.product_id = ${id} and not i.is_disabled) as images,
   (select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'value', pp.value) order by pp.id), '[]'::json)
     from product_properties pp where pp.product_id = ${id}) as properties,
   (select coalesce(json_agg(json_build_object('id', pi.id, 'type', pi.type, 'value', pi.value) order by pi.type, pi.id), '[]'::json)
@@ -126,11 +127,7 @@ async function loadProductDetail(db: Database, product: ProductRow) {
   const breadcrumb = categories[0] ? await breadcrumbOf(db, categories[0].id) : [];
   return {
     ...product,
-    images: images.map(({ storeName, copy, ...image }) => ({
-      ...image,
-      store: storeName === null ? null : { name: storeName },
-      copy: imageCopyOf(copy),
-    })),
+    images: images.map(({ storeName, ...image }) => ({ ...image, store: storeName === null ? null : { name: storeName } })),
     properties,
     productIds: identifiers,
     categories,
