@@ -22,6 +22,11 @@ export interface ApiConfig {
   runScheduler: boolean;
   /** Run an import worker in this process (WORKER, on by default; `off` for an API without one). */
   runWorker: boolean;
+  /**
+   * Copy product images to our own origin after each feed run (IMAGE_COPIES, on by default;
+   * features/image-copies). Off in the API tests, which copy when they mean to.
+   */
+  copyImages: boolean;
   /** Feed runs one worker process executes at once (IMPORT_CONCURRENCY, default 1). */
   importConcurrency: number;
   /** First back-off before a failed download is tried again, doubled per try (FEED_RETRY_DELAY_SECONDS, default 30). */
@@ -111,6 +116,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
     runWorker: process.env.WORKER !== 'off',
+    copyImages: process.env.IMAGE_COPIES !== 'off',
     importConcurrency: positiveInteger(process.env.IMPORT_CONCURRENCY, 1),
     feedRetryDelaySeconds: positiveInteger(process.env.FEED_RETRY_DELAY_SECONDS, 30),
     feedApplyStatementTimeoutMs: positiveInteger(process.env.FEED_APPLY_STATEMENT_TIMEOUT_SECONDS, 600) * 1000,

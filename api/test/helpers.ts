@@ -49,6 +49,8 @@ export async function createTestApp(overrides: Partial<ApiConfig> = {}): Promise
   const config = loadConfig({
     // A failed download is tried again after about a second instead of half a minute.
     feedRetryDelaySeconds: 1,
+    // No image is fetched from the made-up hosts of the fixtures (image-copies tests copy on purpose).
+    copyImages: false,
     ...overrides,
     databaseUrl: undefined,
     dataDir: path.join(os.tmpdir(), `koopjesland-test-${crypto.randomBytes(4).toString('hex')}`),

@@ -25,6 +25,7 @@ import {
 } from '@koopjesland/shared/entities';
 import {
   bigint,
+  check,
   bigserial,
   boolean,
   customType,
@@ -339,6 +340,31 @@ export const productImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.productId, t.url)],
+);
+
+/**
+ * Our own copy of an image URL a store gave (migration 0022, features/image-copies): downloaded
+ * once, the original kept once per content hash, WebP copies at `widths`.
+ */
+export const imageCopies = pgTable(
+  'image_copies',
+  {
+    url: text().primaryKey(),
+    status: text({ enum: ['pending', 'fetching', 'stored', 'failed'] }).notNull().default('pending'),
+    contentHash: text(),
+    width: integer(),
+    height: integer(),
+    widths: integer().array(),
+    /** Why the image could not be copied (shown to nobody but operators; the placeholder is shown). */
+    failure: text(),
+    claimedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    fetchedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('image_copies_status_check', sql`${t.status} in ('pending', 'fetching', 'stored', 'failed')`),
+    index('image_copies_waiting_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'fetching')`),
+  ],
 );
 
 export const productCategories = pgTable(

@@ -27,6 +27,7 @@ import categoryAliasRoutes from './category-aliases/routes';
 import productMergeRoutes from './product-merges/routes';
 import operationsRoutes from './operations/routes';
 import heldOfferRoutes from './held-offers/routes';
+import imageCopyRoutes from './image-copies/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -53,4 +54,5 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   productMergeRoutes,
   operationsRoutes,
   heldOfferRoutes,
+  imageCopyRoutes,
 ];

@@ -216,7 +216,11 @@ function describeNetworkError(error: Error): string {
   return code ?? error.message;
 }
 
-async function download(request: SourceRequest): Promise<{ body: Readable; size: number | null; gzipped: boolean }> {
+/**
+ * One GET of a public http(s) URL within the limits (address guard on every hop, timeouts,
+ * redirects, declared size): the feed fetcher's, also used for product images.
+ */
+export async function download(request: SourceRequest): Promise<{ body: Readable; size: number | null; gzipped: boolean }> {
   let url = new URL(request.url!);
   // No compressed transfer asked for: the size and compression-ratio limits then count what the store sends.
   const headers: Record<string, string> = { 'user-agent': 'Koopjesland feed importer', accept: '*/*', 'accept-encoding': 'identity' };

@@ -9,6 +9,15 @@ export type ProductIdentifier = z.infer<typeof productIdentifierSchema>;
 export const productPropertySchema = z.object({ id, name: z.string(), value: z.string() });
 export type ProductProperty = z.infer<typeof productPropertySchema>;
 
+/** An image as the storefront shows it: `src`, the `srcSet` of every width, and the original's size. */
+export const imageCopySchema = z.object({
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ImageCopy = z.infer<typeof imageCopySchema>;
+
 export const productImageSchema = z.object({
   id,
   url: z.string(),
@@ -20,6 +29,11 @@ export const productImageSchema = z.object({
   alt: z.string().nullable().optional(),
   main: z.boolean(),
   isDisabled: z.boolean(),
+  /**
+   * Our own copy of the image (WebP at a few widths, served from our origin), null until it is
+   * made or when it could not be: the storefront then shows the placeholder, never the store's URL.
+   */
+  copy: imageCopySchema.nullable().optional(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
@@ -68,6 +82,8 @@ export const productSchema = z.object({
   description: z.string().nullable(),
   image: z.string().nullable(),
   imageId: z.number().int().nullable(),
+  /** Our own copy of `image` (see productImageSchema.copy); the storefront shows this, never `image` when it is a store's URL. */
+  imageCopy: imageCopySchema.nullable().optional(),
   images: z.array(productImageSchema).optional(),
   categories: z.array(categoryRefSchema).optional(),
   /** Root-first path of the product's main category (product page). */

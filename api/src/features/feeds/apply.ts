@@ -20,6 +20,7 @@ import { lastSeenOf } from '../offers/last-seen';
 import { offerAlias } from '../offers/visible-offers';
 import { profiled, type RunProfile } from './profile';
 import { FeedFailure } from '../../importers/source';
+import { registerImageUrls } from '../image-copies/copier';
 
 export interface ApplyTarget {
   runId: number;
@@ -358,6 +359,10 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
             from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as x(url, n)
             where s.run_id = ${runId} and s.is_new_product and s.images is not null
             order by s.product_id, x.url, x.n) as i`);
+        // Our own copies of the new images are made after the run (features/image-copies).
+        await registerImageUrls(tx, sql`
+          select x.url from feed_staging s, lateral jsonb_array_elements_text(s.images) as x(url)
+          where s.run_id = ${runId} and s.is_new_product and s.images is not null`);
         await tx.execute(sql`
           insert into product_properties (product_id, name, value)
           select s.product_id, x.name, x.value

@@ -11,6 +11,7 @@ import { conflict } from '../../http/errors';
 import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
 import type { NormalisedOffer, RunNote } from '../../importers/types';
+import { wakeImageCopier } from '../image-copies/worker';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
 import { ApplyTimedOut, applyStagedRun, currentOfferCount, matchStagedRun, RunHeld, type ApplyResult, type ApplyTarget } from './apply';
 import { runPriceAlerts } from '../price-alerts/alerts';
@@ -474,7 +475,7 @@ async function runToEnd(
       });
     }
     noteApplyRejections(counters, result);
-    return await finishRun(app.db, runId, {
+    const succeeded = await finishRun(app.db, runId, {
       ...finished,
       ...countsOf(result),
       status: 'succeeded',
@@ -483,6 +484,9 @@ async function runToEnd(
       errorSample: counters.errorSample,
       problems: counters.problems.list(),
     });
+    // The images the run registered are copied to our origin after it, not during it.
+    if (app.config.copyImages) void wakeImageCopier(app);
+    return succeeded;
   } catch (error) {
     await stopProgress();
     await closeSource().catch(() => undefined);

@@ -15,10 +15,13 @@ import { countView } from './view-counter';
 import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
+import type { ImageCopy } from '@koopjesland/shared/entities';
+import { imageCopyOf } from '../image-copies/shown-image';
 
 const o = offerAlias('o');
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
+  ${imageCopyOf(sql`p.image`)} as "imageCopy",
   p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
   p.price_change as "priceChange", p.percentage_change as "percentageChange",
   p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views,
@@ -61,7 +64,18 @@ export async function productDetail(db: Database, id: number) {
 }
 
 interface ProductParts {
-  images: { id: number; url: string; storeName: string | null; width: number | null; height: number | null; filename: string | null; alt: string | null; main: boolean; isDisabled: boolean }[];
+  images: {
+    id: number;
+    url: string;
+    storeName: string | null;
+    width: number | null;
+    height: number | null;
+    filename: string | null;
+    alt: string | null;
+    main: boolean;
+    isDisabled: boolean;
+    copy: ImageCopy | null;
+  }[];
   properties: { id: number; name: string; value: string }[];
   identifiers: { id: number; type: string; value: string }[];
   categories: { id: number; name: string; slug: string }[];
@@ -71,7 +85,9 @@ interface ProductParts {
 /** Everything of the page except the offers (which carry dates) in one round trip. */
 const partsQuery = (id: number) => sql`select
   (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'storeName', s.name, 'width', i.width, 'height', i.height,
-      'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled) order by i.is_main desc, i.id), '[]'::json)
+      'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled,
+      'copy', ${imageCopyOf(sql`i.url`)})
+      order by i.is_main desc, i.id), '[]'::json)
     from product_images i left join stores s on s.id = i.store_id where i.product_id = ${id} and not i.is_disabled) as images,
   (select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'value', pp.value) order by pp.id), '[]'::json)
     from product_properties pp where pp.product_id = ${id}) as properties,

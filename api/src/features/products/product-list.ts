@@ -13,6 +13,8 @@ import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { rankedIds } from './search-cache';
 import { intArray, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
+import type { ImageCopy } from '@koopjesland/shared/entities';
+import { imageCopyOf } from '../image-copies/shown-image';
 
 /** Rows a list can reach by paging and the cap of its count (docs/architecture.md "API and storefront data", bounded paging). */
 export const RESULT_WINDOW = 10_000;
@@ -57,6 +59,8 @@ export interface ProductListRow {
   description: string | null;
   image: string | null;
   imageId: number | null;
+  /** Our copy of the main image (image-copies/shown-image.ts), null until made. */
+  imageCopy: ImageCopy | null;
   lowestPriceId: number | null;
   lowestPrice: LowestPrice | null;
   highestPrice: number | null;
@@ -176,7 +180,8 @@ function orderBy(options: ProductListOptions): SQL {
 /** Columns of a list row; lowestPrice and categories are per-row subqueries, so select them for a page's rows only. */
 const listColumns = sql`p.id, p.slug, p.name, p.brand,
   case when length(p.description) > ${DESCRIPTION_PREVIEW} then left(p.description, ${DESCRIPTION_PREVIEW}) || '...' else p.description end as description,
-  p.image, p.image_id as "imageId", p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice",
+  p.image, p.image_id as "imageId", ${imageCopyOf(sql`p.image`)} as "imageCopy",
+  p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice",
   p.offer_count as "offerCount", p.price_change as "priceChange", p.percentage_change as "percentageChange",
   p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
   (select json_build_object('id', o.id, 'amount', o.amount, 'shipping', o.shipping, 'total', o.total,

@@ -7,11 +7,20 @@ import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { useRef, useState, type TouchEvent } from 'react';
 import Slider from 'react-slick';
 import { useStorefrontT } from '../../i18n';
-import { AUTO_ADVANCE_MS, CAROUSEL_IMAGE_HEIGHT_PX, CHANGE_LOCK_MS, swipeTarget, TRANSITION_MS, wrapIndex } from './gallery';
+import {
+  AUTO_ADVANCE_MS,
+  CAROUSEL_IMAGE_HEIGHT_PX,
+  CAROUSEL_IMAGE_SIZES,
+  CHANGE_LOCK_MS,
+  swipeTarget,
+  TRANSITION_MS,
+  wrapIndex,
+  type GalleryImage,
+} from './gallery';
 import { Button } from '../../lib/button';
 import { Icon } from '../../lib/icon';
 
-export default function MobileCarousel({ images, alt }: { images: string[]; alt: string }) {
+export default function MobileCarousel({ images, alt }: { images: GalleryImage[]; alt: string }) {
   const { t } = useStorefrontT();
   const slider = useRef<Slider>(null);
   const [index, setIndex] = useState(0);
@@ -51,9 +60,13 @@ export default function MobileCarousel({ images, alt }: { images: string[]; alt:
         afterChange={setIndex}
         customPaging={(dot) => <button type="button" aria-label={t('gallery.showImage', { number: dot + 1 })} />}
       >
-        {images.map((url, position) => (
-          <div key={url}>
-            <img src={url} alt={t('gallery.imageAlt', { name: alt, number: position + 1 })} style={{ width: '100%', height: CAROUSEL_IMAGE_HEIGHT_PX, objectFit: 'contain' }} />
+        {images.map((image, position) => (
+          <div key={image.key}>
+            <img
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={image.srcSet ? CAROUSEL_IMAGE_SIZES : undefined}
+              alt={t('gallery.imageAlt', { name: alt, number: position + 1 })} style={{ width: '100%', height: CAROUSEL_IMAGE_HEIGHT_PX, objectFit: 'contain' }} />
           </div>
         ))}
       </Slider>

@@ -1,5 +1,6 @@
 /** Gallery rules (docs/product.md §4 "Image gallery", §9). */
 import type { Product } from '@koopjesland/shared';
+import { shownImage, type ShownImage } from '../../lib/shown-image';
 
 export const AUTO_ADVANCE_MS = 5000;
 export const TRANSITION_MS = 300;
@@ -15,14 +16,28 @@ export const CAROUSEL_IMAGE_HEIGHT_PX = 320;
  */
 export const carouselHeightPx = (imageCount: number) => (imageCount > 1 ? 382 : 326);
 
-/** Enabled images, main image first; the product's own image when it has no image list. */
-export function galleryImages(product: Product): string[] {
+export type GalleryImage = ShownImage;
+
+/** Enabled images that can be shown, main image first; the product's own image when it has no image list. */
+export function galleryImages(product: Product): GalleryImage[] {
   const images = (product.images ?? []).filter((image) => !image.isDisabled);
   images.sort((a, b) => Number(b.main) - Number(a.main));
-  const urls = images.map((image) => image.url);
-  if (urls.length === 0 && product.image) urls.push(product.image);
-  return [...new Set(urls)];
+  const shown = new Map<string, GalleryImage>();
+  for (const image of images) {
+    const view = shownImage(image.url, image.copy);
+    if (view && !shown.has(view.src)) shown.set(view.src, view);
+  }
+  if (images.length === 0 && product.image) {
+    const view = shownImage(product.image, product.imageCopy);
+    if (view) shown.set(view.src, view);
+  }
+  return [...shown.values()];
 }
+
+/** How wide each image is drawn, for the browser to pick from `srcSet`: the page's main image, a masonry tile, the carousel. */
+export const MAIN_IMAGE_SIZES = '(max-width: 767px) 100vw, 50vw';
+export const TILE_IMAGE_SIZES = '(max-width: 767px) 33vw, 17vw';
+export const CAROUSEL_IMAGE_SIZES = '100vw';
 
 /** Previous/next and dots wrap around. */
 export const wrapIndex = (index: number, count: number) => ((index % count) + count) % count;

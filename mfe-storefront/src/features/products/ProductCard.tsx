@@ -12,6 +12,7 @@ import { Button } from '../../lib/button';
 import { Card } from '../../lib/card';
 import { Tag } from '../../lib/tag';
 import { lazyWithAntd } from '../../lib/lazy-with-antd';
+import { shownImage } from '../../lib/shown-image';
 
 const AssignCategoriesModal = lazyWithAntd(() => import('../admin-modals/catalog-modals').then((modals) => ({ default: modals.AssignCategoriesModal })));
 
@@ -32,9 +33,13 @@ export function truncateDescription(text: string | null): string {
 /** `eager`: in the first screen (loaded at once, early); any other image loads when scrolled near. */
 function ProductImage({ product, size, eager }: { product: Product; size: number; eager: boolean }) {
   const { t } = useStorefrontT();
-  return product.image ? (
+  const image = product.image ? shownImage(product.image, product.imageCopy) : null;
+  return image ? (
     <img
-      src={product.image}
+      src={image.src}
+      srcSet={image.srcSet}
+      // The card's image box is `size` pixels high, about as wide: the browser picks 1x or 2x.
+      sizes={image.srcSet ? `${size}px` : undefined}
       alt={product.name}
       width={size}
       height={size}

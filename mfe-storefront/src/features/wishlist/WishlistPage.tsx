@@ -17,6 +17,7 @@ import { usePriceAlertSettingsQuery, useSetPriceAlertsMutation, useWishlistQuery
 import { useNotify } from '../notifications/notifications';
 import { Card } from '../../lib/card';
 import { lazyWithAntd } from '../../lib/lazy-with-antd';
+import { shownImage } from '../../lib/shown-image';
 
 const WishlistModal = lazyWithAntd(() => import('./WishlistModal'));
 
@@ -33,12 +34,22 @@ function WishlistEntry({ item, onEdit }: { item: WishlistItem & { product: Produ
   const { product } = item;
   const lowest = product.lowestPrice;
   const reached = lowest !== null && lowest.total <= item.maxPrice;
+  const image = product.image ? shownImage(product.image, product.imageCopy) : null;
   return (
     <Card size="small" data-testid="wishlist-item">
       <div style={{ display: 'grid', gridTemplateColumns: '96px 1fr auto', gap: 16, alignItems: 'center' }}>
         <Link to={productPath(product)} aria-hidden tabIndex={-1}>
-          {product.image ? (
-            <img src={product.image} alt="" width={96} height={96} loading="lazy" style={{ objectFit: 'contain', background: '#fff' }} />
+          {image ? (
+            <img
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={image.srcSet ? '96px' : undefined}
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+              style={{ objectFit: 'contain', background: '#fff' }}
+            />
           ) : (
             <div style={{ width: 96, height: 96, display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>{t('product.noImage')}</div>
           )}

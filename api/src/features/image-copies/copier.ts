@@ -1,0 +1,174 @@
+/**
+ * Product images copied to our own origin. A run registers each image URL it brings (apply.ts);
+ * a worker downloads every registered URL once, through the feed fetcher (address guard on every
+ * hop, timeouts, redirects) with a size limit of its own, judges the type from the bytes (JPEG,
+ * PNG, GIF, WebP, AVIF; SVG and anything else that is not a raster image is refused), keeps the
+ * original once per content hash and makes WebP copies at a few widths with sharp.
+ */
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { sql, type SQL } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Database } from '../../db/client';
+import { DEFAULT_LIMITS, download, FeedFailure, type SourceLimits } from '../../importers/source';
+import { copyKey, originalKey, type ImageStorage } from './storage';
+
+/** The widths of the WebP copies: cards (1x, 2x), the product page and its gallery. */
+export const COPY_WIDTHS = [160, 320, 640, 1280] as const;
+/** An image larger than this is refused (no product photo needs it). */
+export const MAX_IMAGE_BYTES = 20 * 1024 ** 2;
+/** Pixels sharp decodes at most: a small file claiming a huge canvas is refused, not decoded. */
+const MAX_PIXELS = 50_000_000;
+/** A worker that claimed a URL this long ago and never finished (it died) leaves it to another. */
+const CLAIM_SECONDS = 600;
+
+export const IMAGE_LIMITS: SourceLimits = {
+  ...DEFAULT_LIMITS,
+  timeoutMs: 60_000,
+  readTimeoutMs: 20_000,
+  maxDownloadBytes: MAX_IMAGE_BYTES,
+  maxUncompressedBytes: MAX_IMAGE_BYTES,
+};
+
+export class ImageRefused extends Error {}
+
+type RasterType = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+/** The raster format the first bytes show, or null. */
+export function rasterTypeOf(bytes: Buffer): RasterType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  const ascii = bytes.subarray(0, 12).toString('latin1');
+  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'gif';
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
+  if (ascii.slice(4, 8) === 'ftyp' && /^(avif|avis)$/.test(ascii.slice(8, 12))) return 'avif';
+  return null;
+}
+
+export interface CopiedImage {
+  hash: string;
+  width: number;
+  height: number;
+  widths: number[];
+}
+
+/** Makes the copies of one original (its bytes already judged a raster image). */
+export async function storeImage(storage: ImageStorage, bytes: Buffer): Promise<CopiedImage> {
+  const type = rasterTypeOf(bytes);
+  if (!type) {
+    const start = bytes.subarray(0, 256).toString('latin1').trimStart().toLowerCase();
+    throw new ImageRefused(
+      start.startsWith('<') ? 'The file is SVG or other markup, not a raster image' : 'The file is not a JPEG, PNG, GIF, WebP or AVIF image',
+    );
+  }
+  const hash = crypto.createHash('sha256').update(bytes).digest('hex');
+  const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  const metadata = await image.metadata().catch(() => {
+    throw new ImageRefused(`The ${type} image cannot be read`);
+  });
+  // EXIF orientation turns a portrait photo's stored width and height around.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const width = (turned ? metadata.height : metadata.width) ?? 0;
+  const height = (turned ? metadata.width : metadata.height) ?? 0;
+  if (width < 1 || height < 1) throw new ImageRefused(`The ${type} image has no size`);
+  if (!(await storage.has(originalKey(hash)))) await storage.put(originalKey(hash), bytes);
+  // Never larger than the original: the widest copy is the original's width.
+  const widths = [...new Set(COPY_WIDTHS.map((w) => Math.min(w, width)))];
+  for (const w of widths) {
+    if (await storage.has(copyKey(hash, w))) continue;
+    const copy = await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: w, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    await storage.put(copyKey(hash, w), copy);
+  }
+  return { hash, width, height, widths };
+}
+
+/** Downloads one image URL within the limits: its bytes. */
+export async function downloadImage(url: string, allowedHosts: readonly string[], limits: SourceLimits = IMAGE_LIMITS): Promise<Buffer> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const { body, gzipped } = await download({
+    url,
+    path: '',
+    storageDir: '',
+    compression: 'none',
+    credentials: null,
+    credentialStyle: undefined,
+    limits,
+    allowedHosts,
+    signal,
+  });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const source = gzipped ? body.pipe(zlib.createGunzip()) : body;
+  for await (const chunk of source) {
+    size += (chunk as Buffer).length;
+    if (size > limits.maxDownloadBytes) {
+      body.destroy();
+      throw new ImageRefused('The image is larger than the size limit');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Registers image URLs (a query answering `url`) for copying; known ones are left as they are. */
+export async function registerImageUrls(db: Pick<Database, 'execute'>, urls: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into image_copies (url)
+    select distinct u.url from (${urls}) as u(url)
+    where u.url ~* '^https?://'
+    on conflict (url) do nothing`);
+}
+
+/** Claims up to `limit` registered URLs for this worker. */
+async function claim(db: Database, limit: number): Promise<string[]> {
+  const result = (await db.execute(sql`
+    update image_copies c set status = 'fetching', claimed_at = now()
+    where c.url in (
+      select w.url from image_copies w
+      where w.status = 'pending' or (w.status = 'fetching' and w.claimed_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
+      order by w.created_at
+      limit ${limit}
+      for update skip locked)
+    returning c.url`)) as unknown as { rows: { url: string }[] };
+  return result.rows.map((row) => row.url);
+}
+
+export interface CopierOptions {
+  storage: ImageStorage;
+  allowedHosts: readonly string[];
+  limits?: SourceLimits;
+  batchSize?: number;
+  /** Told of an unexpected error (a bug, not a bad image): logged by the worker. */
+  onError?: (url: string, error: unknown) => void;
+}
+
+/** Copies every registered URL, a batch at a time, until none is left; answers how many were done. */
+export async function copyRegisteredImages(db: Database, options: CopierOptions): Promise<{ stored: number; failed: number }> {
+  let stored = 0;
+  let failed = 0;
+  for (let urls = await claim(db, options.batchSize ?? 10); urls.length > 0; urls = await claim(db, options.batchSize ?? 10)) {
+    for (const url of urls) {
+      try {
+        const copied = await storeImage(options.storage, await downloadImage(url, options.allowedHosts, options.limits));
+        await db.execute(sql`
+          update image_copies set status = 'stored', content_hash = ${copied.hash}, width = ${copied.width},
+            height = ${copied.height}, widths = ${`{${copied.widths.join(',')}}`}::int[], failure = null, fetched_at = now()
+          where url = ${url}`);
+        stored++;
+      } catch (error) {
+        // One bad image never stops the others; the placeholder stands in for it.
+        const known = error instanceof ImageRefused || error instanceof FeedFailure;
+        if (!known) options.onError?.(url, error);
+        const failure = known ? (error as Error).message : 'The image could not be copied';
+        await db.execute(sql`
+          update image_copies set status = 'failed', failure = ${failure}, fetched_at = now() where url = ${url}`);
+        failed++;
+      }
+    }
+  }
+  return { stored, failed };
+}

@@ -1,0 +1,138 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { wakeImageCopier } from './worker';
+
+/**
+ * Product images copied to our own origin: each new image URL of a run is downloaded once
+ * (through the feed fetcher's address guard), judged by its bytes, kept once per content hash and
+ * served as WebP copies at a few widths with long immutable caching.
+ */
+describe('image copies: product images served from our own origin', () => {
+  let t: FeedTestContext;
+  let store: Awaited<ReturnType<typeof imageServer>>;
+  let photo: Buffer;
+
+  /** A store's image host: a large JPEG (under two names), an SVG, an HTML page; counts requests per path. */
+  async function imageServer() {
+    const requests = new Map<string, number>();
+    const server = http.createServer((request, response) => {
+      const path = request.url ?? '';
+      requests.set(path, (requests.get(path) ?? 0) + 1);
+      if (path === '/img/photo.jpg' || path === '/img/same-photo.jpg') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return response.end(photo);
+      }
+      if (path === '/img/logo.svg') {
+        response.writeHead(200, { 'content-type': 'image/svg+xml' });
+        return response.end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+      }
+      // The content type lies: what counts is the bytes.
+      response.writeHead(200, { 'content-type': 'image/jpeg' });
+      response.end('<!DOCTYPE html><html><body>Not found</body></html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      url: (path: string) => `${base}${path}`,
+      requests: (path: string) => requests.get(path) ?? 0,
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    store = await imageServer();
+    t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
+
+  const header = 'merchant_product_id,product_name,search_price,delivery_cost,aw_deep_link,merchant_image_url,alternate_image';
+  const copies = () =>
+    t.database.query<{ url: string; status: string; content_hash: string | null; width: number | null; height: number | null; widths: number[] | null; failure: string | null }>(
+      'select url, status, content_hash, width, height, widths, failure from image_copies order by url',
+    );
+
+  it('downloads each new image URL once, keeps one original per content, and serves WebP copies cached for good', async () => {
+    t.place(
+      'beelden/feed.csv',
+      [
+        header,
+        `P1,Foto een,10.00,0.00,https://winkel.example/P1,${store.url('/img/photo.jpg')},${store.url('/img/logo.svg')}`,
+        `P2,Foto twee,11.00,0.00,https://winkel.example/P2,${store.url('/img/photo.jpg')},${store.url('/img/page.jpg')}`,
+        `P3,Foto drie,12.00,0.00,https://winkel.example/P3,${store.url('/img/same-photo.jpg')},http://10.0.0.8/img/intern.jpg`,
+      ].join('\n'),
+    );
+    const feed = await t.createFeed({ name: 'beelden', importer: 'awin', path: 'beelden/feed.csv' });
+    expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded', productsCreated: 3 });
+    await wakeImageCopier(t.app);
+
+    const rows = await copies();
+    const byUrl = Object.fromEntries(rows.map((row) => [row.url, row]));
+    const stored = byUrl[store.url('/img/photo.jpg')]!;
+    expect(stored).toMatchObject({ status: 'stored', width: 2000, height: 1500, widths: [160, 320, 640, 1280], failure: null });
+    // The same bytes under another name: the same original, the same copies.
+    expect(byUrl[store.url('/img/same-photo.jpg')]).toMatchObject({ status: 'stored', content_hash: stored.content_hash });
+    expect(byUrl[store.url('/img/logo.svg')]).toMatchObject({ status: 'failed', failure: 'The file is SVG or other markup, not a raster image' });
+    expect(byUrl[store.url('/img/page.jpg')]).toMatchObject({ status: 'failed', failure: 'The file is SVG or other markup, not a raster image' });
+    expect(byUrl['http://10.0.0.8/img/intern.jpg']).toMatchObject({ status: 'failed', failure: expect.stringMatching(/local or private/i) });
+    // Two products share the URL: downloaded once.
+    expect(store.requests('/img/photo.jpg')).toBe(1);
+
+    const response = await t.app.inject({ method: 'GET', url: `/api/image-copies/${stored.content_hash}/640.webp` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
+
+    // The product page names our copies, with every width and the original's size; an image
+    // that could not be copied has none (the storefront shows the placeholder).
+    const [offer] = await t.database.query<{ product_id: number }>("select product_id from prices where external_id = 'P1'");
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${offer!.product_id}` })).json();
+    const path = (width: number) => `/api/image-copies/${stored.content_hash}/${width}.webp`;
+    expect(page.images).toEqual([
+      expect.objectContaining({
+        url: store.url('/img/photo.jpg'),
+        main: true,
+        copy: {
+          src: path(640),
+          srcSet: `${path(160)} 160w, ${path(320)} 320w, ${path(640)} 640w, ${path(1280)} 1280w`,
+          width: 2000,
+          height: 1500,
+        },
+      }),
+      expect.objectContaining({ url: store.url('/img/logo.svg'), copy: null }),
+    ]);
+
+    // Lists name the copy of each product's main image the same way (cards).
+    expect(page.imageCopy).toEqual(page.images[0].copy);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products?search=Foto&sortBy=name&sortOrder=asc' })).json();
+    expect(list.products.map((p: { name: string; imageCopy: unknown }) => [p.name, p.imageCopy])).toEqual([
+      ['Foto drie', expect.objectContaining({ src: path(640), width: 2000, height: 1500 })],
+      ['Foto een', expect.objectContaining({ src: path(640), srcSet: page.images[0].copy.srcSet })],
+      ['Foto twee', expect.objectContaining({ src: path(640) })],
+    ]);
+
+    // A later run with the same image URLs downloads nothing again.
+    const again = await t.createFeed({ name: 'beelden-2', importer: 'awin', path: 'beelden/feed.csv' });
+    expect((await t.run(again.id)).status).toBe('succeeded');
+    await wakeImageCopier(t.app);
+    expect(store.requests('/img/photo.jpg')).toBe(1);
+  });
+
+  it('answers 404 for a copy it does not have and refuses malformed addresses', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: `/api/image-copies/${'a'.repeat(64)}/640.webp` });
+    expect(missing.statusCode).toBe(404);
+    const traversal = await t.app.inject({ method: 'GET', url: '/api/image-copies/..%2F..%2Fetc/640.webp' });
+    expect(traversal.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Product images from our own origin: a store's feed names its images on the store's own host;
+ * after the run the site copies them, and a visitor's product page shows our WebP copies with
+ * srcset, and the browser asks the store's host for nothing.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { api, login } from '../support/api';
+import { launchBrowser, newVisitor } from '../support/browser';
+import { BASE_URL, DEMO_ADMIN } from '../support/server';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let storeHost: http.Server;
+let storeOrigin = '';
+let adminToken = '';
+const storeRequests: string[] = [];
+const storeName = `Beeldhuis E2E ${Date.now()}`;
+
+const adminApi = <T>(apiPath: string, init: RequestInit = {}) =>
+  api<T>(apiPath, {
+    ...init,
+    headers: { authorization: `Bearer ${adminToken}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
+
+interface ShownProduct {
+  id: number;
+  slug: string;
+  images: { url: string; copy: { src: string } | null }[];
+}
+
+beforeAll(async () => {
+  adminToken = (await login(DEMO_ADMIN.email, DEMO_ADMIN.password)).token;
+  // A store's large photos (a 2,000-pixel JPEG, a PNG) and its feed, on the store's own host.
+  const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const side = await sharp({ create: { width: 900, height: 900, channels: 4, background: { r: 250, g: 200, b: 0, alpha: 1 } } }).png().toBuffer();
+  storeHost = http.createServer((request, response) => {
+    storeRequests.push(request.url ?? '');
+    if (request.url === '/img/molen.jpg') return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    if (request.url === '/img/molen-zijkant.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(side);
+    response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' }).end(
+      [
+        'merchant_product_id,product_name,search_price,currency,delivery_cost,brand_name,merchant_category,aw_deep_link,merchant_image_url,alternate_image',
+        `BH-1,"Beeldhuis koffiemolen",49.95,EUR,0.00,Beeldhuis,"Keuken > Koffie",${storeOrigin}/p/bh-1,${storeOrigin}/img/molen.jpg,${storeOrigin}/img/molen-zijkant.png`,
+      ].join('\n'),
+    );
+  });
+  await new Promise<void>((resolve) => storeHost.listen(0, '127.0.0.1', resolve));
+  storeOrigin = `http://127.0.0.1:${(storeHost.address() as AddressInfo).port}`;
+
+  const store = await adminApi<{ id: number }>('stores', {
+    method: 'POST',
+    body: JSON.stringify({ name: storeName, slug: storeName.toLowerCase().replace(/ /g, '-'), url: storeOrigin }),
+  });
+  const feed = await adminApi<{ id: number }>(`store-feeds/store/${store.id}`, {
+    method: 'POST',
+    body: JSON.stringify({ name: 'awin', importer: 'awin', url: `${storeOrigin}/awin.csv`, path: `${store.id}/awin.csv` }),
+  });
+  const run = await adminApi<{ id: number }>(`store-feeds/${feed.id}/run`, { method: 'POST' });
+  for (let status = 'queued'; status === 'queued' || status === 'running'; ) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    status = (await adminApi<{ status: string }>(`feed-runs/${run.id}`)).status;
+    if (status === 'failed') throw new Error('The feed run failed');
+  }
+  browser = await launchBrowser();
+  ({ context, page } = await newVisitor(browser));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await new Promise((resolve) => storeHost?.close(resolve));
+});
+
+it('shows a product page whose images all come from our origin, with srcset, and asks the store host for nothing', async () => {
+  const { products } = await api<{ products: { id: number }[] }>(`products?search=${encodeURIComponent('Beeldhuis koffiemolen')}`);
+  // The copies are made by the worker after the run.
+  let product: ShownProduct | undefined;
+  for (let tries = 0; tries < 120; tries++) {
+    product = await api<ShownProduct>(`products/${products[0]!.id}`);
+    if (product.images.length === 2 && product.images.every((image) => image.copy)) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  expect(product!.images.map((image) => image.copy?.src)).toEqual([expect.stringMatching(/^\/api\/image-copies\//), expect.stringMatching(/^\/api\/image-copies\//)]);
+  const downloadsBefore = storeRequests.filter((url) => url.startsWith('/img/')).length;
+
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`/product/${product!.slug}/${product!.id}`);
+  await page.getByRole('heading', { name: 'Beeldhuis koffiemolen' }).waitFor();
+  await page.waitForLoadState('networkidle');
+
+  const images = await page.$$eval('img', (elements) =>
+    elements.map((img) => ({ src: img.currentSrc || img.src, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes'), width: img.getAttribute('width'), height: img.getAttribute('height'), complete: img.complete && img.naturalWidth > 0 })),
+  );
+  const origin = new URL(BASE_URL).origin;
+  expect(images.length).toBeGreaterThanOrEqual(2);
+  for (const image of images) expect(new URL(image.src).origin).toBe(origin);
+  const copies = images.filter((image) => image.src.includes('/api/image-copies/'));
+  expect(copies).toHaveLength(2);
+  for (const copy of copies) {
+    expect(copy.complete).toBe(true);
+    expect(copy.srcset).toMatch(/\/api\/image-copies\/[0-9a-f]{64}\/160\.webp 160w, .*\/320\.webp 320w/);
+    expect(copy.sizes).toBeTruthy();
+    expect(Number(copy.width)).toBeGreaterThan(0);
+    expect(Number(copy.height)).toBeGreaterThan(0);
+  }
+  // Not one request of the page went to the store's host: neither the browser nor the server fetched again.
+  expect(requested.filter((url) => url.startsWith(storeOrigin))).toEqual([]);
+  expect(storeRequests.filter((url) => url.startsWith('/img/'))).toHaveLength(downloadsBefore);
+});
