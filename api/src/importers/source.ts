@@ -144,7 +144,7 @@ async function feedFile(request: SourceRequest): Promise<string> {
   return found.file;
 }
 
-function applyCredentials(url: URL, headers: Record<string, string>, request: SourceRequest) {
+function applyCredentials(url: URL, headers: Record<string, string>, request: DownloadRequest) {
   const credentials = request.credentials;
   if (!credentials) return;
   const style = request.credentialStyle ?? 'basic';
@@ -220,7 +220,10 @@ function describeNetworkError(error: Error): string {
  * One GET of a public http(s) URL within the limits (address guard on every hop, timeouts,
  * redirects, declared size): the feed fetcher's, also used for product images.
  */
-export async function download(request: SourceRequest): Promise<{ body: Readable; size: number | null; gzipped: boolean }> {
+/** What a download needs of a request: the address, credentials, limits and hosts. */
+export type DownloadRequest = Pick<SourceRequest, 'url' | 'credentials' | 'credentialStyle' | 'limits' | 'allowedHosts' | 'signal'>;
+
+export async function download(request: DownloadRequest): Promise<{ body: Readable; size: number | null; gzipped: boolean }> {
   let url = new URL(request.url!);
   // No compressed transfer asked for: the size and compression-ratio limits then count what the store sends.
   const headers: Record<string, string> = { 'user-agent': 'Koopjesland feed importer', accept: '*/*', 'accept-encoding': 'identity' };

@@ -91,9 +91,6 @@ export async function downloadImage(url: string, allowedHosts: readonly string[]
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const { body, gzipped } = await download({
     url,
-    path: '',
-    storageDir: '',
-    compression: 'none',
     credentials: null,
     credentialStyle: undefined,
     limits,
