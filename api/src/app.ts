@@ -22,7 +22,7 @@ import { rolesFor, type RouteAccess } from './auth/access';
 import auditPlugin from './audit/plugin';
 import authPlugin from './auth/plugin';
 import { registerErrorHandler } from './http/errors';
-import { refuseNulCharacters } from './http/hostile-input';
+import { parseJsonBodies, refuseNulCharacters } from './http/hostile-input';
 import { features } from './features';
 import mediaRoutes from './features/media/routes';
 import crawlRoutes from './features/crawl/routes';
@@ -124,6 +124,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  parseJsonBodies(app);
   refuseNulCharacters(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -31,17 +31,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(error.details ? { error: error.message, details: error.details } : { error: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // Name every failing field: "query.page: Too small: expected number to be >=1".
+      // Name every failing field: "query.page: Too small: expected number to be >=1"; a key a
+      // strict object does not know is named itself: "parameters.colour: Unrecognized key".
       const where = error.validationContext ?? 'request';
-      const details = error.validation
-        .map((issue) => {
-          const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-          return `${field || where}: ${issue.message}`;
-        })
-        .join('; ');
-      const fields = error.validation
-        .map((issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.'))
-        .filter(Boolean);
+      const issues = error.validation.flatMap((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[] | undefined) : undefined;
+        return unknownKeys?.length
+          ? unknownKeys.map((key) => ({ field: field ? `${field}.${key}` : key, message: 'Unrecognized key' }))
+          : [{ field, message: issue.message }];
+      });
+      const details = issues.map(({ field, message }) => `${field || where}: ${message}`).join('; ');
+      const fields = issues.map(({ field }) => field).filter(Boolean);
       const message = fields.length ? `Invalid ${[...new Set(fields)].join(', ')}` : 'Invalid request';
       return reply.status(400).send({ error: message, details });
     }

@@ -1,21 +1,28 @@
 /**
- * One guard before every route's validation: no text the client sends may contain a NUL
- * character. PostgreSQL refuses NUL in text values, so without this a NUL in a search term, a
- * filter or a body field surfaced as a 500 instead of a 400 naming the field.
+ * The guards every request passes before any route sees it (json-input.ts has the rules):
+ * a JSON body nested deeper than MAX_JSON_DEPTH is refused while it is still text, and no text
+ * the client sends (path, query, body, at any depth) may contain a NUL character. Both answer
+ * 400 naming the field. Multipart fields go through multipart.ts, JSON in a query parameter
+ * through jsonQueryParameter.
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
+import { fieldName, jsonTooDeepAt, NUL_MESSAGE, nulAt, TOO_DEEP_MESSAGE } from './json-input';
 
-/** The dotted path of the first string holding a NUL, or null. */
-function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 32 || value === null || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path ? `${path}.${key.replaceAll('\u0000', '')}` : key.replaceAll('\u0000', '');
-    const found = findNul(child, path ? `${path}.${key}` : key, depth + 1);
-    if (found) return found;
-  }
-  return null;
+/** Fastify's own JSON body parser (prototype poisoning refused), behind the depth check. */
+export function parseJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const tooDeep = jsonTooDeepAt(body as string);
+    if (tooDeep) {
+      // The top-level field it is in; deeper names would only repeat indexes.
+      const field = typeof tooDeep[0] === 'string' ? tooDeep[0] : 'body';
+      done(badRequest(`Invalid ${field}`, `${field}: ${TOO_DEEP_MESSAGE}`), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
 }
 
 export function refuseNulCharacters(app: FastifyInstance): void {
@@ -25,10 +32,10 @@ export function refuseNulCharacters(app: FastifyInstance): void {
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      const field = findNul(value, '');
-      if (field !== null) {
-        const name = field || part;
-        throw badRequest(`Invalid ${name}`, `${part}.${name}: must not contain NUL characters`);
+      const path = nulAt(value);
+      if (path !== null) {
+        const name = fieldName(path) || part;
+        throw badRequest(`Invalid ${name}`, `${part}.${name}: ${NUL_MESSAGE}`);
       }
     }
   });

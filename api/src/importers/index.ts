@@ -43,9 +43,9 @@ export const importers: Record<FeedImporter, ImporterDefinition> = {
   tradedoubler,
 };
 
-/** A stored feed's parameters, checked again on read (rows written by hand included). */
+/** A stored feed's parameters, checked again on read (rows written by hand included); unknown keys have no effect. */
 export function readParameters(parameters: Record<string, unknown>): FeedParameters {
-  return feedParametersSchema.parse(parameters);
+  return feedParametersSchema.strip().parse(parameters);
 }
 
 /** A record read: its offer (with problems that did not reject it), or why it was left out. */

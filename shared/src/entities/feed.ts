@@ -35,10 +35,11 @@ export type FeedFormat = (typeof FEED_FORMATS)[number];
 const sourceKeys = z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(10)]);
 
 /**
- * What a feed's `parameters` may set, all optional (docs/feeds.md). The documented ones are
- * checked; others are kept as given. The API validates writes and the importers read with it.
+ * What a feed's `parameters` may set, all optional (docs/feeds.md), and nothing else: the API
+ * refuses an unknown key (a misspelt one would otherwise be stored and silently have no effect).
+ * The importers read stored rows with it too, ignoring keys written before it was strict.
  */
-export const feedParametersSchema = z.looseObject({
+export const feedParametersSchema = z.strictObject({
   format: z.enum(FEED_FORMATS).optional(),
   delimiter: z.string().length(1).optional(),
   encoding: z.enum(['utf8', 'latin1']).optional(),

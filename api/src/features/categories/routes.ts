@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
+import { jsonQueryParameter } from '../../http/json-input';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses } from '../../http/route-schemas';
 import { brandOptions, storeOptions } from '../products/facets';
@@ -65,23 +66,10 @@ const listQuerySchema = z.object({
     .string()
     .regex(/^(name|createdAt|updatedAt)(:(asc|desc))?$/)
     .optional(),
-  filters: z
-    .string()
-    .max(2000)
-    .transform((value, ctx) => {
-      try {
-        const parsed = z
-          .object({ search: z.string().max(200).optional(), name: z.string().max(200).optional() })
-          .strict()
-          .safeParse(JSON.parse(value));
-        if (parsed.success) return parsed.data;
-      } catch {
-        /* reported below */
-      }
-      ctx.addIssue({ code: 'custom', message: 'Expected JSON with search or name' });
-      return z.NEVER;
-    })
-    .optional(),
+  filters: jsonQueryParameter(
+    z.strictObject({ search: z.string().max(200).optional(), name: z.string().max(200).optional() }),
+    2000,
+  ).optional(),
 });
 
 const settingsBodySchema = categorySettingsSchema.omit({ representativeProduct: true }).partial();

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
 import { HttpError } from '../../http/errors';
+import { jsonQueryParameter } from '../../http/json-input';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';
 import { productDetail } from '../products/product-detail';
@@ -39,20 +40,7 @@ export default async function categoryAliasRoutes(instance: FastifyInstance) {
       security: [{ bearer: [] }],
       querystring: pageQuery.extend({
         search: z.string().trim().max(200).optional(),
-        filters: z
-          .string()
-          .max(2000)
-          .transform((value, ctx) => {
-            try {
-              const parsed = z.object({ search: z.string().trim().max(200).optional() }).strict().safeParse(JSON.parse(value));
-              if (parsed.success) return parsed.data;
-            } catch {
-              /* reported below */
-            }
-            ctx.addIssue({ code: 'custom', message: 'Expected JSON with search' });
-            return z.NEVER;
-          })
-          .optional(),
+        filters: jsonQueryParameter(z.strictObject({ search: z.string().trim().max(200).optional() }), 2000).optional(),
       }),
       response: { 200: z.object({ categoryAliases: z.array(categoryAliasSchema), pagination: paginationSchema }), ...errors },
     },

@@ -118,6 +118,16 @@ describe('feed runs are atomic and safe', () => {
     expect(await whenRunFinished(third.json().id)).toMatchObject({ status: 'failed', failureReason: 'Feed file not found: winkel/awin.csv' });
   });
 
+  it('still runs a feed stored with a parameter key from before unknown keys were refused', async () => {
+    t.placeFixture('awin.csv', 'winkel/oud.csv');
+    const [feed] = await t.database.query<{ id: number }>(
+      `insert into store_feeds (store_id, name, importer, path, parameters) values ($1, 'oud', 'awin', 'winkel/oud.csv', '{"kleur":"rood","maxInvalidRatio":0.5}') returning id`,
+      [t.storeId],
+    );
+    expect((await t.run(feed!.id)).status).toBe('succeeded');
+    baseline = await t.snapshot();
+  });
+
   it('refuses a storage path outside the storage folder', async () => {
     const response = await t.app.inject({
       method: 'POST',

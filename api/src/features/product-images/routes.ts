@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
 import { badRequest, notFound } from '../../http/errors';
+import { uploadFields } from '../../http/multipart';
 import { errorResponses, idField } from '../../http/route-schemas';
 import { addImage, deleteImage, findImage, imagesOf, setMain, toggleDisabled, toImage, updateImage } from './repository';
 import { contentTypeOf, imageInfo, MAX_UPLOAD_BYTES, removeUpload, storeUpload, UPLOAD_FILE_NAME, uploadsDir } from './uploads';
@@ -54,6 +55,7 @@ export default async function productImageRoutes(instance: FastifyInstance) {
       if (!request.isMultipart()) throw badRequest('Invalid file', 'file: send the image as multipart/form-data');
       const file = await request.file();
       if (!file) throw badRequest('Invalid file', 'file: an image file is required');
+      const fields = uploadFields(file);
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();
@@ -63,8 +65,7 @@ export default async function productImageRoutes(instance: FastifyInstance) {
       }
       const info = imageInfo(bytes);
       if (!info) throw badRequest('Invalid file', 'file: only JPEG, PNG, WebP or GIF images');
-      const altField = file.fields.alt;
-      const alt = altField && 'value' in altField && typeof altField.value === 'string' ? altField.value.trim().slice(0, 500) || null : null;
+      const alt = fields.alt?.trim().slice(0, 500) || null;
       const url = await storeUpload(dataDir, request.params.id, bytes, info.extension);
       try {
         const image = await addImage(db, request.params.id, {

@@ -100,7 +100,7 @@ describe('GET /api/products', () => {
       ['maxPrice=abc', 'maxPrice'],
       ['productIds=1,x', 'productIds'],
       ['filters=%7Bnope', 'filters'],
-      ['filters=%7B%22color%22%3A1%7D', 'filters'],
+      ['filters=%7B%22color%22%3A1%7D', 'filters.color'],
       ['includeSubcategories=yes', 'includeSubcategories'],
       ['minPrice=500&maxPrice=100', 'minPrice'],
       ['page=1000&limit=20', 'page'],

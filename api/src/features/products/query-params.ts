@@ -6,6 +6,7 @@ import { PRODUCT_SORT_KEYS, sortOrderSchema } from '@koopjesland/shared/entities
 import { z } from 'zod';
 import { idField, MAX_ID } from '../../http/route-schemas';
 import { pageQuery } from '../../http/pagination';
+import { jsonQueryParameter } from '../../http/json-input';
 
 /** Query-string boolean: only "true" and "false" (z.coerce.boolean would read "false" as true). */
 export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -47,16 +48,7 @@ export const productJsonFiltersSchema = z
 /** The storefront's sort keys and the admin list's sort by number of offers. */
 export const listSortBySchema = z.enum([...PRODUCT_SORT_KEYS, 'offerCount']);
 
-export const jsonFilters = z.string().max(10_000).transform((value, ctx) => {
-  try {
-    const parsed = productJsonFiltersSchema.safeParse(JSON.parse(value));
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'Expected JSON' });
-  }
-  return z.NEVER;
-});
+export const jsonFilters = jsonQueryParameter(productJsonFiltersSchema);
 
 /** Filters shared by every product list. */
 export const productFilterQuerySchema = z.object({
