@@ -32,7 +32,6 @@ import {
   type RenderRequest,
   type RenderResult,
   type ServerStoreHandle,
-  type SiteConfiguration,
 } from '@koopjesland/shared';
 import { App } from '../app/App';
 import { provideRemoteRoutes, type RoutesModule } from '../federation/runtime';
