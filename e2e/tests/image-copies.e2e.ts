@@ -89,7 +89,9 @@ it('shows a product page whose images all come from our origin, with srcset, and
 
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
-  await page.goto(`/product/${product!.slug}/${product!.id}`);
+  const response = await page.goto(`/product/${product!.slug}/${product!.id}`);
+  // The page allows images from our own origin only.
+  expect(response!.headers()['content-security-policy']).toContain("img-src 'self' data:;");
   await page.getByRole('heading', { name: 'Beeldhuis koffiemolen' }).waitFor();
   await page.waitForLoadState('networkidle');
 

@@ -8,6 +8,7 @@ export * from './category';
 export * from './store';
 export * from './feed';
 export * from './product';
+export * from './image-copy';
 export * from './price';
 export * from './price-report';
 export * from './held-offer';

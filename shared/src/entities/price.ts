@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents, id, isoDateTime } from './common';
 import { storeRefSchema } from './store';
+import { imageCopySchema } from './image-copy';
 
 /** An offer as the store admin sees it: every field, with its product and store. */
 export const adminPriceSchema = z.object({
@@ -66,6 +67,8 @@ export const storeProductSchema = z.object({
   slug: z.string(),
   brand: z.string().nullable(),
   image: z.string().nullable(),
+  /** Our own copy of `image` (product.ts imageCopySchema), shown instead of a store's URL. */
+  imageCopy: imageCopySchema.nullable().optional(),
   /** The product's lowest current total in cents (any store), null when it has no offer. */
   lowestPrice: cents.nullable(),
   /** The product's current offers (any store). */

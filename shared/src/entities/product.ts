@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents, id, isoDateTime } from './common';
 import { categoryRefSchema } from './category';
+import { imageCopySchema } from './image-copy';
 import { storeRatingSummarySchema, storeRefSchema } from './store';
 
 export const productIdentifierSchema = z.object({ id, type: z.string(), value: z.string() });
@@ -8,15 +9,6 @@ export type ProductIdentifier = z.infer<typeof productIdentifierSchema>;
 
 export const productPropertySchema = z.object({ id, name: z.string(), value: z.string() });
 export type ProductProperty = z.infer<typeof productPropertySchema>;
-
-/** An image as the storefront shows it: `src`, the `srcSet` of every width, and the original's size. */
-export const imageCopySchema = z.object({
-  src: z.string(),
-  srcSet: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type ImageCopy = z.infer<typeof imageCopySchema>;
 
 export const productImageSchema = z.object({
   id,

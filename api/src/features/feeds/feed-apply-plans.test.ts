@@ -2,9 +2,12 @@ import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test
 
 /**
  * The apply step's plans must stay linear in the run's size whatever the planner's statistics
- * say. A database copied from the migrated template (`CREATE DATABASE … TEMPLATE`) has tables that
- * were never analysed: exactly what `npm run bench:load` imports into. On PostgreSQL only (PGlite
- * plans alike, but the harness's copies are the case that hung).
+ * say. A database copied with `CREATE DATABASE … TEMPLATE` (the test harness's, `npm run
+ * bench:load`'s) keeps its template's statistics while its activity counters start at zero: the
+ * first test imports into tables never analysed, the second into tables whose statistics describe
+ * the catalogue before the feed (analysed once, as a seeded catalogue is), which know nothing of
+ * the new feed's offers. The third turns a plan gone wrong into a failed run. PostgreSQL only:
+ * statement_timeout and these plans are the server's.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const RECORDS = 50_000;

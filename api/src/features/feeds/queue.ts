@@ -15,6 +15,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { isDownloadFailure, reapInterruptedRuns, runQueuedRun, stopActiveRuns } from './runner';
 import { enqueueDueFeeds } from './scheduler';
+import { wakeImageCopier } from '../image-copies/worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,8 @@ export class FeedQueue {
         );
         this.workerIds.push(id);
       }
+      // Images registered while no worker ran (a backfill, a process that stopped mid-way).
+      if (config.copyImages) void wakeImageCopier(this.app);
     }
     if (config.runWorker || config.runScheduler) {
       this.ticker = setInterval(() => void this.tick(), config.scheduleTickSeconds * 1000);

@@ -7,6 +7,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { productImages, products, stores } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import type { ImageCopy } from '@koopjesland/shared/entities';
+import { imageCopyOf } from '../image-copies/shown-image';
 
 export const MAIN_CANNOT_BE_DISABLED = 'The main image cannot be disabled';
 
@@ -21,9 +23,22 @@ const imageColumns = {
   filename: productImages.filename,
   main: productImages.isMain,
   isDisabled: productImages.isDisabled,
+  copy: sql<ImageCopy | null>`${imageCopyOf(sql`${productImages.url}`)}`,
 };
 
-type ImageRow = { id: number; productId: number; url: string; alt: string | null; storeName: string | null; width: number | null; height: number | null; filename: string | null; main: boolean; isDisabled: boolean };
+type ImageRow = {
+  id: number;
+  productId: number;
+  url: string;
+  alt: string | null;
+  storeName: string | null;
+  width: number | null;
+  height: number | null;
+  filename: string | null;
+  main: boolean;
+  isDisabled: boolean;
+  copy: ImageCopy | null;
+};
 
 export const toImage = ({ storeName, productId: _productId, ...image }: ImageRow) => ({
   ...image,

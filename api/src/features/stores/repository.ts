@@ -7,6 +7,8 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'driz
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
 import { feedRuns, feedStaging, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
+import type { ImageCopy } from '@koopjesland/shared/entities';
+import { imageCopyOf } from '../image-copies/shown-image';
 
 export const STORE_SORT_COLUMNS = {
   name: stores.name,
@@ -163,6 +165,7 @@ export async function listStoreProducts(db: Database, storeId: number, query: St
         slug: products.slug,
         brand: products.brand,
         image: products.image,
+        imageCopy: sql<ImageCopy | null>`${imageCopyOf(sql`${products.image}`)}`,
         lowestPrice: products.lowestTotal,
         priceCount: products.offerCount,
         createdAt: products.createdAt,

@@ -76,7 +76,8 @@ export function ImagesTab({ productId }: { productId: number }) {
               size="small"
               cover={
                 <Image
-                  src={image.url}
+                  // Our own copy when it is made: the site shows no image from a store's host.
+                  src={image.copy?.src ?? image.url}
                   alt={image.alt ?? image.filename ?? ''}
                   style={{ opacity: image.isDisabled ? 0.4 : 1, objectFit: 'contain', height: 160 }}
                 />

@@ -94,7 +94,7 @@ function ProductView({ product }: { product: Product }) {
       </Flex>
       <Card>
         <Flex gap={24} wrap>
-          {product.image ? <Image src={product.image} alt={product.name} width={160} /> : null}
+          {product.image ? <Image src={product.imageCopy?.src ?? product.image} alt={product.name} width={160} /> : null}
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 260 }}>
             <Typography.Title level={2} style={{ margin: 0 }}>
               {product.name}

@@ -30,7 +30,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
       title: t('products.fields.name'),
       render: (_value, product) => (
         <Flex gap={12} align="center">
-          <Avatar shape="square" size={40} src={product.image ?? undefined} alt={product.name}>
+          <Avatar shape="square" size={40} src={product.imageCopy?.src ?? product.image ?? undefined} alt={product.name}>
             {product.name.slice(0, 1)}
           </Avatar>
           <Flex vertical>

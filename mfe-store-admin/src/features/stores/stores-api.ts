@@ -1,4 +1,4 @@
-import type { DeleteAllPricesResult, Pagination, Store } from '@koopjesland/shared';
+import type { DeleteAllPricesResult, ImageCopy, Pagination, Store } from '@koopjesland/shared';
 import type { ServerTableQuery } from '@koopjesland/shared/admin';
 import type { ApiQueryError } from '@koopjesland/shared/rtk-query';
 import { storeAdminApi } from '../../api';
@@ -46,6 +46,8 @@ export interface StoreProduct {
   slug: string;
   brand: string | null;
   image: string | null;
+  /** Our own copy of `image`, shown instead of a store's URL. */
+  imageCopy?: ImageCopy | null;
   lowestPrice: number | null;
   priceCount: number;
   createdAt: string;
