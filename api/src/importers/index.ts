@@ -56,11 +56,11 @@ export type MappedItem =
 const FORMAT_NAMES: Record<FeedFormat, string> = { xml: 'XML', csv: 'CSV', json: 'JSON' };
 
 /** Files that are no feed at all, by their first bytes: what an admin is told was found. */
-const FOREIGN_FILES: [RegExp, string][] = [
-  [/^\x1f\x8b/, 'The file is gzip-compressed'],
-  [/^PK\x03\x04/, 'The file is zip-compressed'],
-  [/^BZh/, 'The file is bzip2-compressed'],
-  [/^%PDF-/, 'The file is a PDF document, not a feed'],
+const FOREIGN_FILES: [Buffer, string][] = [
+  [Buffer.from([0x1f, 0x8b]), 'The file is gzip-compressed'],
+  [Buffer.from('PK\x03\x04', 'latin1'), 'The file is zip-compressed'],
+  [Buffer.from('BZh', 'latin1'), 'The file is bzip2-compressed'],
+  [Buffer.from('%PDF-', 'latin1'), 'The file is a PDF document, not a feed'],
 ];
 
 /**
@@ -72,8 +72,7 @@ function refuseForeignFile(start: string, head: Buffer, expected: FeedFormat): v
   if (/^<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start)) {
     throw new FeedFailure(`The file is HTML, not ${FORMAT_NAMES[expected]}: the store's server sent an error page`);
   }
-  const bytes = head.subarray(0, 8).toString('latin1');
-  for (const [signature, reason] of FOREIGN_FILES) if (signature.test(bytes)) throw new FeedFailure(reason);
+  for (const [signature, reason] of FOREIGN_FILES) if (head.subarray(0, signature.length).equals(signature)) throw new FeedFailure(reason);
 }
 
 function sniffFormat(firstChunk: string, fallback: FeedFormat): FeedFormat {

@@ -4,6 +4,7 @@
  * A 404 means none exists yet for this domain ('missing'), which is not an error.
  */
 import { createPageStore } from '../ssr/page-store';
+import { useRequestSiteConfiguration } from '../ssr/page-context';
 import type { SiteConfiguration } from '../entities';
 import { apiGet } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -39,3 +40,18 @@ export const useSiteConfigStore = createPageStore<SiteConfigState>((set) => ({
     }
   },
 }));
+
+/**
+ * The site configuration's state for this page: the request's on the server, the page-wide store
+ * in the browser (set from the embedded state before hydrating, so both renders agree).
+ */
+export function useSiteConfigState(): Pick<SiteConfigState, 'status' | 'configuration' | 'error'> {
+  const requested = useRequestSiteConfiguration();
+  const status = useSiteConfigStore((state) => state.status);
+  const configuration = useSiteConfigStore((state) => state.configuration);
+  const error = useSiteConfigStore((state) => state.error);
+  if (requested !== undefined) {
+    return requested ? { status: 'ready', configuration: requested, error: null } : { status: 'missing', configuration: null, error: null };
+  }
+  return { status, configuration, error };
+}

@@ -19,7 +19,6 @@
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { SiteConfiguration } from '../entities';
-import { useSiteConfigStore, type SiteConfigState } from '../site-config/store';
 import type { EmbeddedPageState, RenderHints } from './render-contract';
 
 export interface ServerStoreHandle {
@@ -125,21 +124,9 @@ export function useHydrated(): boolean {
   return useBrowserValue(() => true, false);
 }
 
-/**
- * The site configuration's state for this page: the request's on the server, the page-wide store
- * in the browser (set from the embedded state before hydrating, so both renders agree).
- */
-export function useSiteConfigState(): Pick<SiteConfigState, 'status' | 'configuration' | 'error'> {
-  const context = useContext(PageContext);
-  const status = useSiteConfigStore((state) => state.status);
-  const configuration = useSiteConfigStore((state) => state.configuration);
-  const error = useSiteConfigStore((state) => state.error);
-  if (context?.siteConfiguration !== undefined) {
-    return context.siteConfiguration
-      ? { status: 'ready', configuration: context.siteConfiguration, error: null }
-      : { status: 'missing', configuration: null, error: null };
-  }
-  return { status, configuration, error };
+/** The request's site configuration on the server (null: none for its domain); undefined in the browser. */
+export function useRequestSiteConfiguration(): SiteConfiguration | null | undefined {
+  return useContext(PageContext)?.siteConfiguration;
 }
 
 /**

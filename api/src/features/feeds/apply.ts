@@ -207,7 +207,6 @@ export async function currentOfferCount(db: Tx, feedId: number): Promise<number>
 }
 
 export async function applyStagedRun(db: Database, target: ApplyTarget, options: ApplyOptions): Promise<ApplyResult> {
-  const { runId, feedId, storeId } = target;
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   try {
     return await applyInTransaction(db, target, options, statementTimeoutMs);
