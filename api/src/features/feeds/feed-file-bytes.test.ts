@@ -19,7 +19,8 @@ describe('feed runs: files read as their bytes say', () => {
   /** Runs `fixture` through a new feed of `importer` with the given settings. */
   async function runFixture(fixture: string, feed: Record<string, unknown>) {
     const name = `bytes-${++feeds}`;
-    const stored = `bytes/${name}-${fixture}`;
+    // Each feed reads from its own store's folder of the feed storage.
+    const stored = `${name}/${fixture}`;
     t.place(stored, fs.readFileSync(path.join(FIXTURES, 'bytes', fixture)));
     // A store of its own: the records of one fixture never match another run's offers.
     const [store] = await t.database.query<{ id: number }>(
@@ -130,8 +131,8 @@ describe('feed runs: files read as their bytes say', () => {
     });
 
     it('holds a file that really has no records as an empty feed', async () => {
-      t.place('bytes/leeg.csv', 'merchant_product_id,product_name,search_price,aw_deep_link\n');
-      const created = await t.createFeed({ name: 'leeg', importer: 'awin', path: 'bytes/leeg.csv' });
+      t.place(`${t.storeSlug}/leeg.csv`, 'merchant_product_id,product_name,search_price,aw_deep_link\n');
+      const created = await t.createFeed({ name: 'leeg', importer: 'awin', path: `${t.storeSlug}/leeg.csv` });
       expect(await t.run(created.id)).toMatchObject({ status: 'held', recordsRead: 0 });
     });
   });

@@ -64,7 +64,7 @@ describe('image copies: product images served from our own origin', () => {
 
   it('downloads each new image URL once, keeps one original per content, and serves WebP copies cached for good', async () => {
     t.place(
-      'beelden/feed.csv',
+      `${t.storeSlug}/beelden.csv`,
       [
         header,
         `P1,Foto een,10.00,0.00,https://winkel.example/P1,${store.url('/img/photo.jpg')},${store.url('/img/logo.svg')}`,
@@ -72,7 +72,7 @@ describe('image copies: product images served from our own origin', () => {
         `P3,Foto drie,12.00,0.00,https://winkel.example/P3,${store.url('/img/same-photo.jpg')},http://10.0.0.8/img/intern.jpg`,
       ].join('\n'),
     );
-    const feed = await t.createFeed({ name: 'beelden', importer: 'awin', path: 'beelden/feed.csv' });
+    const feed = await t.createFeed({ name: 'beelden', importer: 'awin', path: `${t.storeSlug}/beelden.csv` });
     expect(await t.run(feed.id)).toMatchObject({ status: 'succeeded', productsCreated: 3 });
     await wakeImageCopier(t.app);
 
@@ -123,7 +123,7 @@ describe('image copies: product images served from our own origin', () => {
     ]);
 
     // A later run with the same image URLs downloads nothing again.
-    const again = await t.createFeed({ name: 'beelden-2', importer: 'awin', path: 'beelden/feed.csv' });
+    const again = await t.createFeed({ name: 'beelden-2', importer: 'awin', path: `${t.storeSlug}/beelden.csv` });
     expect((await t.run(again.id)).status).toBe('succeeded');
     await wakeImageCopier(t.app);
     expect(store.requests('/img/photo.jpg')).toBe(1);
