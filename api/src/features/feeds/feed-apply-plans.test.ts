@@ -103,8 +103,8 @@ function ean(n: number): string {
   it('fails the run with a reason instead of hanging, and leaves the catalogue as it was', async () => {
     const lines = ['merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category'];
     for (let n = 1; n <= 20_000; n++) lines.push(`T${n},Traag ${n},12.50,0.00,,https://traag.example/p/${n},Traag`);
-    t.place('traag/feed.csv', lines.join('\n'));
-    const feed = await t.createFeed({ name: 'traag', importer: 'awin', path: 'traag/feed.csv' });
+    t.place(`${t.storeSlug}/traag.csv`, lines.join('\n'));
+    const feed = await t.createFeed({ name: 'traag', importer: 'awin', path: `${t.storeSlug}/traag.csv` });
     const before = await t.snapshot();
 
     const run = await t.run(feed.id);
