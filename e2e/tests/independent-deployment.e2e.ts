@@ -72,7 +72,13 @@ async function adminPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const footer = (page: Page) => page.getByRole('contentinfo');
+/** The admin's "About" dialog, opened from the sidebar when it is not open yet: it names the area's version. */
+async function about(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'About this admin' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'About' }).click();
+  await dialog.waitFor();
+  return dialog;
+}
 /** The users list's first row: data from the API, through the shell's origin. */
 const firstUserRow = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').first();
 
@@ -113,7 +119,7 @@ describe('the production shape', () => {
     await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
     // Data comes through the shell's origin from the API on its own port.
     await firstUserRow(page).waitFor();
-    await footer(page)
+    await (await about(page))
       .getByText(`mfe-config-admin version ${reportedVersion(deployedDir('mfe-config-admin'))}`)
       .waitFor();
     expect(remoteOrigins.get('configAdmin')!.requested).toEqual(
@@ -122,7 +128,7 @@ describe('the production shape', () => {
 
     await page.getByRole('link', { name: 'Stores' }).click();
     await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
-    await footer(page)
+    await (await about(page))
       .getByText(`mfe-store-admin version ${reportedVersion(deployedDir('mfe-store-admin'))}`)
       .waitFor();
     expect(remoteOrigins.get('storeAdmin')!.requested).toContain('/remoteEntry.js');
@@ -142,7 +148,7 @@ describe('one remote deployed on its own', () => {
       expect(oldVersion).not.toBe(NEW_VERSION);
       const { page, errors } = await adminPage();
       await page.goto(`${shell.url}/admin/users`);
-      await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
+      await (await about(page)).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
       const before = digests();
 
       // The team of one remote builds and serves a new version; nothing else is built.
@@ -154,14 +160,14 @@ describe('one remote deployed on its own', () => {
 
       await page.reload();
       await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
-      await footer(page).getByText(`mfe-config-admin version ${NEW_VERSION}`).waitFor();
+      await (await about(page)).getByText(`mfe-config-admin version ${NEW_VERSION}`).waitFor();
       expect(newOrigin.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
       await firstUserRow(page).waitFor();
 
       // The other remotes: same build, same version.
       await page.getByRole('link', { name: 'Stores' }).click();
       await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
-      await footer(page).getByText(`mfe-store-admin version ${storeAdminVersion}`).waitFor();
+      await (await about(page)).getByText(`mfe-store-admin version ${storeAdminVersion}`).waitFor();
       // No file of the shell or of any deployed remote changed.
       expect(digests()).toEqual(before);
 
@@ -172,9 +178,9 @@ describe('one remote deployed on its own', () => {
       await page.getByRole('link', { name: 'Users' }).click();
       await page.reload();
       await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
-      await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
+      await (await about(page)).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
       expect(oldOrigin.requested.slice(oldRequestsBefore)).toContain('/mf-manifest.json');
-      expect(await footer(page).textContent()).not.toContain(NEW_VERSION);
+      expect(await (await about(page)).textContent()).not.toContain(NEW_VERSION);
       expect(errors).toEqual([]);
       await page.context().close();
     },
