@@ -1,0 +1,79 @@
+/**
+ * The admin's one frame for a record's page: it waits for the record (the kit's page skeleton),
+ * answers a missing record with the area's own not-found text, any other failure with 'Failed
+ * to load data. Please try again.' and the API's message, and shows a loaded record with the
+ * Back button at the top left, the history link at the top right, the title with the page's
+ * actions beside it, then the page's own content. Every detail page reads the same way.
+ */
+import { Alert, Button, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { HistoryLink } from './HistoryLink';
+import { useAdminKitT } from './i18n';
+import { AdminPageLoading } from './loading';
+
+/** What a detail page's query gives (RTK Query's `useXQuery` result fits). */
+export interface RecordQuery<Record> {
+  data?: Record;
+  error?: unknown;
+  isLoading: boolean;
+}
+
+export interface AdminDetailPageProps<Record> {
+  query: RecordQuery<Record>;
+  /** The area's text for a record that does not exist ('Store not found'). */
+  notFound: string;
+  back: { to: string; label: string };
+  title: (record: Record) => ReactNode;
+  /** The audit trail entity, when the record has a history. */
+  history?: (record: Record) => { entity: string; entityId: number | string };
+  /** Buttons beside the title (Edit, Delete). */
+  actions?: (record: Record) => ReactNode;
+  children: (record: Record) => ReactNode;
+}
+
+const statusOf = (error: unknown) =>
+  error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
+const messageOf = (error: unknown) =>
+  error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : undefined;
+
+export function AdminDetailPage<Record>({ query, notFound, back, title, history, actions, children }: AdminDetailPageProps<Record>) {
+  const { t } = useAdminKitT();
+  const backButton = (
+    <Link to={back.to}>
+      <Button>{back.label}</Button>
+    </Link>
+  );
+  if (query.isLoading) return <AdminPageLoading />;
+  const record = query.data;
+  if (!record) {
+    const missing = !query.error || statusOf(query.error) === 404;
+    return (
+      <Flex vertical gap={16} align="start">
+        <Alert
+          type="error"
+          showIcon
+          title={missing ? notFound : t('loadFailed')}
+          description={missing ? undefined : messageOf(query.error)}
+        />
+        {backButton}
+      </Flex>
+    );
+  }
+  const entity = history?.(record);
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        {backButton}
+        {entity ? <HistoryLink entity={entity.entity} entityId={entity.entityId} /> : null}
+      </Flex>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title(record)}
+        </Typography.Title>
+        {actions ? <Flex gap={8}>{actions(record)}</Flex> : null}
+      </Flex>
+      {children(record)}
+    </Flex>
+  );
+}
