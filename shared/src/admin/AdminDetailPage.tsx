@@ -5,9 +5,12 @@
  * Back button at the top left, the history link at the top right, the title with the page's
  * actions beside it, then the page's own content. Every detail page reads the same way.
  */
+import { DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useConfirm } from './feedback';
 import { HistoryLink } from './HistoryLink';
 import { useAdminKitT } from './i18n';
 import { AdminPageLoading } from './loading';
@@ -27,8 +30,13 @@ export interface AdminDetailPageProps<Record> {
   title: (record: Record) => ReactNode;
   /** The audit trail entity, when the record has a history. */
   history?: (record: Record) => { entity: string; entityId: number | string };
-  /** Buttons beside the title (Edit, Delete). */
+  /** Buttons beside the title (Edit). */
   actions?: (record: Record) => ReactNode;
+  /**
+   * A red Delete button beside the title: asks `confirm`, runs `run` (a write read through
+   * `useAdminMutation`, which says how it went) and on success goes back to the list.
+   */
+  remove?: { label: string; confirm: string; run: (record: Record) => Promise<unknown> };
   children: (record: Record) => ReactNode;
 }
 
@@ -37,8 +45,11 @@ const statusOf = (error: unknown) =>
 const messageOf = (error: unknown) =>
   error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : undefined;
 
-export function AdminDetailPage<Record>({ query, notFound, back, title, history, actions, children }: AdminDetailPageProps<Record>) {
+export function AdminDetailPage<Record>({ query, notFound, back, title, history, actions, remove, children }: AdminDetailPageProps<Record>) {
   const { t } = useAdminKitT();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState(false);
   const backButton = (
     <Link to={back.to}>
       <Button>{back.label}</Button>
@@ -61,6 +72,13 @@ export function AdminDetailPage<Record>({ query, notFound, back, title, history,
     );
   }
   const entity = history?.(record);
+  const askRemove = async () => {
+    if (!remove || !(await confirm({ content: { text: remove.confirm }, danger: true }))) return;
+    setRemoving(true);
+    const removed = await remove.run(record);
+    setRemoving(false);
+    if (removed) navigate(back.to);
+  };
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -71,7 +89,16 @@ export function AdminDetailPage<Record>({ query, notFound, back, title, history,
         <Typography.Title level={2} style={{ margin: 0 }}>
           {title(record)}
         </Typography.Title>
-        {actions ? <Flex gap={8}>{actions(record)}</Flex> : null}
+        {actions || remove ? (
+          <Flex gap={8}>
+            {actions?.(record)}
+            {remove ? (
+              <Button danger icon={<DeleteOutlined />} loading={removing} onClick={() => void askRemove()}>
+                {remove.label}
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
       </Flex>
       {children(record)}
     </Flex>

@@ -1,9 +1,8 @@
 /** /admin/store-ratings/{id}: one rating for moderation: correct the stars or the comment, or remove it. */
-import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, type AdminStoreRating } from '@koopjesland/shared';
-import { AdminDetailPage, useAdminDates, useAdminMutation, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminDetailPage, useAdminDates, useAdminMutation, useAdminPath } from '@koopjesland/shared/admin';
 import { Button, Card, Descriptions, Form, Input, Rate } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { useDeleteStoreRatingMutation, useStoreRatingQuery, useUpdateStoreRatingMutation } from './store-ratings-api';
 
@@ -15,25 +14,18 @@ interface RatingValues {
 export function StoreRatingDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
-  const navigate = useNavigate();
   const dates = useAdminDates();
   const run = useAdminMutation();
-  const confirm = useConfirm();
   const id = Number(useParams().id);
   const query = useStoreRatingQuery(id, { skip: !Number.isInteger(id) });
   const [update, { isLoading: saving }] = useUpdateStoreRatingMutation();
-  const [remove, { isLoading: deleting }] = useDeleteStoreRatingMutation();
+  const [remove] = useDeleteStoreRatingMutation();
 
   const save = (rating: AdminStoreRating, values: RatingValues) =>
     run(update({ id: rating.id, changes: { rating: values.rating, comment: values.comment?.trim() || null } }), {
       success: t('storeRatings.saved'),
       failure: t('storeRatings.saveFailed'),
     });
-  const askDelete = async (rating: AdminStoreRating) => {
-    if (!(await confirm({ content: { text: t('storeRatings.confirmDelete') }, danger: true }))) return;
-    const removed = await run(remove(rating.id), { success: t('storeRatings.deleted'), failure: t('storeRatings.deleteFailed') });
-    if (removed) navigate(adminPath('store-ratings'));
-  };
 
   return (
     <AdminDetailPage
@@ -42,11 +34,11 @@ export function StoreRatingDetailPage() {
       back={{ to: adminPath('store-ratings'), label: t('storeRatings.buttons.back') }}
       title={(rating) => t('storeRatings.titles.detail', { store: rating.storeName })}
       history={(rating) => ({ entity: 'store-rating', entityId: rating.id })}
-      actions={(rating) => (
-        <Button danger icon={<DeleteOutlined />} loading={deleting} onClick={() => void askDelete(rating)}>
-          {t('storeRatings.buttons.delete')}
-        </Button>
-      )}
+      remove={{
+        label: t('storeRatings.buttons.delete'),
+        confirm: t('storeRatings.confirmDelete'),
+        run: (rating) => run(remove(rating.id), { success: t('storeRatings.deleted'), failure: t('storeRatings.deleteFailed') }),
+      }}
     >
       {(rating) => (
         <>

@@ -1,9 +1,8 @@
 /** /admin/wishlists/{id}: one wishlist item; an admin may correct the desired maximum price or remove it. */
-import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { AdminDetailPage, EuroInput, useAdminDates, useAdminMutation, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminDetailPage, EuroInput, useAdminDates, useAdminMutation, useAdminPath } from '@koopjesland/shared/admin';
 import { Button, Card, Descriptions, Form } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { TargetTag } from './TargetTag';
 import type { AdminWishlistItem } from '@koopjesland/shared';
@@ -12,21 +11,15 @@ import { useDeleteWishlistItemMutation, useUpdateWishlistItemMutation, useWishli
 export function WishlistDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const adminPath = useAdminPath();
-  const navigate = useNavigate();
   const dates = useAdminDates();
   const run = useAdminMutation();
-  const confirm = useConfirm();
   const id = Number(useParams().id);
   const query = useWishlistItemQuery(id, { skip: !Number.isInteger(id) });
   const [update, { isLoading: saving }] = useUpdateWishlistItemMutation();
-  const [remove, { isLoading: deleting }] = useDeleteWishlistItemMutation();
+  const [remove] = useDeleteWishlistItemMutation();
 
   const save = (item: AdminWishlistItem, { maxPrice }: { maxPrice: number }) =>
     run(update({ id: item.id, maxPrice }), { success: t('wishlists.saved'), failure: t('wishlists.saveFailed') });
-  const askDelete = async (item: AdminWishlistItem) => {
-    if (!(await confirm({ content: { text: t('wishlists.confirmDelete') }, danger: true }))) return;
-    if (await run(remove(item.id), { success: t('wishlists.deleted'), failure: t('wishlists.deleteFailed') })) navigate(adminPath('wishlists'));
-  };
 
   return (
     <AdminDetailPage
@@ -35,11 +28,11 @@ export function WishlistDetailPage() {
       back={{ to: adminPath('wishlists'), label: t('wishlists.buttons.back') }}
       title={(item) => t('wishlists.titles.detail', { product: item.productName })}
       history={(item) => ({ entity: 'wishlist-item', entityId: item.id })}
-      actions={(item) => (
-        <Button danger icon={<DeleteOutlined />} loading={deleting} onClick={() => void askDelete(item)}>
-          {t('wishlists.buttons.delete')}
-        </Button>
-      )}
+      remove={{
+        label: t('wishlists.buttons.delete'),
+        confirm: t('wishlists.confirmDelete'),
+        run: (item) => run(remove(item.id), { success: t('wishlists.deleted'), failure: t('wishlists.deleteFailed') }),
+      }}
     >
       {(item) => (
         <>
