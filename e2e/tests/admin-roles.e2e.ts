@@ -98,7 +98,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'store', path: '/admin/stores/OWN', sees: ['Edit Store', 'Back to Stores'] },
     { name: 'categories', path: '/admin/categories', sees: ['Categories'] },
     { name: 'products', path: '/admin/products', sees: ['Products', 'Assign to categories'] },
-    { name: 'store-ratings', path: '/admin/store-ratings', sees: ['Store Ratings'], notSees: ['Deleted user'] },
+    { name: 'store-ratings', path: '/admin/store-ratings', sees: ['Store ratings'], notSees: ['Deleted user'] },
     { name: 'wishlists-new', path: '/admin/wishlists/new', sees: ['New wishlist item'], notSees: ['Failed to load data. Please try again.'] },
     { name: 'site-configuration', path: '/admin/site-configuration', sees: ['Manage All Configurations'], notSees: [ACCESS_DENIED] },
   ],
