@@ -36,7 +36,13 @@ export interface AdminDetailPageProps<Record> {
    * A red Delete button beside the title: asks `confirm`, runs `run` (a write read through
    * `useAdminMutation`, which says how it went) and on success goes back to the list.
    */
-  remove?: { label: string; confirm: string; run: (record: Record) => Promise<unknown> };
+  remove?: {
+    label: string;
+    confirm: string | ((record: Record) => string);
+    run: (record: Record) => Promise<unknown>;
+    /** The record may not be removed (an admin's own account). */
+    disabled?: (record: Record) => boolean;
+  };
   children: (record: Record) => ReactNode;
 }
 
@@ -73,7 +79,8 @@ export function AdminDetailPage<Record>({ query, notFound, back, title, history,
   }
   const entity = history?.(record);
   const askRemove = async () => {
-    if (!remove || !(await confirm({ content: { text: remove.confirm }, danger: true }))) return;
+    const text = typeof remove?.confirm === 'function' ? remove.confirm(record) : remove?.confirm;
+    if (!remove || !(await confirm({ content: { text }, danger: true }))) return;
     setRemoving(true);
     const removed = await remove.run(record);
     setRemoving(false);
@@ -93,7 +100,13 @@ export function AdminDetailPage<Record>({ query, notFound, back, title, history,
           <Flex gap={8}>
             {actions?.(record)}
             {remove ? (
-              <Button danger icon={<DeleteOutlined />} loading={removing} onClick={() => void askRemove()}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={remove.disabled?.(record)}
+                loading={removing}
+                onClick={() => void askRemove()}
+              >
                 {remove.label}
               </Button>
             ) : null}

@@ -21,4 +21,5 @@ export { useAdminMutation } from './useAdminMutation';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';
+export { useAdminUrls, type AdminUrls, type ProductTab, type StoreTab as StoreUrlTab } from './urls';
 export { ADMIN_KIT_NAMESPACE, useAdminKitT } from './i18n';

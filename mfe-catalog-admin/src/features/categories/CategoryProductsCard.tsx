@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EyeOutlined, HolderOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { tableLoading, useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Alert, Button, Card, Flex, Switch, Table, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -78,7 +78,7 @@ function DraggableRow({
 
 export function CategoryProductsCard({ categoryId, categoryName }: { categoryId: number; categoryName: string }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   // The spec's Previous/Next pager over the kit's paging: the page is kept in the address.
@@ -166,7 +166,7 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
       render: (_value, product) => (
         <Flex gap={4}>
           <Tooltip title={t('categories.products.view')}>
-            <Link to={adminPath('products', product.id)} aria-label={t('categories.products.view')}>
+            <Link to={urls.products.detail(product.id)} aria-label={t('categories.products.view')}>
               <Button size="small" icon={<EyeOutlined />} />
             </Link>
           </Tooltip>

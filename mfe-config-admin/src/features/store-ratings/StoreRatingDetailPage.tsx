@@ -1,6 +1,6 @@
 /** /admin/store-ratings/{id}: one rating for moderation: correct the stars or the comment, or remove it. */
 import { useNamespaceT, type AdminStoreRating } from '@koopjesland/shared';
-import { AdminDetailPage, useAdminDates, useAdminMutation, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminDetailPage, useAdminDates, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { Button, Card, Descriptions, Form, Input, Rate } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -13,7 +13,7 @@ interface RatingValues {
 
 export function StoreRatingDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const dates = useAdminDates();
   const run = useAdminMutation();
   const id = Number(useParams().id);
@@ -31,7 +31,7 @@ export function StoreRatingDetailPage() {
     <AdminDetailPage
       query={query}
       notFound={t('storeRatings.notFound')}
-      back={{ to: adminPath('store-ratings'), label: t('storeRatings.buttons.back') }}
+      back={{ to: urls.storeRatings.list(), label: t('storeRatings.buttons.back') }}
       title={(rating) => t('storeRatings.titles.detail', { store: rating.storeName })}
       history={(rating) => ({ entity: 'store-rating', entityId: rating.id })}
       remove={{
@@ -47,7 +47,7 @@ export function StoreRatingDetailPage() {
               <Descriptions.Item label={t('storeRatings.fields.store')}>{rating.storeName}</Descriptions.Item>
               <Descriptions.Item label={t('storeRatings.fields.user')}>
                 {rating.userId !== null && rating.userEmail ? (
-                  <Link to={adminPath('users', rating.userId)}>{rating.userEmail}</Link>
+                  <Link to={urls.users.detail(rating.userId)}>{rating.userEmail}</Link>
                 ) : (
                   t('storeRatings.anonymous')
                 )}

@@ -1,6 +1,6 @@
 /** /admin/wishlists/{id}: one wishlist item; an admin may correct the desired maximum price or remove it. */
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { AdminDetailPage, EuroInput, useAdminDates, useAdminMutation, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminDetailPage, EuroInput, useAdminDates, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { Button, Card, Descriptions, Form } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -10,7 +10,7 @@ import { useDeleteWishlistItemMutation, useUpdateWishlistItemMutation, useWishli
 
 export function WishlistDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const dates = useAdminDates();
   const run = useAdminMutation();
   const id = Number(useParams().id);
@@ -25,7 +25,7 @@ export function WishlistDetailPage() {
     <AdminDetailPage
       query={query}
       notFound={t('wishlists.notFound')}
-      back={{ to: adminPath('wishlists'), label: t('wishlists.buttons.back') }}
+      back={{ to: urls.wishlists.list(), label: t('wishlists.buttons.back') }}
       title={(item) => t('wishlists.titles.detail', { product: item.productName })}
       history={(item) => ({ entity: 'wishlist-item', entityId: item.id })}
       remove={{
@@ -39,7 +39,7 @@ export function WishlistDetailPage() {
           <Card>
             <Descriptions column={1}>
               <Descriptions.Item label={t('wishlists.fields.user')}>
-                <Link to={adminPath('users', item.userId)}>{item.userEmail}</Link>
+                <Link to={urls.users.detail(item.userId)}>{item.userEmail}</Link>
               </Descriptions.Item>
               <Descriptions.Item label={t('wishlists.fields.product')}>{item.productName}</Descriptions.Item>
               <Descriptions.Item label={t('wishlists.fields.maxPrice')}>{formatMoney(item.maxPrice)}</Descriptions.Item>

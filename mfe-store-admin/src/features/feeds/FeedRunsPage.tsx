@@ -6,7 +6,7 @@
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useNamespaceT } from '@koopjesland/shared';
-import { AdminPageLoading, tableLoading, useAdminDates, useAdminNotices, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { AdminPageLoading, tableLoading, useAdminDates, useAdminNotices, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -53,7 +53,7 @@ export function FeedRunsPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const params = useParams();
   const storeId = Number(params.id);
@@ -71,7 +71,7 @@ export function FeedRunsPage() {
   const heldRun = list.find((run) => run.status === 'held');
   const back = (
     <div>
-      <Button onClick={() => navigate(`${adminPath('stores', storeId)}?tab=feeds`)}>{t('runs.buttons.backToFeeds')}</Button>
+      <Button onClick={() => navigate(urls.stores.detail(storeId, 'feeds'))}>{t('runs.buttons.backToFeeds')}</Button>
     </div>
   );
 

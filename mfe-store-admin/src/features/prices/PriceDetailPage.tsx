@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -65,7 +65,7 @@ export function PriceDetailPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const id = Number(useParams().id);
@@ -74,7 +74,7 @@ export function PriceDetailPage() {
   const [deletePrice, deleting] = useDeletePriceMutation();
   const back = (
     <div>
-      <Button onClick={() => navigate(adminPath('prices'))}>{t('prices.buttons.back')}</Button>
+      <Button onClick={() => navigate(urls.prices.list())}>{t('prices.buttons.back')}</Button>
     </div>
   );
 
@@ -100,7 +100,7 @@ export function PriceDetailPage() {
     if (!(await confirm({ content: { text: t('prices.confirmDelete') }, danger: true }))) return;
     const result = await deletePrice(price.id);
     if (result.error) notices.error(t('prices.deleteFailed'), result.error.message);
-    else navigate(adminPath('prices'));
+    else navigate(urls.prices.list());
   };
 
   return (
@@ -122,10 +122,10 @@ export function PriceDetailPage() {
           <Card title={t('prices.titles.offer')}>
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('prices.fields.product')}>
-                <Link to={adminPath('products', price.productId)}>{price.product?.name ?? `#${price.productId}`}</Link>
+                <Link to={urls.products.detail(price.productId)}>{price.product?.name ?? `#${price.productId}`}</Link>
               </Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.store')}>
-                <Link to={adminPath('stores', price.store.id)}>{price.store.name}</Link>
+                <Link to={urls.stores.detail(price.store.id)}>{price.store.name}</Link>
               </Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.total')}>{formatMoney(price.total)}</Descriptions.Item>
               <Descriptions.Item label={t('prices.fields.amount')}>{formatMoney(price.amount)}</Descriptions.Item>
