@@ -26,6 +26,8 @@ export interface AdminDetailPageProps<Record> {
   query: RecordQuery<Record>;
   /** The area's text for a record that does not exist ('Store not found'). */
   notFound: string;
+  /** The spec's own text for a failed load where it names one; else the kit's. */
+  loadFailed?: string;
   back: { to: string; label: string };
   title: (record: Record) => ReactNode;
   /** The audit trail entity, when the record has a history. */
@@ -51,7 +53,7 @@ const statusOf = (error: unknown) =>
 const messageOf = (error: unknown) =>
   error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : undefined;
 
-export function AdminDetailPage<Record>({ query, notFound, back, title, history, actions, remove, children }: AdminDetailPageProps<Record>) {
+export function AdminDetailPage<Record>({ query, notFound, loadFailed, back, title, history, actions, remove, children }: AdminDetailPageProps<Record>) {
   const { t } = useAdminKitT();
   const confirm = useConfirm();
   const navigate = useNavigate();
@@ -70,7 +72,7 @@ export function AdminDetailPage<Record>({ query, notFound, back, title, history,
         <Alert
           type="error"
           showIcon
-          title={missing ? notFound : t('loadFailed')}
+          title={missing ? notFound : (loadFailed ?? t('loadFailed'))}
           description={missing ? undefined : messageOf(query.error)}
         />
         {backButton}
