@@ -1,4 +1,6 @@
 /** Debian's Chromium, headless, driven by playwright-core (no browser download). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { BASE_URL } from './server';
 
@@ -34,4 +36,15 @@ export async function newVisitor(
   }
   const page = await context.newPage();
   return { context, page };
+}
+
+/** The browser tests' output folder (kept out of git): screenshots for review live here. */
+export const E2E_OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? path.resolve(__dirname, '../artifacts');
+
+/** Saves a full-page screenshot as `<folder>/<name>.png` in the output folder; answers its path. */
+export async function saveScreenshot(page: Page, folder: string, name: string): Promise<string> {
+  const file = path.join(E2E_OUTPUT_DIR, folder, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
 }

@@ -72,7 +72,19 @@ async function adminPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const footer = (page: Page) => page.getByRole('contentinfo');
+/**
+ * Opens the admin's "About" dialog from the sidebar (it names the version the current area's
+ * remote reports), waits for the text, closes it again and answers what it said.
+ */
+async function aboutShows(page: Page, text: string): Promise<string> {
+  await page.getByRole('button', { name: 'About' }).click();
+  const dialog = page.getByRole('dialog', { name: 'About this admin' });
+  await dialog.getByText(text).waitFor();
+  const said = (await dialog.textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  return said;
+}
 /** The users list's first row: data from the API, through the shell's origin. */
 const firstUserRow = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').first();
 
@@ -113,18 +125,14 @@ describe('the production shape', () => {
     await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
     // Data comes through the shell's origin from the API on its own port.
     await firstUserRow(page).waitFor();
-    await footer(page)
-      .getByText(`mfe-config-admin version ${reportedVersion(deployedDir('mfe-config-admin'))}`)
-      .waitFor();
+    await aboutShows(page, `mfe-config-admin version ${reportedVersion(deployedDir('mfe-config-admin'))}`);
     expect(remoteOrigins.get('configAdmin')!.requested).toEqual(
       expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']),
     );
 
     await page.getByRole('link', { name: 'Stores' }).click();
     await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
-    await footer(page)
-      .getByText(`mfe-store-admin version ${reportedVersion(deployedDir('mfe-store-admin'))}`)
-      .waitFor();
+    await aboutShows(page, `mfe-store-admin version ${reportedVersion(deployedDir('mfe-store-admin'))}`);
     expect(remoteOrigins.get('storeAdmin')!.requested).toContain('/remoteEntry.js');
     // The shell itself serves no remote file.
     expect(shell.requested.filter((requested) => requested.includes('remoteEntry'))).toEqual([]);
@@ -142,7 +150,7 @@ describe('one remote deployed on its own', () => {
       expect(oldVersion).not.toBe(NEW_VERSION);
       const { page, errors } = await adminPage();
       await page.goto(`${shell.url}/admin/users`);
-      await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
+      await aboutShows(page, `mfe-config-admin version ${oldVersion}`);
       const before = digests();
 
       // The team of one remote builds and serves a new version; nothing else is built.
@@ -154,14 +162,14 @@ describe('one remote deployed on its own', () => {
 
       await page.reload();
       await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
-      await footer(page).getByText(`mfe-config-admin version ${NEW_VERSION}`).waitFor();
+      await aboutShows(page, `mfe-config-admin version ${NEW_VERSION}`);
       expect(newOrigin.requested).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
       await firstUserRow(page).waitFor();
 
       // The other remotes: same build, same version.
       await page.getByRole('link', { name: 'Stores' }).click();
       await page.getByRole('heading', { name: 'Stores', level: 2 }).waitFor();
-      await footer(page).getByText(`mfe-store-admin version ${storeAdminVersion}`).waitFor();
+      await aboutShows(page, `mfe-store-admin version ${storeAdminVersion}`);
       // No file of the shell or of any deployed remote changed.
       expect(digests()).toEqual(before);
 
@@ -172,9 +180,9 @@ describe('one remote deployed on its own', () => {
       await page.getByRole('link', { name: 'Users' }).click();
       await page.reload();
       await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor();
-      await footer(page).getByText(`mfe-config-admin version ${oldVersion}`).waitFor();
+      const said = await aboutShows(page, `mfe-config-admin version ${oldVersion}`);
       expect(oldOrigin.requested.slice(oldRequestsBefore)).toContain('/mf-manifest.json');
-      expect(await footer(page).textContent()).not.toContain(NEW_VERSION);
+      expect(said).not.toContain(NEW_VERSION);
       expect(errors).toEqual([]);
       await page.context().close();
     },

@@ -1,6 +1,8 @@
 /**
  * Every feature's routes, registered under /api by app.ts. A feature is a folder
- * (`features/<name>/`) whose `routes.ts` exports its plugin as `default async function xRoutes(fastify)`.
+ * (`features/<name>/`) whose `routes.ts` exports its plugin as `default async function xRoutes(fastify)`;
+ * the admin's routes over the feature's records live beside it in `admin-routes.ts`, registered
+ * by `routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes';
@@ -9,7 +11,6 @@ import accountRoutes from './accounts/routes';
 import auditRoutes from './audit/routes';
 import outboxRoutes from './outbox/routes';
 import siteConfigurationRoutes from './site-configuration/routes';
-import adminWishlistRoutes from './admin-wishlists/routes';
 import storeRatingRoutes from './store-ratings/routes';
 import productRoutes from './products/routes';
 import dealRoutes from './deals/routes';
@@ -36,7 +37,6 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   auditRoutes,
   outboxRoutes,
   siteConfigurationRoutes,
-  adminWishlistRoutes,
   storeRatingRoutes,
   productRoutes,
   dealRoutes,

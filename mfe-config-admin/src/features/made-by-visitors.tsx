@@ -4,17 +4,17 @@
  * from, with the way back to the list (docs/product.md §2 "Route table").
  */
 import { useNamespaceT } from '@koopjesland/shared';
-import { AdminPlaceholder, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPlaceholder, useAdminUrls } from '@koopjesland/shared/admin';
 import { NAMESPACE } from '../i18n';
 
 export function MadeByVisitorsPage({ section }: { section: 'wishlists' | 'storeRatings' }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   return (
     <AdminPlaceholder
       title={t(`${section}.titles.new`)}
       description={t(`${section}.madeByVisitors`)}
-      back={{ to: adminPath(section === 'wishlists' ? 'wishlists' : 'store-ratings'), label: t(`${section}.buttons.back`) }}
+      back={{ to: urls[section].list(), label: t(`${section}.buttons.back`) }}
     />
   );
 }

@@ -1,31 +1,42 @@
-import { useAuthStore, type User } from '@koopjesland/shared';
-import type { UserRole } from '@koopjesland/shared/entities';
-import { renderHook } from '@testing-library/react';
-import { useCanEditCatalog, useHasAdminPanel } from './admin-access';
+import { signInAs, signOut } from '@koopjesland/shared/testing';
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { useCanEditCatalog, useHasAdminPanel, useHydratedUser } from './admin-access';
 
-function signInWithRole(role: UserRole) {
-  const user = { id: 7, email: 'x@example.com', isAdmin: role === 'admin', role, storeIds: null, createdAt: '', updatedAt: '' };
-  useAuthStore.setState({ status: 'authenticated', token: 'test-token', user: user as User });
+function Controls() {
+  const user = useHydratedUser();
+  return (
+    <div>
+      <span>{user ? user.email : 'visitor'}</span>
+      {useCanEditCatalog() ? <button type="button">Assign categories</button> : null}
+      {useHasAdminPanel() ? <a href="/admin">Admin</a> : null}
+    </div>
+  );
 }
 
-const controls = () => ({
-  catalog: renderHook(() => useCanEditCatalog()).result.current,
-  panel: renderHook(() => useHasAdminPanel()).result.current,
-});
+describe('admin controls on server-rendered storefront pages', () => {
+  beforeEach(signOut);
 
-describe('storefront admin controls by role', () => {
-  it.each([
-    ['admin', { catalog: true, panel: true }],
-    ['merchandiser', { catalog: true, panel: true }],
-    ['store_manager', { catalog: false, panel: true }],
-    ['user', { catalog: false, panel: false }],
-  ] as const)('%s', (role, expected) => {
-    signInWithRole(role);
-    expect(controls()).toEqual(expected);
-  });
-
-  it('gives a visitor none', () => {
-    useAuthStore.setState({ status: 'anonymous', token: null, user: null });
-    expect(controls()).toEqual({ catalog: false, panel: false });
-  });
+  it.each(['admin', 'merchandiser'] as const)(
+    'hydrate without a mismatch for a signed-in %s, then show the controls',
+    async (role) => {
+      // The server knows no credentials: it renders the visitor's page.
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<Controls />);
+      expect(container.textContent).toBe('visitor');
+      // The profile check signed the user in before the browser hydrated.
+      signInAs(role);
+      const recoverable = jest.fn();
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      await act(async () => {
+        root = hydrateRoot(container, <Controls />, { onRecoverableError: recoverable });
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(container.textContent).toContain(`${role}@koopjesland.nl`);
+      expect(container.querySelector('button')?.textContent).toBe('Assign categories');
+      expect(container.querySelector('a')?.getAttribute('href')).toBe('/admin');
+      act(() => root!.unmount());
+    },
+  );
 });

@@ -16,7 +16,10 @@ export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, Eu
 export { AdminPlaceholder, AdminNotFound } from './pages';
 export { AdminPageLoading, tableLoading } from './loading';
 export { useAdminDates } from './dates';
+export { AdminDetailPage, type AdminDetailPageProps, type RecordQuery } from './AdminDetailPage';
+export { useAdminMutation } from './useAdminMutation';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';
+export { useAdminUrls, type AdminUrls, type ProductTab, type StoreTab as StoreUrlTab } from './urls';
 export { ADMIN_KIT_NAMESPACE, useAdminKitT } from './i18n';

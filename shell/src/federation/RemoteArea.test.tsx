@@ -1,6 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { changeLanguage } from '@koopjesland/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signInAs } from '@koopjesland/shared/testing';
 import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
@@ -93,20 +93,30 @@ describe('a remote built for other shared versions', () => {
   });
 });
 
-describe('the admin footer', () => {
+describe("the admin's About dialog", () => {
   beforeEach(() => clearRemoteVersions());
 
-  it("shows the version the current area's remote reports, and another area's own", async () => {
+  /** Opens About from the sidebar: it names the version the current area's remote reports. */
+  const openAbout = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: /About$/ }, { timeout: 8000 }));
+    return screen.findByRole('dialog', { name: 'About this admin' });
+  };
+
+  it("shows the version the current area's remote reports, and another area's own; no footer line under every page", async () => {
     mockedLoadRemote.mockImplementation(remoteAreaStub);
     recordRemoteVersion('configAdmin', '0.1.0');
     recordRemoteVersion('storeAdmin', '0.3.0-beta');
 
     renderShellRoutes('/admin/users');
-    const footer = await screen.findByRole('contentinfo', undefined, { timeout: 8000 });
-    expect(footer).toHaveTextContent('mfe-config-admin version 0.1.0');
+    expect(await screen.findByText('configAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByText(/mfe-config-admin version/)).not.toBeInTheDocument();
+    expect(await openAbout()).toHaveTextContent('mfe-config-admin version 0.1.0');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'About this admin' })).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('link', { name: 'Stores' }));
-    expect(await screen.findByText('mfe-store-admin version 0.3.0-beta')).toBeInTheDocument();
+    expect(await openAbout()).toHaveTextContent('mfe-store-admin version 0.3.0-beta');
     expect(screen.queryByText(/mfe-config-admin/)).not.toBeInTheDocument();
   });
 
@@ -114,9 +124,9 @@ describe('the admin footer', () => {
     mockedLoadRemote.mockImplementation(remoteAreaStub);
 
     renderShellRoutes('/admin/users');
-    const footer = await screen.findByRole('contentinfo', undefined, { timeout: 8000 });
-    expect(footer).toHaveTextContent('');
+    const about = await openAbout();
+    expect(about).not.toHaveTextContent('version');
     act(() => recordRemoteVersion('configAdmin', '0.2.0'));
-    expect(footer).toHaveTextContent('mfe-config-admin version 0.2.0');
+    expect(about).toHaveTextContent('mfe-config-admin version 0.2.0');
   });
 });

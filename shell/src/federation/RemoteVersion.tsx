@@ -1,5 +1,5 @@
 /**
- * The admin footer's version line: the remote that renders the current admin section, with the
+ * The admin's "About" version line: the remote that renders the current admin section, with the
  * version it reports in its own mf-manifest.json. Nothing shows until that manifest has been read.
  */
 import { REMOTES } from '@koopjesland/shared/front-ends';

@@ -4,9 +4,9 @@
  * selection or for all matching products, and properties one by one.
  */
 import { priceSchema, productPropertySchema, productSchema } from '@koopjesland/shared/entities';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordChange } from '../../audit/trail';
 import { categories } from '../../db/schema';
@@ -155,10 +155,22 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
   });
 
   const categoryIdsField = z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Choose at least one category').max(100);
-  /** 400 naming the field when a chosen category does not exist, before anything is written. */
-  const checkCategoriesExist = async (categoryIds: number[]) => {
+  /**
+   * Assigns the products to the chosen categories and records it; 400 naming the field when a
+   * chosen category does not exist, before anything is written.
+   */
+  const assignAndRecord = async (
+    request: FastifyRequest,
+    products: number[] | SQL,
+    chosen: number[],
+    selection: { productIds: number[] } | { filters: unknown },
+  ) => {
+    const categoryIds = [...new Set(chosen)];
     const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds));
-    if (found.length !== new Set(categoryIds).size) throw badRequest('Invalid categoryIds', 'categoryIds: unknown category');
+    if (found.length !== categoryIds.length) throw badRequest('Invalid categoryIds', 'categoryIds: unknown category');
+    const counts = await assignCategories(db, products, categoryIds);
+    recordChange(request, { entity: 'product', entityId: null, action: 'assign-categories', after: { ...selection, categoryIds, ...counts } });
+    return counts;
   };
 
   app.post('/products/categories', {
@@ -174,11 +186,8 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
       response: { 200: assignCountsResponse, ...errors },
     },
     handler: async (request) => {
-      const categoryIds = [...new Set(request.body.categoryIds)];
-      await checkCategoriesExist(categoryIds);
-      const counts = await assignCategories(db, [...new Set(request.body.productIds)], categoryIds);
-      recordChange(request, { entity: 'product', entityId: null, action: 'assign-categories', after: { productIds: request.body.productIds, categoryIds, ...counts } });
-      return counts;
+      const { productIds, categoryIds } = request.body;
+      return assignAndRecord(request, [...new Set(productIds)], categoryIds, { productIds });
     },
   });
 
@@ -192,14 +201,11 @@ export default async function productAdminRoutes(instance: FastifyInstance) {
       response: { 200: assignCountsResponse, ...errors },
     },
     handler: async (request) => {
-      const categoryIds = [...new Set(request.body.categoryIds)];
-      await checkCategoriesExist(categoryIds);
       const { category, includeSubcategories, ...filters } = request.body.filters;
       checkPriceRange(filters);
-      const filterIds = category ? (await categoryFilter(db, category, includeSubcategories ?? false)).categoryIds : undefined;
-      const counts = await assignCategories(db, matchingProductIds({ ...filters, categoryIds: filterIds }), categoryIds);
-      recordChange(request, { entity: 'product', entityId: null, action: 'assign-categories', after: { filters: request.body.filters, categoryIds, ...counts } });
-      return counts;
+      const inCategories = category ? (await categoryFilter(db, category, includeSubcategories ?? false)).categoryIds : undefined;
+      const matching = matchingProductIds({ ...filters, categoryIds: inCategories });
+      return assignAndRecord(request, matching, request.body.categoryIds, { filters: request.body.filters });
     },
   });
 

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminStoreRatingSchema, ownStoreRatingSchema, storePageSchema } from '@koopjesland/shared/entities';
-import { registerAdminRecordRoutes } from '../../http/admin-records';
+import { ownStoreRatingSchema, storePageSchema } from '@koopjesland/shared/entities';
 import { notFound } from '../../http/errors';
-import { errorResponses, idField, idParam } from '../../http/route-schemas';
-import { ownRatingOf, setOwnRating, storePageOf, storeRatingRepository } from './repository';
+import { errorResponses, idParam } from '../../http/route-schemas';
+import { ownRatingOf, setOwnRating, storePageOf } from './repository';
+import storeRatingAdminRoutes from './admin-routes';
 import { storeExists } from '../stores/repository';
 
 function visitorRoutes(fastify: FastifyInstance) {
@@ -65,28 +65,5 @@ function visitorRoutes(fastify: FastifyInstance) {
 
 export default async function storeRatingRoutes(fastify: FastifyInstance) {
   visitorRoutes(fastify);
-  registerAdminRecordRoutes(fastify, {
-    path: '/admin/store-ratings',
-    listKey: 'storeRatings',
-    filters: {
-      storeId: idField.optional(),
-      stars: z.coerce.number().int().min(1).max(5).optional(),
-      userId: idField.optional(),
-    },
-    auditEntity: 'store-rating',
-    auditView: (rating) => ({ rating: rating.rating, comment: rating.comment, storeId: rating.storeId }),
-    notFoundMessage: 'Store rating not found',
-    recordSchema: adminStoreRatingSchema,
-    changesSchema: z.object({
-      rating: z.number().int().min(1).max(5).optional(),
-      comment: z.string().trim().max(2000).nullish(),
-    }),
-    summaries: {
-      list: 'All store ratings, newest first (admin)',
-      one: 'One store rating (admin)',
-      update: 'Correct a rating (1 to 5) or its comment (admin)',
-      remove: 'Remove a store rating (admin)',
-    },
-    repository: storeRatingRepository(fastify.db),
-  });
+  await fastify.register(storeRatingAdminRoutes);
 }

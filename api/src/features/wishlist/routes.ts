@@ -13,6 +13,7 @@ import { runPriceAlerts } from '../price-alerts/alerts';
 import { listProducts } from '../products/product-list';
 import { findItemForProduct, productExists, removeItem, setMaxPrice, upsertItem, wishlistOf } from './repository';
 import { idField } from '../../http/route-schemas';
+import wishlistAdminRoutes from './admin-routes';
 
 const errors = errorResponses(400, 401, 404);
 const maxPrice = z.number().int().positive().max(100_000_000);
@@ -22,6 +23,7 @@ export default async function wishlistRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const userIdOf = (request: { authUser: { id: number } | null }) => request.authUser!.id;
+  await app.register(wishlistAdminRoutes);
 
   app.get('/wishlist', {
     config: { access: 'user' },

@@ -3,7 +3,7 @@
  * the category. New category, export (optionally with Overig) and import of an export file.
  */
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Badge, Button, Card, Checkbox, Empty, Flex, Input, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -16,7 +16,7 @@ import { allKeys, type CategoryTreeNode, productCount, searchTree, toTreeNodes }
 export function CategoriesPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const { data, error, isLoading } = useCategoryTreeQuery();
   const [search, setSearch] = useState('');
   const nodes = useMemo(() => searchTree(toTreeNodes(data ?? []), search), [data, search]);
@@ -46,7 +46,7 @@ export function CategoriesPage() {
             />
           </Flex>
         )}
-        onSelect={(_keys, { node }) => navigate(adminPath('categories', String(node.key)))}
+        onSelect={(_keys, { node }) => navigate(urls.categories.detail(String(node.key)))}
       />
     );
 
@@ -56,7 +56,7 @@ export function CategoriesPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('categories.titles.list')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('categories', 'new'))}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urls.categories.create())}>
           {t('categories.buttons.new')}
         </Button>
       </Flex>

@@ -92,6 +92,18 @@ describe('/admin/categories/{id}', () => {
     expect(within(card).queryByText('rows')).not.toBeInTheDocument();
   });
 
+  it('keeps the page of its products in the address; Next moves it on', async () => {
+    const calls = mockApi({
+      ...routes,
+      'GET /categories/7/products': () => ({ products: [row(21, 21)], pagination: { currentPage: 2, totalPages: 3, totalItems: 41, itemsPerPage: 20 } }),
+    });
+    renderAdmin('/admin/categories/7?page=2');
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(calls.find('GET', '/categories/7/products')[0]!.query.get('page')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories/7?page=3');
+  });
+
   it('shows Category not found with a way back', async () => {
     mockApi({ ...routes, 'GET /categories/id/7': () => reply(404, { error: 'Category not found' }) });
     renderAdmin('/admin/categories/7');

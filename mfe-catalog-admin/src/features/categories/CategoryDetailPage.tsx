@@ -4,7 +4,7 @@
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
 import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, type Category, errorMessage } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { useCategorySettingsWords } from '@koopjesland/shared/catalog';
 import {
   Alert,
@@ -44,7 +44,7 @@ function CategoryDetail({ id }: { id: number }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const settingsWords = useCategorySettingsWords();
@@ -54,7 +54,7 @@ function CategoryDetail({ id }: { id: number }) {
   const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
   const back = (
     <div>
-      <Button onClick={() => navigate(adminPath('categories'))}>{t('categories.buttons.back')}</Button>
+      <Button onClick={() => navigate(urls.categories.list())}>{t('categories.buttons.back')}</Button>
     </div>
   );
 
@@ -73,7 +73,7 @@ function CategoryDetail({ id }: { id: number }) {
     if (!(await confirm({ content: 'deleteCategory', danger: true }))) return;
     try {
       await deleteCategory(category.id).unwrap();
-      navigate(adminPath('categories'));
+      navigate(urls.categories.list());
     } catch {
       notices.error(t('categories.deleteFailed'));
     }
@@ -90,12 +90,12 @@ function CategoryDetail({ id }: { id: number }) {
     <Flex vertical gap={16}>
       <Breadcrumb
         items={[
-          { title: <Link to={adminPath('categories')}>{t('categories.titles.list')}</Link> },
+          { title: <Link to={urls.categories.list()}>{t('categories.titles.list')}</Link> },
           ...(category.parentCategory
             ? [
                 {
                   title: (
-                    <Link to={adminPath('categories', category.parentCategory.id)}>{category.parentCategory.name}</Link>
+                    <Link to={urls.categories.detail(category.parentCategory.id)}>{category.parentCategory.name}</Link>
                   ),
                 },
               ]
@@ -187,7 +187,7 @@ function CategoryDetail({ id }: { id: number }) {
         <Card
           title={t('categories.titles.parent')}
           hoverable
-          onClick={() => navigate(adminPath('categories', category.parentCategory!.id))}
+          onClick={() => navigate(urls.categories.detail(category.parentCategory!.id))}
         >
           {category.parentCategory.name}
         </Card>
@@ -199,7 +199,7 @@ function CategoryDetail({ id }: { id: number }) {
           <Row gutter={[12, 12]}>
             {children.map((child: Category) => (
               <Col key={child.id} xs={24} sm={12} md={24 / settings.subcategoryColumns}>
-                <Card size="small" hoverable onClick={() => navigate(adminPath('categories', child.id))}>
+                <Card size="small" hoverable onClick={() => navigate(urls.categories.detail(child.id))}>
                   <Flex justify="space-between">
                     <span>{child.name}</span>
                     <Typography.Text type="secondary">
@@ -221,7 +221,7 @@ function CategoryDetail({ id }: { id: number }) {
           empty={t('categories.noAliases')}
           render={(alias) => (
             <>
-              <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
+              <Link to={urls.categoryAliases.detail(alias.id)}>{alias.path}</Link>
               <Typography.Text type="secondary">
                 {t('categories.productCount', { count: alias._count.products })}
               </Typography.Text>

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EyeOutlined, HolderOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { tableLoading, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Alert, Button, Card, Flex, Switch, Table, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -24,6 +24,9 @@ import {
 
 /** docs/product.md §9: the admin notice of the product order closes after 3 s. */
 export const ORDER_NOTICE_MS = 3000;
+
+/** The category's products come in their manual order only. */
+const PRODUCT_ORDER_FIELDS = ['sortOrder'] as const;
 
 /** New sort orders after moving one row: the page keeps its own sort-order values, in the new order. */
 export function reorder(rows: CategoryProduct[], from: number, to: number, firstSortOrder: number) {
@@ -75,10 +78,13 @@ function DraggableRow({
 
 export function CategoryProductsCard({ categoryId, categoryName }: { categoryId: number; categoryName: string }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
-  const [page, setPage] = useState(1);
+  // The spec's Previous/Next pager over the kit's paging: the page is kept in the address.
+  const paging = useServerTable({ sortFields: PRODUCT_ORDER_FIELDS, defaultSort: { sortBy: 'sortOrder', sortOrder: 'asc' } });
+  const { page } = paging.query;
+  const setPage = paging.setPage;
   const [dragEnabled, setDragEnabled] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
@@ -160,7 +166,7 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
       render: (_value, product) => (
         <Flex gap={4}>
           <Tooltip title={t('categories.products.view')}>
-            <Link to={adminPath('products', product.id)} aria-label={t('categories.products.view')}>
+            <Link to={urls.products.detail(product.id)} aria-label={t('categories.products.view')}>
               <Button size="small" icon={<EyeOutlined />} />
             </Link>
           </Tooltip>

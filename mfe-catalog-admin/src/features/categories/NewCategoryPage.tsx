@@ -1,6 +1,6 @@
 /** /admin/categories/new: name and parent; saving opens the new category. */
 import { useNamespaceT, errorMessage } from '@koopjesland/shared';
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { CategoryForm, type CategoryFormValues } from './CategoryForm';
 export function NewCategoryPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const [params] = useSearchParams();
   const [form] = Form.useForm<CategoryFormValues>();
@@ -24,7 +24,7 @@ export function NewCategoryPage() {
     try {
       const category = await createCategory(values).unwrap();
       notices.success(t('categories.created', { name: category.name }));
-      navigate(adminPath('categories', category.id));
+      navigate(urls.categories.detail(category.id));
     } catch (error) {
       setFailed(errorMessage(error, ''));
     }
@@ -48,7 +48,7 @@ export function NewCategoryPage() {
           <Button type="primary" loading={isLoading} onClick={() => form.submit()}>
             {t('categories.buttons.create')}
           </Button>
-          <Button onClick={() => navigate(adminPath('categories'))}>{t('categories.buttons.back')}</Button>
+          <Button onClick={() => navigate(urls.categories.list())}>{t('categories.buttons.back')}</Button>
         </Flex>
       </Card>
     </Flex>

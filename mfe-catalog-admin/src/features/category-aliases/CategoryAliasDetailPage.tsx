@@ -1,6 +1,6 @@
 /** /admin/category-aliases/{aliasId}: the alias's categories (connect, disconnect) and its products, paged. */
 import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
-import { ADMIN_PAGE_SIZE, AdminPageLoading, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { ADMIN_PAGE_SIZE, AdminPageLoading, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import { CategoryPicker } from './CategoryPicker';
 export function CategoryAliasDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const id = Number(useParams().aliasId);
   const valid = Number.isInteger(id) && id > 0;
@@ -29,7 +29,7 @@ export function CategoryAliasDetailPage() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const back = (
     <div>
-      <Button onClick={() => navigate(adminPath('category-aliases'))}>{t('aliases.back')}</Button>
+      <Button onClick={() => navigate(urls.categoryAliases.list())}>{t('aliases.back')}</Button>
     </div>
   );
 
@@ -57,7 +57,7 @@ export function CategoryAliasDetailPage() {
     {
       key: 'name',
       title: t('products.fields.name'),
-      render: (_value, product) => <Link to={adminPath('products', product.id)}>{product.name}</Link>,
+      render: (_value, product) => <Link to={urls.products.detail(product.id)}>{product.name}</Link>,
     },
     { key: 'brand', title: t('products.fields.brand'), dataIndex: 'brand' },
     {
@@ -91,7 +91,7 @@ export function CategoryAliasDetailPage() {
                   void save('disconnect', link.categoryId);
                 }}
               >
-                <Link to={adminPath('categories', link.categoryId)}>{link.category.name}</Link>
+                <Link to={urls.categories.detail(link.categoryId)}>{link.category.name}</Link>
               </Tag>
             ))}
           </Flex>

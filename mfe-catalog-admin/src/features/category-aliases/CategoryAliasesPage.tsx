@@ -1,6 +1,6 @@
 /** /admin/category-aliases: searchable, paged; path, categories, product count, created; a row opens the alias. */
 import { useNamespaceT, type CategoryAlias } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +13,7 @@ export function CategoryAliasesPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: SORT_FIELDS, defaultSort: { sortBy: 'path', sortOrder: 'asc' } });
   const { data, error, isFetching } = useCategoryAliasesQuery({
     page: table.query.page,
@@ -58,7 +58,7 @@ export function CategoryAliasesPage() {
         dataSource={data?.categoryAliases ?? []}
         {...tableLoading(isFetching, t('aliases.empty'))}
         onRow={(alias) => ({
-          onClick: () => navigate(adminPath('category-aliases', alias.id)),
+          onClick: () => navigate(urls.categoryAliases.detail(alias.id)),
           style: { cursor: 'pointer' },
         })}
         {...table.tableProps<CategoryAlias>(data?.pagination)}

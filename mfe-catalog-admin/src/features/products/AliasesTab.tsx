@@ -4,7 +4,7 @@
  * the product (docs/product.md §4 "Alias reassign"). The confirmation names how many products
  * move, since the alias takes all of them along.
  */
-import { useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Flex, Tag } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { Link } from 'react-router-dom';
@@ -17,7 +17,7 @@ import { useProductAliasesQuery, useProductQuery } from './products-api';
 
 export function AliasesTab({ productId }: { productId: number }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const aliases = useProductAliasesQuery(productId);
@@ -55,7 +55,7 @@ export function AliasesTab({ productId }: { productId: number }) {
       render={(alias) => (
         <>
           <Flex vertical gap={4}>
-            <Link to={adminPath('category-aliases', alias.id)}>{alias.path}</Link>
+            <Link to={urls.categoryAliases.detail(alias.id)}>{alias.path}</Link>
             <Flex gap={4} wrap>
               {alias.categoryAliasCategories.map((link) => (
                 <Tag key={link.categoryId}>{link.category.name}</Tag>

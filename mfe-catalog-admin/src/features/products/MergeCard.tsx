@@ -4,7 +4,7 @@
  * a similar name) offer the same; each recorded merge can be split to restore the removed product.
  */
 import { useNamespaceT, errorMessage } from '@koopjesland/shared';
-import { useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,7 +30,7 @@ interface MergeOption {
 export function MergeCard({ product }: { product: Product }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const [typed, setTyped] = useState('');
@@ -124,7 +124,7 @@ export function MergeCard({ product }: { product: Product }) {
             render={(candidate) => (
               <>
                 <Flex gap={8} wrap align="center">
-                  <Link to={adminPath('products', candidate.id)}>{candidate.name}</Link>
+                  <Link to={urls.products.detail(candidate.id)}>{candidate.name}</Link>
                   {candidate.brand ? <Typography.Text type="secondary">{candidate.brand}</Typography.Text> : null}
                   <Tag>
                     {candidate.reason === 'ean'

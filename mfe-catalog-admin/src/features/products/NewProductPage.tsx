@@ -1,6 +1,6 @@
 /** /admin/products/new: name, brand, slug derived from the name until edited, description, identifiers. */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { trimValues, useAdminNotices, useAdminPath, useSlugFollowsName } from '@koopjesland/shared/admin';
+import { trimValues, useAdminNotices, useAdminUrls, useSlugFollowsName } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -20,7 +20,7 @@ interface NewProductValues {
 export function NewProductPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const [form] = Form.useForm<NewProductValues>();
   const slugFollowsName = useSlugFollowsName(slugTarget(form));
@@ -47,7 +47,7 @@ export function NewProductPage() {
         identifiers,
       }).unwrap();
       notices.success(t('products.created', { name: product.name }));
-      navigate(adminPath('products', product.id));
+      navigate(urls.products.detail(product.id));
     } catch (error) {
       setFailed(error && typeof error === 'object' && 'message' in error ? String(error.message) : '');
     }
@@ -128,7 +128,7 @@ export function NewProductPage() {
           <Button type="primary" loading={isLoading} onClick={() => form.submit()}>
             {t('products.buttons.create')}
           </Button>
-          <Button onClick={() => navigate(adminPath('products'))}>{t('products.buttons.back')}</Button>
+          <Button onClick={() => navigate(urls.products.list())}>{t('products.buttons.back')}</Button>
         </Flex>
       </Card>
     </Flex>

@@ -3,7 +3,7 @@
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
 import { useNamespaceT, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -29,12 +29,12 @@ export function ProductDetailPage() {
 function ProductDetail({ id }: { id: number }) {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const valid = Number.isInteger(id) && id > 0;
   const { data: product, error, isLoading } = useProductQuery(id, { skip: !valid });
   const back = (
     <div>
-      <Button onClick={() => navigate(adminPath('products'))}>{t('products.buttons.back')}</Button>
+      <Button onClick={() => navigate(urls.products.list())}>{t('products.buttons.back')}</Button>
     </div>
   );
   if (isLoading) return <AdminPageLoading />;
@@ -49,7 +49,7 @@ function ProductDetail({ id }: { id: number }) {
   }
   // A merged product's id answers with the kept product: show that one's address.
   if (product.id !== id) {
-    navigate(adminPath('products', product.id), { replace: true });
+    navigate(urls.products.detail(product.id), { replace: true });
     return <AdminPageLoading />;
   }
   return <ProductView product={product} />;
@@ -59,7 +59,7 @@ function ProductView({ product }: { product: Product }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
@@ -72,7 +72,7 @@ function ProductView({ product }: { product: Product }) {
       return;
     try {
       await deleteProduct(product.id).unwrap();
-      navigate(adminPath('products'));
+      navigate(urls.products.list());
     } catch {
       notices.error(t('products.deleteFailed'));
     }
@@ -81,7 +81,7 @@ function ProductView({ product }: { product: Product }) {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" wrap gap={8}>
-        <Button onClick={() => navigate(adminPath('products'))}>{t('products.buttons.back')}</Button>
+        <Button onClick={() => navigate(urls.products.list())}>{t('products.buttons.back')}</Button>
         <Flex gap={8}>
           <Button href={`/product/${product.slug}/${product.id}`} target="_blank">
             {t('products.buttons.view')}

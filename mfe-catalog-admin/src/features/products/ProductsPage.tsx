@@ -6,7 +6,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminNotices, useAdminPath, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Checkbox, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -30,7 +30,7 @@ export function ProductsPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const table = useServerTable({
@@ -114,7 +114,7 @@ export function ProductsPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('products.titles.list')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('products', 'new'))}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urls.products.create())}>
           {t('products.buttons.new')}
         </Button>
       </Flex>
@@ -239,7 +239,7 @@ export function ProductsPage() {
           onClick: (event) => {
             // A click on the row's checkbox selects it; anywhere else opens the product.
             if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
-            navigate(adminPath('products', product.id));
+            navigate(urls.products.detail(product.id));
           },
           style: { cursor: 'pointer' },
         })}

@@ -1,6 +1,6 @@
 /** /admin/outbox/{id}: one message as sent, in its plain-text form (links readable and copyable). */
 import { useNamespaceT } from '@koopjesland/shared';
-import { AdminPageLoading, useAdminDates, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPageLoading, useAdminDates, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -9,13 +9,13 @@ import { useOutboxMessageQuery } from './outbox-api';
 export function OutboxMessagePage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const id = Number(useParams().id);
   const { data: message, error, isLoading } = useOutboxMessageQuery(id, { skip: !Number.isInteger(id) });
 
   const back = (
     <div>
-      <Link to={adminPath('outbox')}>
+      <Link to={urls.outbox.list()}>
         <Button>{t('outbox.buttons.back')}</Button>
       </Link>
     </div>

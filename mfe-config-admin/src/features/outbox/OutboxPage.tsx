@@ -4,7 +4,7 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { useNamespaceT, type OutboxMessageSummary } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +17,7 @@ export function OutboxPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT });
   const { page, limit, search } = table.query;
   const { data, error, isFetching, refetch } = useOutboxQuery({ page, limit, to: search });
@@ -55,7 +55,7 @@ export function OutboxPage() {
         columns={columns}
         dataSource={data?.messages ?? []}
         {...tableLoading(isFetching, t('outbox.empty'))}
-        onRow={(message) => ({ onClick: () => navigate(adminPath('outbox', message.id)), style: { cursor: 'pointer' } })}
+        onRow={(message) => ({ onClick: () => navigate(urls.outbox.detail(message.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<OutboxMessageSummary>(data?.pagination)}
       />
     </Flex>

@@ -3,7 +3,7 @@
  * the create form shows, its first domain row filled with this domain (docs/product.md §8).
  * 'Manage All Configurations' leads to the list.
  */
-import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import type { SiteConfiguration } from '@koopjesland/shared';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -77,7 +77,7 @@ function CurrentConfiguration() {
 
 export function SiteConfigurationPage() {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   return (
     <AdminOnly>
       <Flex vertical gap={16}>
@@ -85,7 +85,7 @@ export function SiteConfigurationPage() {
           <Typography.Title level={2} style={{ margin: 0 }}>
             {t('siteConfiguration.titles.current')}
           </Typography.Title>
-          <Link to={adminPath('site-configurations')}>{t('siteConfiguration.manageAll')}</Link>
+          <Link to={urls.siteConfigurations.list()}>{t('siteConfiguration.manageAll')}</Link>
         </Flex>
         <CurrentConfiguration />
       </Flex>

@@ -3,7 +3,7 @@
  * date; filters by store and stars live in the address. A row opens the rating for moderation.
  */
 import { useNamespaceT, type AdminStoreRating } from '@koopjesland/shared';
-import { useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Rate, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +18,7 @@ export function StoreRatingsPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT, filterKeys: STORE_RATING_FILTER_KEYS });
   const { page, limit, filters } = table.query;
   const { data, error, isFetching } = useStoreRatingsQuery({ page, limit, ...filters });
@@ -74,7 +74,7 @@ export function StoreRatingsPage() {
         columns={columns}
         dataSource={data?.storeRatings ?? []}
         loading={isFetching}
-        onRow={(rating) => ({ onClick: () => navigate(adminPath('store-ratings', rating.id)), style: { cursor: 'pointer' } })}
+        onRow={(rating) => ({ onClick: () => navigate(urls.storeRatings.detail(rating.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<AdminStoreRating>(data?.pagination)}
       />
     </Flex>

@@ -2,7 +2,7 @@
  * /admin/users/new: an account with an email and a role (store managers: their stores), either
  * with an initial password or with an invitation e-mail whose link lets the user choose one.
  */
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import type { UserRole } from '@koopjesland/shared';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ interface CreateValues {
 
 export function UserCreatePage() {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const navigate = useNavigate();
   const notices = useAdminNotices();
   const [form] = Form.useForm<CreateValues>();
@@ -50,7 +50,7 @@ export function UserCreatePage() {
       return;
     }
     notices.success(values.setup === 'invitation' ? t('users.invited', { email }) : t('users.created', { email }));
-    navigate(adminPath('users', result.data.id));
+    navigate(urls.users.detail(result.data.id));
   };
 
   return (
@@ -110,7 +110,7 @@ export function UserCreatePage() {
             <Button type="primary" htmlType="submit" loading={isLoading}>
               {t('users.buttons.create')}
             </Button>
-            <Link to={adminPath('users')}>
+            <Link to={urls.users.list()}>
               <Button>{t('users.buttons.back')}</Button>
             </Link>
           </Flex>

@@ -3,11 +3,10 @@
  * sign-in), a role change and deletion. An admin cannot demote or delete themself; the server also
  * refuses to remove the last admin, and its message is shown.
  */
-import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, useAuthStore, type AdminUser } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Descriptions, Flex, Form, Select, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AdminDetailPage, useAdminDates, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Descriptions, Form, Select } from 'antd';
+import { useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { RoleTag } from './RoleTag';
 import { ROLE_CHOICES, roleLabelKey } from './roles';
@@ -16,18 +15,14 @@ import { useDeleteUserMutation, useUpdateUserMutation, useUserQuery, type UserCh
 
 function RoleForm({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [form] = Form.useForm<UserChanges>();
   const role = Form.useWatch('role', form) ?? user.role;
   const [updateUser, { isLoading }] = useUpdateUserMutation();
 
-  const save = async (values: UserChanges) => {
+  const save = (values: UserChanges) => {
     const storeIds = values.role === 'store_manager' && values.storeIds?.length ? values.storeIds : null;
-    const result = await updateUser({ id: user.id, changes: { role: values.role, storeIds } });
-    if ('error' in result) {
-      const error = result.error as { message?: string };
-      notices.error(t('users.saveFailed'), error.message);
-    } else notices.success(t('users.saved'));
+    return run(updateUser({ id: user.id, changes: { role: values.role, storeIds } }), { success: t('users.saved'), failure: t('users.saveFailed') });
   };
 
   return (
@@ -56,77 +51,52 @@ function RoleForm({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 export function UserDetailPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
-  const navigate = useNavigate();
-  const notices = useAdminNotices();
-  const confirm = useConfirm();
+  const urls = useAdminUrls();
+  const run = useAdminMutation();
   const id = Number(useParams().id);
   const signedInId = useAuthStore((state) => state.user?.id);
-  const { data: user, error, isLoading } = useUserQuery(id, { skip: !Number.isInteger(id) });
-  const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
-
-  const back = (
-    <div>
-      <Link to={adminPath('users')}>
-        <Button>{t('users.buttons.back')}</Button>
-      </Link>
-    </div>
-  );
-  if (isLoading) return <AdminPageLoading />;
-  if (error || !user) {
-    const notFound = error && 'status' in error && error.status === 404;
-    return (
-      <Flex vertical gap={16}>
-        <Alert type="error" showIcon title={notFound ? t('users.notFound') : t('users.loadFailed')} />
-        {back}
-      </Flex>
-    );
-  }
-
-  const isSelf = user.id === signedInId;
-  const remove = async () => {
-    if (!(await confirm({ content: { text: t('users.confirmDelete', { email: user.email }) }, danger: true }))) return;
-    const result = await deleteUser(user.id);
-    if ('error' in result) {
-      notices.error(t('users.deleteFailed'), (result.error as { message?: string }).message);
-      return;
-    }
-    notices.success(t('users.deleted'));
-    navigate(adminPath('users'));
-  };
+  const query = useUserQuery(id, { skip: !Number.isInteger(id) });
+  const [deleteUser] = useDeleteUserMutation();
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {user.email}
-        </Typography.Title>
-        <Flex gap={8}>
-          <HistoryLink entity="user" entityId={user.id} />
-          <Button danger icon={<DeleteOutlined />} disabled={isSelf} loading={deleting} onClick={() => void remove()}>
-            {t('users.buttons.delete')}
-          </Button>
-        </Flex>
-      </Flex>
-      {isSelf ? <Alert type="info" showIcon title={t('users.selfNotice')} /> : null}
-      <Card>
-        <Descriptions column={1}>
-          <Descriptions.Item label={t('users.fields.email')}>{user.email}</Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.role')}>
-            <RoleTag role={user.role} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.createdAt')}>{dates.dateTime(user.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.updatedAt')}>{dates.dateTime(user.updatedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.wishlistCount')}>{user.wishlistCount}</Descriptions.Item>
-          <Descriptions.Item label={t('users.fields.lastSignInAt')}>
-            {user.lastSignInAt ? dates.dateTime(user.lastSignInAt) : t('users.neverSignedIn')}
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Card title={t('users.titles.access')}>
-        <RoleForm key={`${user.id}-${user.updatedAt}`} user={user} isSelf={isSelf} />
-      </Card>
-      {back}
-    </Flex>
+    <AdminDetailPage
+      query={query}
+      notFound={t('users.notFound')}
+      back={{ to: urls.users.list(), label: t('users.buttons.back') }}
+      title={(user) => user.email}
+      history={(user) => ({ entity: 'user', entityId: user.id })}
+      remove={{
+        label: t('users.buttons.delete'),
+        confirm: (user) => t('users.confirmDelete', { email: user.email }),
+        disabled: (user) => user.id === signedInId,
+        run: (user) => run(deleteUser(user.id), { success: t('users.deleted'), failure: t('users.deleteFailed') }),
+      }}
+    >
+      {(user) => {
+        const isSelf = user.id === signedInId;
+        return (
+          <>
+            {isSelf ? <Alert type="info" showIcon title={t('users.selfNotice')} /> : null}
+            <Card>
+              <Descriptions column={1}>
+                <Descriptions.Item label={t('users.fields.email')}>{user.email}</Descriptions.Item>
+                <Descriptions.Item label={t('users.fields.role')}>
+                  <RoleTag role={user.role} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('users.fields.createdAt')}>{dates.dateTime(user.createdAt)}</Descriptions.Item>
+                <Descriptions.Item label={t('users.fields.updatedAt')}>{dates.dateTime(user.updatedAt)}</Descriptions.Item>
+                <Descriptions.Item label={t('users.fields.wishlistCount')}>{user.wishlistCount}</Descriptions.Item>
+                <Descriptions.Item label={t('users.fields.lastSignInAt')}>
+                  {user.lastSignInAt ? dates.dateTime(user.lastSignInAt) : t('users.neverSignedIn')}
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+            <Card title={t('users.titles.access')}>
+              <RoleForm key={`${user.id}-${user.updatedAt}`} user={user} isSelf={isSelf} />
+            </Card>
+          </>
+        );
+      }}
+    </AdminDetailPage>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useNamespaceT, type User } from '@koopjesland/shared';
-import { useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +16,7 @@ export function UsersPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: USER_SORT_FIELDS, defaultSort: USERS_DEFAULT_SORT });
   const { data, error, isFetching } = useUsersQuery(table.query);
 
@@ -48,7 +48,7 @@ export function UsersPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('users.titles.list')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('users', 'new'))}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urls.users.create())}>
           {t('users.buttons.add')}
         </Button>
       </Flex>
@@ -58,7 +58,7 @@ export function UsersPage() {
         columns={columns}
         dataSource={data?.users ?? []}
         loading={isFetching}
-        onRow={(user) => ({ onClick: () => navigate(adminPath('users', user.id)), style: { cursor: 'pointer' } })}
+        onRow={(user) => ({ onClick: () => navigate(urls.users.detail(user.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<User>(data?.pagination)}
       />
     </Flex>

@@ -4,7 +4,7 @@
  * on email or product, target met, one user) live in the address.
  */
 import { useNamespaceT, formatMoney, type AdminWishlistItem } from '@koopjesland/shared';
-import { useAdminDates, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +18,7 @@ export function WishlistsPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: ['createdAt'], defaultSort: SORT, filterKeys: WISHLIST_FILTER_KEYS });
   const { page, limit, search, filters } = table.query;
   const { data, error, isFetching } = useWishlistItemsQuery({ page, limit, search, ...filters });
@@ -75,7 +75,7 @@ export function WishlistsPage() {
         columns={columns}
         dataSource={data?.wishlistItems ?? []}
         loading={isFetching}
-        onRow={(item) => ({ onClick: () => navigate(adminPath('wishlists', item.id)), style: { cursor: 'pointer' } })}
+        onRow={(item) => ({ onClick: () => navigate(urls.wishlists.detail(item.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<AdminWishlistItem>(data?.pagination)}
       />
     </Flex>

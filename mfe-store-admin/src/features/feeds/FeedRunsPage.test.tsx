@@ -35,6 +35,20 @@ function api(runs: unknown[], extra: ApiRoutes = {}) {
 }
 
 describe('/admin/stores/{id}/feeds/{feedId}', () => {
+  it('keeps the page of runs in the address, as every admin list does', async () => {
+    const calls = mockApi({
+      'GET /stores/id/7': () => store,
+      'GET /store-feeds/3': () => feed,
+      'GET /store-feeds/3/runs': () => ({ runs: [run], pagination: { currentPage: 2, totalPages: 3, totalItems: 45, itemsPerPage: 20 } }),
+    });
+    renderAdmin('/admin/stores/7/feeds/3?page=2');
+    expect(await screen.findByRole('heading', { name: 'hoofdfeed · Klankwinkel' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.find('GET', '/store-feeds/3/runs')).not.toHaveLength(0));
+    expect(Object.fromEntries(calls.find('GET', '/store-feeds/3/runs')[0]!.query)).toEqual({ page: '2', limit: '20' });
+    await press(await screen.findByTitle('3'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores/7/feeds/3?page=3');
+  });
+
   it('lists the runs with their counts and a chart; a run shows its problems by reason and the diff', async () => {
     api([run, earlier]);
     renderAdmin('/admin/stores/7/feeds/3');

@@ -7,7 +7,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
 import { useNamespaceT } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useState, type MouseEvent } from 'react';
@@ -27,7 +27,7 @@ export function FeedsTab({ store }: { store: Store }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const confirm = useConfirm();
   const { data: feeds, error, isLoading } = useStoreFeedsQuery(store.id);
@@ -102,7 +102,7 @@ export function FeedsTab({ store }: { store: Store }) {
               size="small"
               icon={<HistoryOutlined />}
               aria-label={t('runs.titles.history')}
-              onClick={stop(() => navigate(adminPath('stores', store.id, 'feeds', feed.id)))}
+              onClick={stop(() => navigate(urls.stores.feed(store.id, feed.id)))}
             />
           </Tooltip>
           <Tooltip title={t('common.edit')}>

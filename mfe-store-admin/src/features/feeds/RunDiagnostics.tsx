@@ -5,7 +5,7 @@
  */
 import type { FeedRecordError } from '@koopjesland/shared';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { AdminPageLoading, tableLoading, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPageLoading, tableLoading, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Card, Col, Collapse, Empty, Flex, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -74,7 +74,7 @@ const DIFF_PAGE_SIZE = 10;
 
 function RunDiff({ run }: { run: AdminFeedRun }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const [kind, setKind] = useState<FeedChangeKind>('changed');
   const [page, setPage] = useState(1);
   const { data: diff, error, isLoading, isFetching } = useFeedRunDiffQuery({ runId: run.id, kind, page, limit: DIFF_PAGE_SIZE });
@@ -120,7 +120,7 @@ function RunDiff({ run }: { run: AdminFeedRun }) {
           {
             key: 'product',
             title: t('prices.fields.product'),
-            render: (_value, change) => <Link to={adminPath('products', change.productId)}>{change.productName}</Link>,
+            render: (_value, change) => <Link to={urls.products.detail(change.productId)}>{change.productName}</Link>,
           },
           { key: 'before', title: t('runs.diff.before'), align: 'right', render: (_value, change) => money(change.oldTotal) },
           { key: 'after', title: t('runs.diff.after'), align: 'right', render: (_value, change) => money(change.newTotal) },

@@ -1,5 +1,5 @@
 /** /admin/prices/new: an offer made by hand for a product in a store. */
-import { useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -17,7 +17,7 @@ interface NewPriceValues extends PriceFormValues {
 export function NewPricePage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const [form] = Form.useForm<NewPriceValues>();
   const stores = useStoreOptionsQuery();
@@ -32,13 +32,13 @@ export function NewPricePage() {
       return;
     }
     notices.success(t('prices.created'));
-    navigate(adminPath('prices', result.data.id));
+    navigate(urls.prices.detail(result.data.id));
   };
 
   return (
     <Flex vertical gap={16}>
       <div>
-        <Button onClick={() => navigate(adminPath('prices'))}>{t('prices.buttons.back')}</Button>
+        <Button onClick={() => navigate(urls.prices.list())}>{t('prices.buttons.back')}</Button>
       </div>
       <Typography.Title level={2} style={{ margin: 0 }}>
         {t('prices.titles.new')}

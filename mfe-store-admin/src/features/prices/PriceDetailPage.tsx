@@ -3,14 +3,12 @@
  * (amount, shipping, URL, delivery time, valid to) and delete. An edit appends to the history
  * and refreshes the product's lowest price on the server, as an import does.
  */
-import { DeleteOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminPath, useConfirm } from '@koopjesland/shared/admin';
+import { AdminDetailPage, AdminPageLoading, useAdminDates, useAdminMutation, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Typography } from 'antd';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
-import { statusOf } from '../query-errors';
 import { LazyLineChart } from '../charts/LazyLineChart';
 import { dateInputValue, PriceFields, toPriceChanges, type PriceFormValues } from './PriceForm';
 import { useDeletePriceMutation, usePriceHistoryQuery, usePriceQuery, useUpdatePriceMutation, type AdminPrice } from './prices-api';
@@ -64,102 +62,73 @@ function PriceEditForm({ price }: { price: AdminPrice }) {
 export function PriceDetailPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const navigate = useNavigate();
-  const adminPath = useAdminPath();
-  const notices = useAdminNotices();
-  const confirm = useConfirm();
+  const urls = useAdminUrls();
+  const run = useAdminMutation();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data: price, error, isLoading } = usePriceQuery(id, { skip: !valid });
-  const [deletePrice, deleting] = useDeletePriceMutation();
-  const back = (
-    <div>
-      <Button onClick={() => navigate(adminPath('prices'))}>{t('prices.buttons.back')}</Button>
-    </div>
-  );
-
-  if (isLoading) return <AdminPageLoading />;
-  if (!valid || statusOf(error) === 404) {
-    return (
-      <Flex vertical gap={16}>
-        <Alert type="error" showIcon title={t('prices.notFound')} />
-        {back}
-      </Flex>
-    );
-  }
-  if (error || !price) {
-    return (
-      <Flex vertical gap={16}>
-        <Alert type="error" showIcon title={t('prices.loadFailed')} description={error?.message} />
-        {back}
-      </Flex>
-    );
-  }
-
-  const remove = async () => {
-    if (!(await confirm({ content: { text: t('prices.confirmDelete') }, danger: true }))) return;
-    const result = await deletePrice(price.id);
-    if (result.error) notices.error(t('prices.deleteFailed'), result.error.message);
-    else navigate(adminPath('prices'));
-  };
+  const query = usePriceQuery(id, { skip: !valid });
+  const [deletePrice] = useDeletePriceMutation();
+  const productName = (price: AdminPrice) => price.product?.name ?? `#${price.productId}`;
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" wrap gap={8}>
-        {back}
-        <HistoryLink entity="price" entityId={price.id} />
-      </Flex>
-      <Flex justify="space-between" align="center" wrap gap={16}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {t('prices.titles.detail', { product: price.product?.name ?? `#${price.productId}`, store: price.store.name })}
-        </Typography.Title>
-        <Button danger icon={<DeleteOutlined />} loading={deleting.isLoading} onClick={remove}>
-          {t('common.delete')}
-        </Button>
-      </Flex>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card title={t('prices.titles.offer')}>
-            <Descriptions column={1} size="small" bordered>
-              <Descriptions.Item label={t('prices.fields.product')}>
-                <Link to={adminPath('products', price.productId)}>{price.product?.name ?? `#${price.productId}`}</Link>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.store')}>
-                <Link to={adminPath('stores', price.store.id)}>{price.store.name}</Link>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.total')}>{formatMoney(price.total)}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.amount')}>{formatMoney(price.amount)}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.shipping')}>{formatMoney(price.shipping)}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.change')}>
-                {price.priceChange === null
-                  ? t('prices.noChange')
-                  : `${formatMoney(price.priceChange)} (${formatPercentChange(price.percentageChange)})`}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.url')}>
-                <a href={price.url} target="_blank" rel="noopener noreferrer">
-                  {price.url}
-                </a>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.deliveryTime')}>{price.deliveryTime ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.validFrom')}>{dates.dateTime(price.validFrom)}</Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.validTo')}>
-                {price.validTo ? dates.dateTime(price.validTo) : t('prices.noExpiry')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('prices.fields.lastSeen')}>{dates.dateTime(price.lastSeen)}</Descriptions.Item>
-            </Descriptions>
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Flex vertical gap={16}>
-            <Card title={t('prices.titles.history')}>
-              <PriceHistoryChart priceId={price.id} />
-            </Card>
-            <Card title={t('prices.titles.edit')}>
-              <PriceEditForm key={`${price.id}-${price.total}-${price.validTo}`} price={price} />
-            </Card>
-          </Flex>
-        </Col>
-      </Row>
-    </Flex>
+    <AdminDetailPage
+      query={query}
+      notFound={t('prices.notFound')}
+      loadFailed={t('prices.loadFailed')}
+      back={{ to: urls.prices.list(), label: t('prices.buttons.back') }}
+      title={(price) => t('prices.titles.detail', { product: productName(price), store: price.store.name })}
+      history={(price) => ({ entity: 'price', entityId: price.id })}
+      remove={{
+        label: t('common.delete'),
+        confirm: t('prices.confirmDelete'),
+        run: (price) => run(deletePrice(price.id), { failure: t('prices.deleteFailed') }),
+      }}
+    >
+      {(price) => (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <Card title={t('prices.titles.offer')}>
+                <Descriptions column={1} size="small" bordered>
+                  <Descriptions.Item label={t('prices.fields.product')}>
+                    <Link to={urls.products.detail(price.productId)}>{price.product?.name ?? `#${price.productId}`}</Link>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.store')}>
+                    <Link to={urls.stores.detail(price.store.id)}>{price.store.name}</Link>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.total')}>{formatMoney(price.total)}</Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.amount')}>{formatMoney(price.amount)}</Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.shipping')}>{formatMoney(price.shipping)}</Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.change')}>
+                    {price.priceChange === null
+                      ? t('prices.noChange')
+                      : `${formatMoney(price.priceChange)} (${formatPercentChange(price.percentageChange)})`}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.url')}>
+                    <a href={price.url} target="_blank" rel="noopener noreferrer">
+                      {price.url}
+                    </a>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.deliveryTime')}>{price.deliveryTime ?? ''}</Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.validFrom')}>{dates.dateTime(price.validFrom)}</Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.validTo')}>
+                    {price.validTo ? dates.dateTime(price.validTo) : t('prices.noExpiry')}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('prices.fields.lastSeen')}>{dates.dateTime(price.lastSeen)}</Descriptions.Item>
+                </Descriptions>
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Flex vertical gap={16}>
+                <Card title={t('prices.titles.history')}>
+                  <PriceHistoryChart priceId={price.id} />
+                </Card>
+                <Card title={t('prices.titles.edit')}>
+                  <PriceEditForm key={`${price.id}-${price.total}-${price.validTo}`} price={price} />
+                </Card>
+              </Flex>
+            </Col>
+          </Row>
+      )}
+    </AdminDetailPage>
   );
 }

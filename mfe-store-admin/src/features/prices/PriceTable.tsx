@@ -1,7 +1,7 @@
 /** The offers table of the Prices tab and the prices page; a row opens the offer. */
 import type { Pagination } from '@koopjesland/shared';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminPath } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminUrls } from '@koopjesland/shared/admin';
 import { Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -31,7 +31,7 @@ export function PriceTable({
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
 
   const columns: TableProps<AdminPrice>['columns'] = [
     {
@@ -64,7 +64,7 @@ export function PriceTable({
       columns={columns}
       dataSource={data?.prices ?? []}
       {...tableLoading(loading, t('prices.empty'))}
-      onRow={(price) => ({ onClick: () => navigate(adminPath('prices', price.id)), style: { cursor: 'pointer' } })}
+      onRow={(price) => ({ onClick: () => navigate(urls.prices.detail(price.id)), style: { cursor: 'pointer' } })}
       scroll={{ x: true }}
       {...table.tableProps<AdminPrice>(data?.pagination)}
     />

@@ -4,7 +4,7 @@
  * sort and paging on the server, all of it in the address; a row opens the offer.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { EuroInput, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { EuroInput, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Select, Typography } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
@@ -22,7 +22,7 @@ const centsOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(v
 export function PricesPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: PRICE_SORT_FIELDS, defaultSort: DEFAULT_SORT, filterKeys: PRICE_FILTER_KEYS });
   const { page, limit, sortBy, sortOrder, search, filters } = table.query;
   const { data, error, isFetching } = usePricesQuery({ page, limit, sortBy, sortOrder, search, ...filters });
@@ -37,7 +37,7 @@ export function PricesPage() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           {t('prices.title')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('prices', 'new'))}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urls.prices.create())}>
           {t('prices.buttons.add')}
         </Button>
       </Flex>

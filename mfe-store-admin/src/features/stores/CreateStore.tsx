@@ -2,7 +2,7 @@
  * Adding a store (docs/product.md §2 "Admin stores", §8 "Failed to create store"): the same form
  * as a modal on the list and as the page /admin/stores/new. A created store opens its page.
  */
-import { useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -16,7 +16,7 @@ import { useCreateStoreMutation } from './stores-api';
 function useCreateStore() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const [form] = Form.useForm<StoreFormValues>();
   const [createStore, { isLoading }] = useCreateStoreMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +33,7 @@ function useCreateStore() {
       return;
     }
     form.resetFields();
-    navigate(adminPath('stores', result.data.id));
+    navigate(urls.stores.detail(result.data.id));
   };
 
   const failureAlert = failure ? <Alert type="error" showIcon title={failure} /> : null;
@@ -69,14 +69,14 @@ export function AddStoreModal({ open, onClose }: { open: boolean; onClose: () =>
 export function NewStorePage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const { form, submit, isLoading, failureAlert } = useCreateStore();
   const { mayAddStores } = useStoreAccess();
   if (!mayAddStores) return <NotYourStore reason="add" />;
   return (
     <Flex vertical gap={16}>
       <div>
-        <Button onClick={() => navigate(adminPath('stores'))}>{t('stores.buttons.back')}</Button>
+        <Button onClick={() => navigate(urls.stores.list())}>{t('stores.buttons.back')}</Button>
       </div>
       <Typography.Title level={2} style={{ margin: 0 }}>
         {t('stores.titles.add')}

@@ -6,7 +6,7 @@
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useNamespaceT } from '@koopjesland/shared';
-import { AdminPageLoading, tableLoading, useAdminDates, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPageLoading, tableLoading, useAdminDates, useAdminNotices, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -21,7 +21,8 @@ import { HeldRun } from '../feeds/HeldRun';
 import { RunDiagnostics } from '../feeds/RunDiagnostics';
 import { RunStatusTag } from '../feeds/RunStatusTag';
 
-const RUNS_PAGE_SIZE = 20;
+/** Runs are listed newest first; the page is kept in the address like every admin list's. */
+const RUN_SORT_FIELDS = ['createdAt'] as const;
 
 /** Seconds between start and finish; null while running. */
 export function runSeconds(run: AdminFeedRun): number | null {
@@ -52,16 +53,16 @@ export function FeedRunsPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const notices = useAdminNotices();
   const params = useParams();
   const storeId = Number(params.id);
   const feedId = Number(params.feedId);
   const valid = Number.isInteger(storeId) && storeId > 0 && Number.isInteger(feedId) && feedId > 0;
-  const [page, setPage] = useState(1);
+  const table = useServerTable({ sortFields: RUN_SORT_FIELDS, defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' } });
   const store = useStoreQuery(storeId, { skip: !valid });
   const feed = useFeedQuery(feedId, { skip: !valid });
-  const runs = useFeedRunsQuery({ feedId, page, limit: RUNS_PAGE_SIZE }, { skip: !valid });
+  const runs = useFeedRunsQuery({ feedId, page: table.query.page, limit: table.query.limit }, { skip: !valid });
   const [startRun, starting] = useStartFeedRunMutation();
   const [startedRunId, setStartedRunId] = useState<number | null>(null);
 
@@ -70,7 +71,7 @@ export function FeedRunsPage() {
   const heldRun = list.find((run) => run.status === 'held');
   const back = (
     <div>
-      <Button onClick={() => navigate(`${adminPath('stores', storeId)}?tab=feeds`)}>{t('runs.buttons.backToFeeds')}</Button>
+      <Button onClick={() => navigate(urls.stores.detail(storeId, 'feeds'))}>{t('runs.buttons.backToFeeds')}</Button>
     </div>
   );
 
@@ -150,13 +151,7 @@ export function FeedRunsPage() {
           rowExpandable: (r) => !isActiveRun(r.status),
           expandedRowRender: (r) => <RunDiagnostics run={r} />,
         }}
-        pagination={{
-          current: page,
-          pageSize: RUNS_PAGE_SIZE,
-          total: runs.data?.pagination.totalItems ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        {...table.tableProps<AdminFeedRun>(runs.data?.pagination)}
       />
     </Flex>
   );

@@ -5,7 +5,7 @@
  */
 import { EditOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminPath } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -101,7 +101,7 @@ function StoreHeader({ store }: { store: Store }) {
 export function StoreDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const [params, setParams] = useSearchParams();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -111,7 +111,7 @@ export function StoreDetailPage() {
   const tab: StoreTab = requested && STORE_TABS.includes(requested) ? requested : 'details';
   const back = (
     <div>
-      <Button onClick={() => navigate(adminPath('stores'))}>{t('stores.buttons.back')}</Button>
+      <Button onClick={() => navigate(urls.stores.list())}>{t('stores.buttons.back')}</Button>
     </div>
   );
 

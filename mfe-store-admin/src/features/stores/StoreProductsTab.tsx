@@ -5,7 +5,7 @@
  */
 import type { Store } from '@koopjesland/shared';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminKitT, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Avatar, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -19,7 +19,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
   const { t } = useNamespaceT(NAMESPACE);
   const { t: kitT } = useAdminKitT();
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: STORE_PRODUCT_SORT_FIELDS, defaultSort: DEFAULT_SORT });
   const { page, limit, sortBy, sortOrder, search } = table.query;
   const { data, error, isFetching } = useStoreProductsQuery({ storeId: store.id, page, limit, sortBy, sortOrder, search });
@@ -66,7 +66,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
         columns={columns}
         dataSource={data?.products ?? []}
         {...tableLoading(isFetching, t('products.empty'))}
-        onRow={(product) => ({ onClick: () => navigate(adminPath('products', product.id)), style: { cursor: 'pointer' } })}
+        onRow={(product) => ({ onClick: () => navigate(urls.products.detail(product.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<StoreProduct>(data?.pagination)}
       />
     </Flex>

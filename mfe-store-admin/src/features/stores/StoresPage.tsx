@@ -4,7 +4,7 @@
  * add-store modal.
  */
 import type { Store } from '@koopjesland/shared';
-import { tableLoading, useAdminKitT, useAdminPath, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminKitT, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -21,7 +21,7 @@ export function StoresPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const { t: kitT } = useAdminKitT();
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   const table = useServerTable({ sortFields: STORE_SORT_FIELDS, defaultSort: STORES_DEFAULT_SORT });
   const { data, error, isFetching } = useStoresQuery(table.query);
   const [adding, setAdding] = useState(false);
@@ -81,7 +81,7 @@ export function StoresPage() {
         columns={columns}
         dataSource={data?.stores ?? []}
         {...tableLoading(isFetching, t('stores.empty'))}
-        onRow={(store) => ({ onClick: () => navigate(adminPath('stores', store.id)), style: { cursor: 'pointer' } })}
+        onRow={(store) => ({ onClick: () => navigate(urls.stores.detail(store.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<Store>(data?.pagination)}
       />
     </Flex>

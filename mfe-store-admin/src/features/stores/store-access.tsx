@@ -4,7 +4,7 @@
  * another store rather than its details with empty tabs. The API refuses the same with 403.
  */
 import { useAuthStore, useNamespaceT } from '@koopjesland/shared';
-import { useAdminPath } from '@koopjesland/shared/admin';
+import { useAdminUrls } from '@koopjesland/shared/admin';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -21,13 +21,13 @@ export function useStoreAccess() {
 export function NotYourStore({ reason }: { reason: 'store' | 'add' }) {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
-  const adminPath = useAdminPath();
+  const urls = useAdminUrls();
   return (
     <Result
       status="403"
       title={t(reason === 'store' ? 'stores.notYourStore.title' : 'stores.notYourStore.addTitle')}
       subTitle={t(reason === 'store' ? 'stores.notYourStore.description' : 'stores.notYourStore.addDescription')}
-      extra={<Button onClick={() => navigate(adminPath('stores'))}>{t('stores.buttons.back')}</Button>}
+      extra={<Button onClick={() => navigate(urls.stores.list())}>{t('stores.buttons.back')}</Button>}
     />
   );
 }

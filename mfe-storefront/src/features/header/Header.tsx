@@ -12,7 +12,7 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { changeLanguage, currentLanguage, useAuthStore, type Language } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import { useHasAdminPanel } from '../../lib/admin-access';
+import { useHasAdminPanel, useHydratedUser } from '../../lib/admin-access';
 import { loginPathFor } from '../login/redirect';
 import { MenuButton } from './MenuButton';
 import { Icon } from '../../lib/icon';
@@ -39,7 +39,7 @@ function LanguageMenu() {
 
 function UserMenu() {
   const { t } = useStorefrontT();
-  const user = useAuthStore((state) => state.user);
+  const user = useHydratedUser();
   const hasAdminPanel = useHasAdminPanel();
   const logout = useAuthStore((state) => state.logout);
   const location = useLocation();

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { adminWishlistItemSchema } from '@koopjesland/shared/entities';
 import { registerAdminRecordRoutes } from '../../http/admin-records';
 import { idField } from '../../http/route-schemas';
-import { adminWishlistRepository } from './repository';
+import { adminWishlistRepository } from './admin-repository';
 
-export default async function adminWishlistRoutes(fastify: FastifyInstance) {
+export default async function wishlistAdminRoutes(fastify: FastifyInstance) {
   registerAdminRecordRoutes(fastify, {
     path: '/admin/wishlists',
     listKey: 'wishlistItems',

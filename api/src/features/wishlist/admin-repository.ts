@@ -7,7 +7,7 @@ import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import { products, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
-import { rearmOnNewTarget } from '../wishlist/repository';
+import { rearmOnNewTarget } from './repository';
 
 const targetMet = and(sql`${products.lowestTotal} is not null`, lte(products.lowestTotal, wishlistItems.maxPrice))!;
 
