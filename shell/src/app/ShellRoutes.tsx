@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminGuard } from '../auth/AdminGuard';
+import { AdminGuard } from '../admin-layout/AdminGuard';
 import { RemoteArea } from '../federation/RemoteArea';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { resolveRoute, STOREFRONT_REMOTE } from '../routing/route-table';

@@ -8,8 +8,8 @@ import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';
 import { adminAreasOf, mayUseArea } from '@koopjesland/shared/front-ends';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { menuFor } from '../admin-layout/menu';
-import { adminSegmentOf } from './section-access';
+import { menuFor } from './menu';
+import { adminSegmentOf } from '../auth/section-access';
 
 export function AdminGuard({ children }: { children: ReactNode }) {
   const authenticated = useAuthStore(selectIsAuthenticated);
