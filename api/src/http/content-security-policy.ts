@@ -25,8 +25,9 @@ export function contentSecurityPolicy(remoteUrls: string[]): string {
     `style-src ${own} 'unsafe-inline'`,
     `connect-src ${own}`,
     `font-src ${own} data:`,
-    // Product images are our own copies (features/image-copies): no store's host is ever asked.
-    `img-src 'self' data:`,
+    // Product images are only ever our own copies (features/image-copies), but a store logo or a
+    // category image may still be an address on another host, and upload previews are blob: URLs.
+    `img-src 'self' data: blob: https:`,
     `worker-src 'self' blob:`,
     `object-src 'none'`,
     `base-uri 'none'`,
