@@ -1,6 +1,7 @@
 import type { TestContext } from '../../../test/helpers';
 import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
 import { createTestUser, type TestUser } from '../../../test/auth';
+import { multipartPayload, tinyPng } from '../../../test/multipart';
 
 let ctx: TestContext;
 let data: Catalogue;
@@ -19,23 +20,11 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
 type Image = { id: number; url: string; main: boolean; isDisabled: boolean; alt?: string | null; filename: string | null };
 const imagesOf = async (productId: number): Promise<Image[]> => (await call('GET', `/api/products/${productId}/images`)).body.images;
 
-/** A 3×2 PNG header followed by filler: enough for the type and size check. */
-const png = () => {
-  const bytes = Buffer.alloc(64);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
-  bytes.write('IHDR', 12, 'ascii');
-  bytes.writeUInt32BE(3, 16);
-  bytes.writeUInt32BE(2, 20);
-  return bytes;
-};
+const png = tinyPng;
 
 function multipartBody(file: Buffer, filename: string, contentType: string, alt?: string) {
-  const boundary = '----koopjesland-test';
-  const parts: Buffer[] = [];
-  if (alt !== undefined) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: ${contentType}\r\n\r\n`));
-  parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const { payload, contentType: type } = multipartPayload(alt === undefined ? {} : { alt }, { name: filename, type: contentType, content: file });
+  return { payload, headers: { ...admin.headers, 'content-type': type } };
 }
 
 describe('product images', () => {
