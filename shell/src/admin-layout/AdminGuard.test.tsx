@@ -1,24 +1,14 @@
 import type { UserRole } from '@koopjesland/shared/entities';
 import { signInAs } from '@koopjesland/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { initFederation } from '../federation/runtime';
-import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
+import { prepareShell, renderShellRoutes, stubAllRemotes } from '../test/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 beforeAll(prepareShell);
 
 beforeEach(() => {
-  mockedLoadRemote.mockReset();
-  mockedLoadRemote.mockImplementation(remoteAreaStub);
-  initFederation(
-    Promise.resolve({
-      storefront: 'http://cdn.test/storefront/mf-manifest.json',
-      catalogAdmin: 'http://cdn.test/catalog-admin/mf-manifest.json',
-      storeAdmin: 'http://cdn.test/store-admin/mf-manifest.json',
-      configAdmin: 'http://cdn.test/config-admin/mf-manifest.json',
-    }),
-  );
+  stubAllRemotes();
 });
 
 /** A store manager manages store 3. */

@@ -1,25 +1,15 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { adminMenu } from '@koopjesland/shared/front-ends';
 import { screen } from '@testing-library/react';
-import { initFederation } from '../federation/runtime';
 import { signInAs, signOut } from '@koopjesland/shared/testing';
-import { mockedLoadRemote, prepareShell, remoteAreaStub, renderShellRoutes } from '../test/render-shell';
+import { mockedLoadRemote, prepareShell, renderShellRoutes, stubAllRemotes } from '../test/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 beforeAll(prepareShell);
 
 beforeEach(() => {
-  mockedLoadRemote.mockReset();
-  mockedLoadRemote.mockImplementation(remoteAreaStub);
-  initFederation(
-    Promise.resolve({
-      storefront: 'http://cdn.test/storefront/mf-manifest.json',
-      catalogAdmin: 'http://cdn.test/catalog-admin/mf-manifest.json',
-      storeAdmin: 'http://cdn.test/store-admin/mf-manifest.json',
-      configAdmin: 'http://cdn.test/config-admin/mf-manifest.json',
-    }),
-  );
+  stubAllRemotes();
   signOut();
 });
 
