@@ -20,6 +20,7 @@ describe('front-end manifest', () => {
   it('orders the admin sidebar as the product describes it', () => {
     expect(adminMenu().map((item) => item.path)).toEqual([
       '/admin/users',
+      '/admin/overview',
       '/admin/stores',
       '/admin/categories',
       '/admin/category-aliases',
