@@ -100,8 +100,9 @@ describe('roles', () => {
   it('shows a merchandiser only the catalog area and sends them away from the stores', async () => {
     const page = await signIn(MERCHANDISER, PASSWORD);
     await page.goto('/admin');
-    await page.waitForURL('**/admin/categories');
+    await page.waitForURL('**/admin/overview');
     expect(await sidebarLinks(page)).toEqual([
+      '/admin/overview',
       '/admin/categories',
       '/admin/category-aliases',
       '/admin/bulk-category-alias',
@@ -117,8 +118,9 @@ describe('roles', () => {
   it('shows a store manager only their store and its feeds', async () => {
     const page = await signIn(STORE_MANAGER, PASSWORD);
     await page.goto('/admin');
-    await page.waitForURL('**/admin/stores');
-    expect(await sidebarLinks(page)).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
+    await page.waitForURL('**/admin/overview');
+    expect(await sidebarLinks(page)).toEqual(['/admin/overview', '/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
+    await page.goto('/admin/stores');
 
     await page.getByRole('cell', { name: ownStore.name, exact: true }).first().waitFor();
     expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
