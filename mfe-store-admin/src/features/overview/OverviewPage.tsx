@@ -43,8 +43,8 @@ function StoresSection({ section }: { section: NonNullable<AdminOverview['stores
     <OverviewSection title={t('overview.stores.title')} total={section.total} empty={t('overview.stores.empty')} allHref={urls.stores.list()}>
       {section.entries.map((store) => (
         <li key={store.id}>
-          <Link to={urls.stores.detail(store.id)}>
-            <Typography.Text strong>{store.name}</Typography.Text>
+          <Link to={urls.stores.detail(store.id)} style={{ fontWeight: 600 }}>
+            {store.name}
           </Link>
           {store.feeds.length ? (
             <ul style={{ ...listStyle, gap: 4, paddingInlineStart: 16, marginTop: 4 }}>
