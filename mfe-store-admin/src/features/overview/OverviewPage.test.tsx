@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { mockApi, signInAs } from '@koopjesland/shared/testing';
+import { mockApi, reply, signInAs } from '@koopjesland/shared/testing';
 import { renderAdmin } from '../../test/render';
 
 const heldPrices = {
@@ -86,20 +86,31 @@ describe('/admin/overview', () => {
     expect(screen.queryByRole('region', { name: 'Open price reports' })).not.toBeInTheDocument();
   });
 
-  it('says a section is clear when nothing waits there', async () => {
+  it('shows the loading state, no empty text, until the sections arrive; then says a section is clear when nothing waits there', async () => {
     signInAs('admin');
-    mockApi({
-      'GET /admin/overview': () => ({
-        stores: { total: 0, entries: [] },
-        heldPrices: { total: 0, entries: [] },
-        priceReports: { total: 0, entries: [] },
-        unmappedAliases: { total: 0, entries: [] },
-        productsWithoutCategory: { total: 0, entries: [] },
-      }),
-    });
+    let release: (body: unknown) => void = () => undefined;
+    mockApi({ 'GET /admin/overview': () => new Promise((resolve) => (release = resolve)) });
     renderAdmin('/admin/overview');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByText('No held prices')).not.toBeInTheDocument();
+    release({
+      stores: { total: 0, entries: [] },
+      heldPrices: { total: 0, entries: [] },
+      priceReports: { total: 0, entries: [] },
+      unmappedAliases: { total: 0, entries: [] },
+      productsWithoutCategory: { total: 0, entries: [] },
+    });
     expect(await screen.findByText('No open price reports')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     expect(screen.getByText('Every category alias is mapped')).toBeInTheDocument();
     expect(screen.getByText('No held prices')).toBeInTheDocument();
+  });
+
+  it('says when the overview could not be loaded', async () => {
+    signInAs('store_manager', { storeIds: [7] });
+    mockApi({ 'GET /admin/overview': () => reply(500, { error: 'Database unavailable' }) });
+    renderAdmin('/admin/overview');
+    expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
   });
 });
