@@ -65,9 +65,9 @@ describe('GET /api/admin/overview', () => {
     ids.ownReported = ownReported!.id;
     ids.otherReported = otherReported!.id;
     await db.insert(priceReports).values([
-      { priceId: ids.ownReported, reason: 'wrong_price' },
-      { priceId: ids.ownReported, reason: 'wrong_price' },
-      { priceId: ids.otherReported, reason: 'wrong_price' },
+      { priceId: ids.ownReported, reason: 'price-differs' as const },
+      { priceId: ids.ownReported, reason: 'price-differs' as const },
+      { priceId: ids.otherReported, reason: 'price-differs' as const },
     ]);
     const [alias] = await db.insert(categoryAliases).values({ path: 'Audio > Kabels' }).returning();
     ids.alias = alias!.id;
