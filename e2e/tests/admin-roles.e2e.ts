@@ -1,6 +1,6 @@
 /**
- * Each admin role walks its main screens in the browser (docs/product.md §6): what it must see,
- * what it must not (no Add store for a store manager, 'Not your store' on another store, the
+ * Each admin role walks its main screens in the browser (docs/product.md §6), starting where /admin
+ * lands it (an admin on the users, the other roles on their overview): what it must see, what it must not (no Add store for a store manager, 'Not your store' on another store, the
  * spec's access-denied text on another role's pages), no horizontal overflow at 1440×900 and
  * 1280×800, and a screenshot of every screen in the output folder (e2e/artifacts/admin-roles/)
  * so a change of layout shows in review.
@@ -82,7 +82,12 @@ async function overflow(page: Page): Promise<string[]> {
 
 interface Screen {
   name: string;
+  /** Where the walk goes; ignored when `via` is given. */
   path: string;
+  /** A sidebar link to click instead of going to `path` (what is one click away). */
+  via?: string;
+  /** The address the role must end up on (a redirect from `path`). */
+  landsOn?: string;
   /** Text the role must see there. */
   sees: string[];
   /** Text it must not see. */
@@ -93,7 +98,14 @@ interface Screen {
 
 const SCREENS: Record<Role, Screen[]> = {
   admin: [
-    { name: 'users', path: '/admin/users', sees: ['Users'], notSees: [ACCESS_DENIED] },
+    { name: 'users', path: '/admin', landsOn: '/admin/users', sees: ['Users'], notSees: [ACCESS_DENIED] },
+    {
+      name: 'overview',
+      path: '/admin/overview',
+      via: 'Overview',
+      landsOn: '/admin/overview',
+      sees: ['Overview', 'Stores', 'Held prices', 'Open price reports', 'Unmapped category aliases', 'Products without a category'],
+    },
     { name: 'stores', path: '/admin/stores', sees: ['Stores', 'Add store'] },
     { name: 'store', path: '/admin/stores/OWN', sees: ['Edit Store', 'Back to Stores'] },
     { name: 'categories', path: '/admin/categories', sees: ['Categories'] },
@@ -103,6 +115,13 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'site-configuration', path: '/admin/site-configuration', sees: ['Manage All Configurations'], notSees: [ACCESS_DENIED] },
   ],
   merchandiser: [
+    {
+      name: 'overview',
+      path: '/admin',
+      landsOn: '/admin/overview',
+      sees: ['Overview', 'Unmapped category aliases', 'Held prices', 'Products without a category'],
+      notSees: ['Open price reports', ACCESS_DENIED],
+    },
     { name: 'categories', path: '/admin/categories', sees: ['Categories'], notSees: [ACCESS_DENIED] },
     { name: 'products', path: '/admin/products', sees: ['Products'] },
     { name: 'held-prices', path: '/admin/held-prices', sees: ['Held prices'] },
@@ -110,6 +129,13 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'site-configuration-denied', path: '/admin/site-configuration', sees: [ACCESS_DENIED], notSees: ['Manage All Configurations'] },
   ],
   store_manager: [
+    {
+      name: 'overview',
+      path: '/admin',
+      landsOn: '/admin/overview',
+      sees: ['Overview', 'Stores', 'OWN_NAME', 'Held prices', 'Open price reports'],
+      notSees: ['OTHER_NAME', 'Unmapped category aliases', 'Products without a category', ACCESS_DENIED],
+    },
     { name: 'stores', path: '/admin/stores', sees: ['Stores', 'OWN_NAME'], notSees: ['OTHER_NAME'], noButtons: ['Add store'] },
     { name: 'own-store', path: '/admin/stores/OWN', sees: ['Edit Store'], notSees: ['Not your store'] },
     { name: 'other-store', path: '/admin/stores/OTHER', sees: ['Not your store', 'Back to Stores'], noButtons: ['Edit Store'] },
@@ -130,7 +156,9 @@ describe.each(['admin', 'merchandiser', 'store_manager'] as const)('the %s', (ro
       const { context, page, errors } = await signedIn(role, viewport);
       const problems: string[] = [];
       for (const screen of SCREENS[role]) {
-        await page.goto(fill(screen.path));
+        if (screen.via) await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: screen.via, exact: true }).click();
+        else await page.goto(fill(screen.path));
+        if (screen.landsOn) await page.waitForURL(`**${screen.landsOn}`, { timeout: 20_000 });
         const main = page.locator('main, .ant-layout-content').first();
         for (const text of screen.sees.map(fill)) {
           await main.getByText(text, { exact: false }).first().waitFor({ timeout: 20_000 });

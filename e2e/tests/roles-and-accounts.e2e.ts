@@ -97,11 +97,12 @@ describe('roles', () => {
     await page.context().close();
   });
 
-  it('shows a merchandiser only the catalog area and sends them away from the stores', async () => {
+  it("shows a merchandiser only the catalog area, and the spec's access-denied text on the stores", async () => {
     const page = await signIn(MERCHANDISER, PASSWORD);
     await page.goto('/admin');
-    await page.waitForURL('**/admin/categories');
+    await page.waitForURL('**/admin/overview');
     expect(await sidebarLinks(page)).toEqual([
+      '/admin/overview',
       '/admin/categories',
       '/admin/category-aliases',
       '/admin/bulk-category-alias',
@@ -109,16 +110,19 @@ describe('roles', () => {
       '/admin/held-prices',
     ]);
 
+    // Another role's section is not redirected: the layout says it is not this role's.
     await page.goto('/admin/stores');
-    await page.waitForURL('**/admin/categories');
+    await page.getByText('Access denied. Admin privileges required.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/stores');
     await page.context().close();
   });
 
   it('shows a store manager only their store and its feeds', async () => {
     const page = await signIn(STORE_MANAGER, PASSWORD);
     await page.goto('/admin');
-    await page.waitForURL('**/admin/stores');
-    expect(await sidebarLinks(page)).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
+    await page.waitForURL('**/admin/overview');
+    expect(await sidebarLinks(page)).toEqual(['/admin/overview', '/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
+    await page.goto('/admin/stores');
 
     await page.getByRole('cell', { name: ownStore.name, exact: true }).first().waitFor();
     expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);

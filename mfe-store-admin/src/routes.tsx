@@ -1,10 +1,14 @@
-/** Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds, prices, held prices and wrong-price reports. */
+/**
+ * Exposed as `storeAdmin/routes`: the shell mounts it at /admin. Stores, their feeds, prices, held
+ * prices and wrong-price reports, and the overview that is a store manager's or merchandiser's home.
+ */
 import { createAdminRemote } from '@koopjesland/shared/admin';
 import { Route } from 'react-router-dom';
 import { storeAdminApi } from './api';
 import { FeedRunsPage } from './features/stores/FeedRunsPage';
 import { HeldPricesPage } from './features/held-prices/HeldPricesPage';
 import { PriceReportsPage } from './features/price-reports/PriceReportsPage';
+import { OverviewPage } from './features/overview/OverviewPage';
 import { NewPricePage } from './features/prices/NewPricePage';
 import { PriceDetailPage } from './features/prices/PriceDetailPage';
 import { PricesPage } from './features/prices/PricesPage';
@@ -18,6 +22,7 @@ const storeAdmin = createAdminRemote({
   registerTranslations: registerStoreAdminTranslations,
   routes: (
     <>
+      <Route path="overview" element={<OverviewPage />} />
       <Route path="stores" element={<StoresPage />} />
       <Route path="stores/new" element={<NewStorePage />} />
       <Route path="stores/:id" element={<StoreDetailPage />} />

@@ -20,6 +20,7 @@ describe('front-end manifest', () => {
   it('orders the admin sidebar as the product describes it', () => {
     expect(adminMenu().map((item) => item.path)).toEqual([
       '/admin/users',
+      '/admin/overview',
       '/admin/stores',
       '/admin/categories',
       '/admin/category-aliases',
@@ -41,7 +42,7 @@ describe('front-end manifest', () => {
   it('puts a new remote’s sections in the menu, after the known ones', () => {
     const menu = adminMenu([...REMOTES, REPORTS_REMOTE]);
     expect(menu.at(-1)).toEqual({ path: '/admin/reports', labelKey: 'admin.title', area: 'config', remote: 'reports' });
-    expect(menu).toHaveLength(16);
+    expect(menu).toHaveLength(17);
   });
 
   it('opens held prices to merchandisers and store managers alike, and prices to store managers only', () => {

@@ -105,6 +105,9 @@ export const FRONT_ENDS = [
     urlVariable: 'REMOTE_STORE_ADMIN_URL',
     mount: 'admin',
     adminSections: [
+      // Every role's home (its stores, feeds, held prices and reports; or its catalog work): the
+      // store admin is the one remote both non-admin roles already load (held prices).
+      { segment: 'overview', menuLabelKey: 'admin.menu.overview', area: ['stores', 'catalog'] },
       { segment: 'stores', menuLabelKey: 'admin.menu.stores', area: 'stores' },
       { segment: 'prices', menuLabelKey: 'admin.menu.prices', area: 'stores' },
       { segment: 'held-prices', menuLabelKey: 'admin.menu.heldPrices', area: ['stores', 'catalog'] },
@@ -143,6 +146,8 @@ export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remot
 /** The sidebar order of the admin layout (docs/product.md §2 "Admin layout"). */
 const MENU_ORDER = [
   'users',
+  // After users, which stays an admin's /admin (the spec's redirect); first for the other roles, whose /admin it is.
+  'overview',
   'stores',
   'categories',
   'category-aliases',

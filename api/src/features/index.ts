@@ -29,6 +29,7 @@ import productMergeRoutes from './product-merges/routes';
 import operationsRoutes from './operations/routes';
 import heldOfferRoutes from './held-offers/routes';
 import imageCopyRoutes from './image-copies/routes';
+import overviewRoutes from './overview/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -55,4 +56,5 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   operationsRoutes,
   heldOfferRoutes,
   imageCopyRoutes,
+  overviewRoutes,
 ];

@@ -17,6 +17,12 @@ function Links() {
         urls.stores.feed(7, 3),
         urls.categoryAliases.detail(12),
         urls.storeRatings.list(),
+        urls.overview.list(),
+        urls.heldPrices.list(),
+        urls.priceReports.list(),
+        urls.heldPrices.list(7),
+        urls.products.withoutCategory(),
+        urls.bulkCategoryAlias.list(),
       ].join(' ')}
     </output>
   );
@@ -35,6 +41,12 @@ it('builds every section address below where the admin is mounted, tabs as the p
       '/beheer/stores/7/feeds/3',
       '/beheer/category-aliases/12',
       '/beheer/store-ratings',
+      '/beheer/overview',
+      '/beheer/held-prices',
+      '/beheer/price-reports',
+      '/beheer/held-prices?storeId=7',
+      '/beheer/products?hasNoCategory=true',
+      '/beheer/bulk-category-alias',
     ].join(' '),
   );
 });

@@ -12,6 +12,8 @@ export type StoreTab = 'details' | 'products' | 'prices' | 'feeds';
 export type ProductTab = 'active' | 'all' | 'images' | 'properties' | 'aliases';
 
 const withTab = (path: string, tab?: string) => (tab ? `${path}?tab=${encodeURIComponent(tab)}` : path);
+/** A list narrowed to one store (the `storeId` filter its useServerTable reads). */
+const ofStore = (path: string, storeId?: Id) => (storeId === undefined ? path : `${path}?storeId=${encodeURIComponent(storeId)}`);
 
 export function useAdminUrls() {
   const adminPath = useAdminPath();
@@ -23,6 +25,7 @@ export function useAdminUrls() {
       detail: (id: Id) => adminPath(segment, id),
     });
     return {
+      overview: { list: () => adminPath('overview') },
       users: section('users'),
       stores: {
         ...section('stores'),
@@ -31,11 +34,16 @@ export function useAdminUrls() {
       },
       categories: section('categories'),
       categoryAliases: section('category-aliases'),
+      bulkCategoryAlias: { list: () => adminPath('bulk-category-alias') },
       products: {
         ...section('products'),
+        /** The list filtered to products in no category but Overig. */
+        withoutCategory: () => `${adminPath('products')}?hasNoCategory=true`,
         detail: (id: Id, tab?: ProductTab) => withTab(adminPath('products', id), tab === 'active' ? undefined : tab),
       },
       prices: section('prices'),
+      heldPrices: { list: (storeId?: Id) => ofStore(adminPath('held-prices'), storeId) },
+      priceReports: { list: (storeId?: Id) => ofStore(adminPath('price-reports'), storeId) },
       wishlists: section('wishlists'),
       storeRatings: section('store-ratings'),
       outbox: section('outbox'),

@@ -16,3 +16,4 @@ export * from './price-history';
 export * from './wishlist';
 export * from './filters';
 export * from './click-out';
+export * from './overview';

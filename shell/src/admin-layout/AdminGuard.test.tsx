@@ -27,8 +27,9 @@ describe('admin guard and sidebar by role', () => {
     expect(screen.getByText('You are signed in as a merchandiser; this page belongs to another role.')).toBeInTheDocument();
     expect(screen.queryByText('storeAdmin area')).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
-    expect(screen.getByRole('link', { name: 'Go to Categories' })).toHaveAttribute('href', '/admin/categories');
+    expect(screen.getByRole('link', { name: 'Go to Overview' })).toHaveAttribute('href', '/admin/overview');
     expect(sidebarLinks()).toEqual([
+      '/admin/overview',
       '/admin/categories',
       '/admin/category-aliases',
       '/admin/bulk-category-alias',
@@ -44,12 +45,19 @@ describe('admin guard and sidebar by role', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/held-prices');
   });
 
-  it('sends a store manager from /admin (the users page) to the stores', async () => {
+  it('sends a store manager from /admin (the users page) to their overview', async () => {
     signInWithRole('store_manager');
     renderShellRoutes('/admin');
     expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/stores');
-    expect(sidebarLinks()).toEqual(['/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/overview');
+    expect(sidebarLinks()).toEqual(['/admin/overview', '/admin/stores', '/admin/prices', '/admin/held-prices', '/admin/price-reports']);
+  });
+
+  it('sends a merchandiser from /admin to their overview', async () => {
+    signInWithRole('merchandiser');
+    renderShellRoutes('/admin');
+    expect(await screen.findByText('storeAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/overview');
   });
 
   it('keeps a store manager out of the configuration pages with the access-denied page', async () => {
@@ -68,6 +76,15 @@ describe('admin guard and sidebar by role', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/audit');
     expect(sidebarLinks()).toContain('/admin/outbox');
     expect(sidebarLinks()).toContain('/admin/stores');
+  });
+
+  it("keeps an admin's /admin on the users, with the overview one click away in the sidebar", async () => {
+    signInWithRole('admin');
+    renderShellRoutes('/admin');
+    expect(await screen.findByText('configAdmin area', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users');
+    expect(sidebarLinks().slice(0, 2)).toEqual(['/admin/users', '/admin/overview']);
+    expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/admin/overview');
   });
 
   it('sends a plain user to /', async () => {

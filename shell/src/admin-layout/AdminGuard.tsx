@@ -1,7 +1,8 @@
 /**
  * /admin needs an authenticated user with an admin role (admin, merchandiser or store manager);
  * everyone else is silently sent to / (docs/product.md §4). The bare /admin leads an admin to the
- * users (the spec's first sidebar link) and another role to the first section it may use. A
+ * users (the spec's first sidebar link) and another role to the first section it may use: its
+ * overview, the role's home (the overview sits right after users in the sidebar's order). A
  * section the role may not use is not redirected: the layout shows the access-denied page there.
  */
 import { selectIsAuthenticated, useAuthStore } from '@koopjesland/shared';

@@ -43,5 +43,5 @@ it('links a section added to the manifest in the admin menu, last, and renders i
   const menu = screen.getByRole('navigation', { name: 'Admin' });
   const hrefs = Array.from(menu.querySelectorAll('a')).map((link) => link.getAttribute('href'));
   expect(hrefs.at(-1)).toBe('/admin/reports');
-  expect(hrefs).toHaveLength(16);
+  expect(hrefs).toHaveLength(17);
 });

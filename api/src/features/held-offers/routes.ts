@@ -30,7 +30,7 @@ const listQuery = pageQuery.extend({
 });
 
 /** Merchandisers release held prices of every store; store managers those of their stores. */
-const scopeOf = (user: AuthUser): number[] | null => (user.role === 'merchandiser' ? null : storeScope(user));
+export const heldOfferScopeOf = (user: AuthUser): number[] | null => (user.role === 'merchandiser' ? null : storeScope(user));
 
 export const NOT_HELD = 'This price is not held (already released, or changed by a later import)';
 
@@ -59,7 +59,7 @@ export default async function heldOfferRoutes(fastify: FastifyInstance) {
       response: { 200: heldOfferListSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => {
-      const { heldOffers, total } = await listHeldOffers(app.db, request.query, scopeOf(request.authUser!));
+      const { heldOffers, total } = await listHeldOffers(app.db, request.query, heldOfferScopeOf(request.authUser!));
       return { heldOffers, pagination: paginationOf(total, request.query) };
     },
   });
