@@ -51,13 +51,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => storeHost.listen(0, '127.0.0.1', resolve));
   storeOrigin = `http://127.0.0.1:${(storeHost.address() as AddressInfo).port}`;
 
+  const slug = storeName.toLowerCase().replace(/ /g, '-');
   const store = await adminApi<{ id: number }>('stores', {
     method: 'POST',
-    body: JSON.stringify({ name: storeName, slug: storeName.toLowerCase().replace(/ /g, '-'), url: storeOrigin }),
+    body: JSON.stringify({ name: storeName, slug, url: storeOrigin }),
   });
   const feed = await adminApi<{ id: number }>(`store-feeds/store/${store.id}`, {
     method: 'POST',
-    body: JSON.stringify({ name: 'awin', importer: 'awin', url: `${storeOrigin}/awin.csv`, path: `${store.id}/awin.csv` }),
+    body: JSON.stringify({ name: 'awin', importer: 'awin', url: `${storeOrigin}/awin.csv`, path: `${slug}/awin.csv` }),
   });
   const run = await adminApi<{ id: number }>(`store-feeds/${feed.id}/run`, { method: 'POST' });
   for (let status = 'queued'; status === 'queued' || status === 'running'; ) {
