@@ -336,8 +336,11 @@ export async function seedDemoData(
     // admin sees who wrote each rating and "Deleted user" only where an account was removed.
     // A store gets at most one rating per author (the unique index) and at most 24 ratings.
     await run(
-      sql.raw(`insert into users (email, password_hash, is_admin)
-      select (array[${DEMO_REVIEWERS.map((name) => `'${name}'`).join(', ')}])[n] || '@klant.example', '!', false
+      // Signed up before their ratings (at most 90 days old), so the newest accounts an admin
+      // sees first are the demo's own.
+      sql.raw(`insert into users (email, password_hash, is_admin, created_at, updated_at)
+      select (array[${DEMO_REVIEWERS.map((name) => `'${name}'`).join(', ')}])[n] || '@klant.example', '!', false,
+        now() - make_interval(days => 100 + n), now() - make_interval(days => 100 + n)
       from generate_series(1, ${DEMO_REVIEWERS.length}) n`),
     );
     await run(
