@@ -4,7 +4,7 @@
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
 import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, type Category } from '@koopjesland/shared';
-import { AdminDetailPage, useAdminDates, useAdminKitT, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
+import { AdminDetailPage, AdminEmpty, useAdminDates, useAdminKitT, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { useCategorySettingsWords } from '@koopjesland/shared/catalog';
 import {
   Breadcrumb,
@@ -12,7 +12,6 @@ import {
   Card,
   Col,
   Descriptions,
-  Empty,
   Flex,
   Form,
   Modal,
@@ -188,7 +187,7 @@ function CategoryView({ category }: { category: Category }) {
       ) : null}
       <Card title={t('categories.titles.subcategories')}>
         {children.length === 0 ? (
-          <Empty description={t('categories.noSubcategories')} />
+          <AdminEmpty description={t('categories.noSubcategories')} />
         ) : (
           <Row gutter={[12, 12]}>
             {children.map((child: Category) => (

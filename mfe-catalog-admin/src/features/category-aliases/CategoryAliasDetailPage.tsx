@@ -1,6 +1,6 @@
 /** /admin/category-aliases/{aliasId}: the alias's categories (connect, disconnect) and its products, paged. */
 import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
-import { ADMIN_PAGE_SIZE, AdminPageLoading, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
+import { ADMIN_PAGE_SIZE, AdminPageLoading, tableLoading, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -120,7 +120,7 @@ export function CategoryAliasDetailPage() {
           rowKey="id"
           columns={columns}
           dataSource={products.data?.products ?? []}
-          loading={products.isFetching}
+          {...tableLoading(products.isFetching, t('aliases.productsEmpty'))}
           pagination={{
             current: page,
             pageSize: ADMIN_PAGE_SIZE,

@@ -3,8 +3,8 @@
  * be disabled, docs/product.md §4), edit alt text and filename, Delete with a confirmation, and
  * Upload Image (a JPEG, PNG, WebP or GIF file; the API checks type and size and says why it refuses).
  */
-import { AdminPageLoading, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Tag, Upload } from 'antd';
+import { AdminEmpty, AdminPageLoading, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Flex, Form, Image, Input, Modal, Row, Tag, Upload } from 'antd';
 import { useNamespaceT, errorMessage, TAG_COLORS } from '@koopjesland/shared';
 import { useState } from 'react';
 import { NAMESPACE } from '../../i18n';
@@ -59,7 +59,7 @@ export function ImagesTab({ productId }: { productId: number }) {
   if (!images.data?.length) {
     return (
       <Flex vertical align="center" gap={12}>
-        <Empty description={t('images.empty')} />
+        <AdminEmpty description={t('images.empty')} />
         {uploadButton}
       </Flex>
     );

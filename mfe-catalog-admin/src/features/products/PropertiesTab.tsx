@@ -1,6 +1,6 @@
 /** A product's properties: add (name and value trimmed, non-empty; docs/product.md §5), edit, delete. */
 import type { ProductProperty } from '@koopjesland/shared';
-import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
+import { AdminEmpty, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Flex, Form, Input, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -121,7 +121,7 @@ export function PropertiesTab({ productId, properties }: { productId: number; pr
           columns={columns}
           dataSource={properties}
           pagination={false}
-          locale={{ emptyText: t('properties.empty') }}
+          locale={{ emptyText: <AdminEmpty description={t('properties.empty')} /> }}
         />
       </Form>
       <Form<PropertyValues> form={form} layout="inline" onFinish={(values) => void add(values)}>

@@ -4,8 +4,8 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminMutation, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Typography } from 'antd';
+import { AdminEmpty, AdminPageLoading, HistoryLink, useAdminMutation, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Flex, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -75,7 +75,7 @@ function ConfigurationCards({ onEdit }: { onEdit: (configuration: SiteConfigurat
 
   if (isLoading) return <AdminPageLoading />;
   if (error || !data) return <Alert type="error" showIcon title={t('siteConfiguration.fetchAllFailed')} />;
-  if (data.length === 0) return <Empty description={t('siteConfiguration.empty')} />;
+  if (data.length === 0) return <AdminEmpty description={t('siteConfiguration.empty')} />;
   return (
     <Row gutter={[16, 16]}>
       {data.map((configuration) => (
