@@ -69,6 +69,15 @@ describe('/admin/stores/{id}/feeds/{feedId}', () => {
     expect(screen.getByText(/-5,00/)).toBeInTheDocument();
   });
 
+  it('scrolls its wide run table on purpose: the start time comes first and stays at the left edge', async () => {
+    api([run, earlier]);
+    renderAdmin('/admin/stores/7/feeds/3');
+    await screen.findAllByText('Manual');
+    const headers = screen.getAllByRole('columnheader').filter((cell) => cell.textContent);
+    expect(headers[0]).toHaveTextContent('Started');
+    expect(headers[0]).toHaveClass('ant-table-cell-fix-start');
+  });
+
   it('says so when the feed has not run yet', async () => {
     api([]);
     renderAdmin('/admin/stores/7/feeds/3');
