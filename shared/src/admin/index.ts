@@ -17,7 +17,7 @@ export { AdminPlaceholder, AdminNotFound } from './pages';
 export { AdminPageLoading, AdminEmpty, tableLoading } from './loading';
 export { useAdminDates } from './dates';
 export { AdminDetailPage, type AdminDetailPageProps, type RecordQuery } from './AdminDetailPage';
-export { useAdminMutation } from './useAdminMutation';
+export { useAdminMutation, type MutationResult } from './useAdminMutation';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';

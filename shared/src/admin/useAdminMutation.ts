@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useAdminNotices } from './feedback';
 
 /** What awaiting an RTK Query mutation trigger gives. */
-type MutationResult<Data> = { data: Data; error?: undefined } | { data?: undefined; error: unknown };
+export type MutationResult<Data> = { data: Data; error?: undefined } | { data?: undefined; error: unknown };
 type SuccessData<Result> = Result extends { data: infer Data; error?: undefined } ? Data : never;
 
 const messageOf = (error: unknown) =>
