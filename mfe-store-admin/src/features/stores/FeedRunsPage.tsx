@@ -100,7 +100,8 @@ export function FeedRunsPage() {
 
   const columns: TableProps<AdminFeedRun>['columns'] = [
     // Twelve columns do not fit beside the sidebar at 1280 wide: the table scrolls inside its own
-    // frame, the start time (which run a row is) held at the left edge while it does.
+    // frame, the start time (which run a row is) held at the left edge and the rejected count (what
+    // needs looking at) at the right, the edge's shadow showing there is more between them.
     { key: 'startedAt', title: t('runs.fields.startedAt'), fixed: 'start', render: (_v, r) => dates.dateTime(r.startedAt ?? r.createdAt) },
     { key: 'trigger', title: t('runs.fields.trigger'), render: (_v, r) => t(`runs.triggers.${r.trigger}`, { defaultValue: r.trigger }) },
     { key: 'duration', title: t('runs.fields.duration'), render: (_v, r) => (runSeconds(r) === null ? '' : formatSeconds(runSeconds(r)!)) },
@@ -116,6 +117,7 @@ export function FeedRunsPage() {
       key: 'rejected',
       title: t('runs.fields.rejected'),
       align: 'right',
+      fixed: 'end',
       render: (_v, r) => (r.recordsRejected > 0 ? <Tag color="red">{r.recordsRejected}</Tag> : 0),
     },
   ];
