@@ -153,7 +153,18 @@ describe('/admin/products/{id}', () => {
     accept = false;
     fireEvent.change(input(), { target: { files: [new File(['x'], 'groot.gif', { type: 'image/gif' })] } });
     expect(await screen.findByText('Invalid file: file: at most 5 MB')).toBeInTheDocument();
+    expect(screen.getByText('Failed to upload image')).toBeInTheDocument();
     await calls.settled();
+  });
+
+  it("names the API's reason when a property cannot be deleted", async () => {
+    mockApi({ ...routes, 'DELETE /product-properties/3': () => reply(409, { error: 'Property is locked by a feed' }) });
+    renderAdmin('/admin/products/5?tab=properties');
+    const row = (await screen.findByText('55 inch')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /Delete/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete property')).toBeInTheDocument();
+    expect(screen.getByText('Property is locked by a feed')).toBeInTheDocument();
   });
 
   it('adds a property only with a trimmed name and value', async () => {
