@@ -14,10 +14,10 @@ export {
 export { useAdminNotices, useConfirm, ADMIN_NOTICE_SECONDS, type ConfirmOptions, type ConfirmText } from './feedback';
 export { trimValues, slugify, useSlugFollowsName, eurosToCents, centsToEuros, EuroInput, isHttpUrl } from './forms';
 export { AdminPlaceholder, AdminNotFound } from './pages';
-export { AdminPageLoading, tableLoading } from './loading';
+export { AdminPageLoading, AdminEmpty, tableLoading } from './loading';
 export { useAdminDates } from './dates';
 export { AdminDetailPage, type AdminDetailPageProps, type RecordQuery } from './AdminDetailPage';
-export { useAdminMutation } from './useAdminMutation';
+export { useAdminMutation, type MutationResult } from './useAdminMutation';
 export { AdminErrorBoundary } from './AdminErrorBoundary';
 export { HistoryLink, useHistoryPath } from './HistoryLink';
 export { useAdminPath, AdminBaseProvider, type AdminPath } from './paths';

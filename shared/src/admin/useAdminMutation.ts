@@ -7,7 +7,8 @@ import { useCallback } from 'react';
 import { useAdminNotices } from './feedback';
 
 /** What awaiting an RTK Query mutation trigger gives. */
-type MutationResult<Data> = { data: Data; error?: undefined } | { data?: undefined; error: unknown };
+export type MutationResult<Data> = { data: Data; error?: undefined } | { data?: undefined; error: unknown };
+type SuccessData<Result> = Result extends { data: infer Data; error?: undefined } ? Data : never;
 
 const messageOf = (error: unknown) =>
   error && typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : undefined;
@@ -15,14 +16,19 @@ const messageOf = (error: unknown) =>
 export function useAdminMutation() {
   const notices = useAdminNotices();
   return useCallback(
-    async <Data>(pending: PromiseLike<MutationResult<Data>>, texts: { success?: string; failure: string }): Promise<{ data: Data } | undefined> => {
+    // Typed by the whole result, not by its `data`: RTK's failure member (`data?: undefined`) would
+    // otherwise widen the data of a success to `Data | undefined`.
+    async <Result extends MutationResult<unknown>>(
+      pending: PromiseLike<Result>,
+      texts: { success?: string; failure: string },
+    ): Promise<{ data: SuccessData<Result> } | undefined> => {
       const result = await pending;
       if (result.error !== undefined) {
         notices.error(texts.failure, messageOf(result.error));
         return undefined;
       }
       if (texts.success) notices.success(texts.success);
-      return { data: result.data as Data };
+      return { data: result.data as SuccessData<Result> };
     },
     [notices],
   );

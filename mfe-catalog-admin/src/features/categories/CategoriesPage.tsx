@@ -3,8 +3,8 @@
  * the category. New category, export (optionally with Overig) and import of an export file.
  */
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useAdminUrls } from '@koopjesland/shared/admin';
-import { Alert, Badge, Button, Card, Checkbox, Empty, Flex, Input, Spin, Tree, Typography } from 'antd';
+import { AdminEmpty, useAdminUrls } from '@koopjesland/shared/admin';
+import { Alert, Badge, Button, Card, Checkbox, Flex, Input, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
 import { useNavigate } from 'react-router-dom';
@@ -25,7 +25,7 @@ export function CategoriesPage() {
   if (isLoading) content = <Spin />;
   else if (error) content = <Alert type="error" showIcon title={t('categories.fetchFailed')} />;
   else if (nodes.length === 0)
-    content = <Empty description={search ? t('categories.noMatches') : t('categories.empty')} />;
+    content = <AdminEmpty description={search ? t('categories.noMatches') : t('categories.empty')} />;
   else
     content = (
       <Tree<CategoryTreeNode>

@@ -112,6 +112,18 @@ describe('/admin/categories/{id}', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories');
   });
 
+  it("answers a refused delete with the failure text and the API's own message, staying on the category", async () => {
+    mockApi({ ...routes, 'DELETE /categories/7': () => reply(409, { error: 'Category still has offers' }) });
+    renderAdmin('/admin/categories/7');
+    await screen.findByRole('heading', { name: 'Koptelefoons' });
+    fireEvent.click(screen.getByRole('button', { name: /Delete$/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete category')).toBeInTheDocument();
+    expect(screen.getByText('Category still has offers')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/categories/7');
+  });
+
   it('removes all products after the confirmation that only links go', async () => {
     const calls = mockApi({ ...routes, 'DELETE /categories/7/products/all': () => ({ removedCount: 2 }) });
     renderAdmin('/admin/categories/7');

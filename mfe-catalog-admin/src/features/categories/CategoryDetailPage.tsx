@@ -3,22 +3,19 @@
  * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
  * parent, subcategories, aliases and the products with drag-and-drop ordering.
  */
-import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, type Category, errorMessage } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, type Category } from '@koopjesland/shared';
+import { AdminDetailPage, AdminEmpty, useAdminDates, useAdminKitT, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { useCategorySettingsWords } from '@koopjesland/shared/catalog';
 import {
-  Alert,
   Breadcrumb,
   Button,
   Card,
   Col,
   Descriptions,
-  Empty,
   Flex,
   Form,
   Modal,
   Row,
-  
   Statistic,
   Typography,
 } from 'antd';
@@ -32,7 +29,6 @@ import { CategoryForm, type CategoryFormValues } from './CategoryForm';
 import { CategoryProductsCard } from './CategoryProductsCard';
 import { NewCategoryPage } from './NewCategoryPage';
 
-
 export function CategoryDetailPage() {
   const id = useParams().id;
   // `new` shares the `:id` route segment.
@@ -41,44 +37,57 @@ export function CategoryDetailPage() {
 }
 
 function CategoryDetail({ id }: { id: number }) {
+  const { t } = useNamespaceT(NAMESPACE);
+  const { t: kitT } = useAdminKitT();
+  const urls = useAdminUrls();
+  const run = useAdminMutation();
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useCategoryQuery(id, { skip: !valid });
+  const [deleteCategory] = useDeleteCategoryMutation();
+  const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
+
+  return (
+    <AdminDetailPage
+      query={query}
+      notFound={t('categories.notFound')}
+      loadFailed={t('categories.detailFailed')}
+      back={{ to: urls.categories.list(), label: t('categories.buttons.back') }}
+      title={(category) => category.name}
+      history={(category) => ({ entity: 'category', entityId: category.id })}
+      actions={(category) => (
+        <>
+          <Button onClick={() => setDialog('edit')}>{t('categories.buttons.edit')}</Button>
+          <Button onClick={() => setDialog('settings')}>{t('categories.buttons.settings')}</Button>
+          <Button href={`/${category.slug}`} target="_blank">
+            {t('categories.buttons.view')}
+          </Button>
+        </>
+      )}
+      remove={{
+        label: t('categories.buttons.delete'),
+        confirm: kitT('confirm.deleteCategory'),
+        run: (category) => run(deleteCategory(category.id), { failure: t('categories.deleteFailed') }),
+      }}
+    >
+      {(category) => (
+        <>
+          <CategoryView category={category} />
+          {dialog === 'edit' ? <EditCategoryModal category={category} onClose={() => setDialog(null)} /> : null}
+          {dialog === 'settings' ? (
+            <CategorySettingsModal categoryId={category.id} categoryName={category.name} onClose={() => setDialog(null)} />
+          ) : null}
+        </>
+      )}
+    </AdminDetailPage>
+  );
+}
+
+function CategoryView({ category }: { category: Category }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const urls = useAdminUrls();
-  const notices = useAdminNotices();
-  const confirm = useConfirm();
   const settingsWords = useCategorySettingsWords();
-  const valid = Number.isInteger(id) && id > 0;
-  const { data: category, error, isLoading } = useCategoryQuery(id, { skip: !valid });
-  const [deleteCategory] = useDeleteCategoryMutation();
-  const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
-  const back = (
-    <div>
-      <Button onClick={() => navigate(urls.categories.list())}>{t('categories.buttons.back')}</Button>
-    </div>
-  );
-
-  if (isLoading) return <AdminPageLoading />;
-  if (!valid || error || !category) {
-    const notFound = !valid || (error && 'status' in error && error.status === 404);
-    return (
-      <Flex vertical gap={16}>
-        <Alert type="error" showIcon title={notFound ? t('categories.notFound') : t('categories.detailFailed')} />
-        {back}
-      </Flex>
-    );
-  }
-
-  const remove = async () => {
-    if (!(await confirm({ content: 'deleteCategory', danger: true }))) return;
-    try {
-      await deleteCategory(category.id).unwrap();
-      navigate(urls.categories.list());
-    } catch {
-      notices.error(t('categories.deleteFailed'));
-    }
-  };
-
   const own = category._count?.products ?? 0;
   const computed = category._count?.computedProducts;
   const children = category.childCategories ?? [];
@@ -87,7 +96,7 @@ function CategoryDetail({ id }: { id: number }) {
   const settings = category.settingsSaved !== false && category.settings ? category.settings : ADMIN_CATEGORY_SETTINGS;
 
   return (
-    <Flex vertical gap={16}>
+    <>
       <Breadcrumb
         items={[
           { title: <Link to={urls.categories.list()}>{t('categories.titles.list')}</Link> },
@@ -103,22 +112,6 @@ function CategoryDetail({ id }: { id: number }) {
           { title: category.name },
         ]}
       />
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {category.name}
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Button onClick={() => setDialog('edit')}>{t('categories.buttons.edit')}</Button>
-          <Button onClick={() => setDialog('settings')}>{t('categories.buttons.settings')}</Button>
-          <Button href={`/${category.slug}`} target="_blank">
-            {t('categories.buttons.view')}
-          </Button>
-          <HistoryLink entity="category" entityId={category.id} />
-          <Button danger onClick={() => void remove()}>
-            {t('categories.buttons.delete')}
-          </Button>
-        </Flex>
-      </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>
@@ -194,7 +187,7 @@ function CategoryDetail({ id }: { id: number }) {
       ) : null}
       <Card title={t('categories.titles.subcategories')}>
         {children.length === 0 ? (
-          <Empty description={t('categories.noSubcategories')} />
+          <AdminEmpty description={t('categories.noSubcategories')} />
         ) : (
           <Row gutter={[12, 12]}>
             {children.map((child: Category) => (
@@ -230,27 +223,17 @@ function CategoryDetail({ id }: { id: number }) {
         />
       </Card>
       <CategoryProductsCard categoryId={category.id} categoryName={category.name} />
-      {dialog === 'edit' ? <EditCategoryModal category={category} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'settings' ? (
-        <CategorySettingsModal categoryId={category.id} categoryName={category.name} onClose={() => setDialog(null)} />
-      ) : null}
-    </Flex>
+    </>
   );
 }
 
 function EditCategoryModal({ category, onClose }: { category: Category; onClose(): void }) {
   const { t } = useNamespaceT(NAMESPACE);
   const [form] = Form.useForm<CategoryFormValues>();
+  const run = useAdminMutation();
   const [updateCategory, { isLoading }] = useUpdateCategoryMutation();
-  const [failed, setFailed] = useState<string | null>(null);
   const save = async (values: CategoryFormValues) => {
-    setFailed(null);
-    try {
-      await updateCategory({ id: category.id, ...values }).unwrap();
-      onClose();
-    } catch (error) {
-      setFailed(errorMessage(error, ''));
-    }
+    if (await run(updateCategory({ id: category.id, ...values }), { failure: t('categories.updateFailed') })) onClose();
   };
   return (
     <Modal
@@ -268,9 +251,6 @@ function EditCategoryModal({ category, onClose }: { category: Category; onClose(
         initialValues={{ name: category.name, parentId: category.parentId }}
         onFinish={(values) => void save(values)}
       />
-      {failed !== null ? (
-        <Alert type="error" showIcon title={t('categories.updateFailed')} description={failed || undefined} />
-      ) : null}
     </Modal>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, EyeOutlined, HolderOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { tableLoading, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminMutation, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Alert, Button, Card, Flex, Switch, Table, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -80,6 +80,7 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
   const { t } = useNamespaceT(NAMESPACE);
   const urls = useAdminUrls();
   const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   // The spec's Previous/Next pager over the kit's paging: the page is kept in the address.
   const paging = useServerTable({ sortFields: PRODUCT_ORDER_FIELDS, defaultSort: { sortBy: 'sortOrder', sortOrder: 'asc' } });
@@ -122,22 +123,15 @@ export function CategoryProductsCard({ categoryId, categoryName }: { categoryId:
       danger: true,
     });
     if (!confirmed) return;
-    try {
-      await removeProducts({ id: categoryId, productIds: [product.id] }).unwrap();
-    } catch {
-      notices.error(t('categories.products.removeFailed'));
-    }
+    await run(removeProducts({ id: categoryId, productIds: [product.id] }), { failure: t('categories.products.removeFailed') });
   };
 
   const deleteAll = async () => {
     if (!(await confirm({ content: 'removeAllProducts', danger: true }))) return;
-    try {
-      const { removedCount } = await removeAll(categoryId).unwrap();
-      notices.success(t('categories.products.removedAll', { count: removedCount }));
-      setPage(1);
-    } catch {
-      notices.error(t('categories.products.removeAllFailed'));
-    }
+    const removed = await run(removeAll(categoryId), { failure: t('categories.products.removeAllFailed') });
+    if (!removed) return;
+    notices.success(t('categories.products.removedAll', { count: removed.data.removedCount }));
+    setPage(1);
   };
 
   const columns: TableProps<CategoryProduct>['columns'] = [

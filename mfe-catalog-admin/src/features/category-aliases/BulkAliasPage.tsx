@@ -4,7 +4,7 @@
  * only the changed rows (docs/product.md §2, §8).
  */
 import { OVERIG_SLUG, useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
-import { tableLoading, useAdminNotices } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminMutation } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -24,7 +24,7 @@ export function changedAssignments(rows: BulkAliasRow[], chosen: Record<number, 
 
 export function BulkAliasPage() {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const list = useBulkAliasesQuery();
   const [save, saving] = useBulkUpdateAliasesMutation();
   const [filter, setFilter] = useState('');
@@ -58,14 +58,12 @@ export function BulkAliasPage() {
       setMessage({ type: 'info', text: t('aliases.bulk.noChanges') });
       return;
     }
-    try {
-      const { summary } = await save(assignments).unwrap();
-      setMessage({ type: summary.failed > 0 ? 'warning' : 'success', text: t('aliases.bulk.summary', summary) });
-      setChosen({});
-      setSelected([]);
-    } catch {
-      notices.error(t('aliases.bulk.saveFailed'));
-    }
+    const saved = await run(save(assignments), { failure: t('aliases.bulk.saveFailed') });
+    if (!saved) return;
+    const { summary } = saved.data;
+    setMessage({ type: summary.failed > 0 ? 'warning' : 'success', text: t('aliases.bulk.summary', summary) });
+    setChosen({});
+    setSelected([]);
   };
 
   const columns: TableProps<BulkAliasRow>['columns'] = [

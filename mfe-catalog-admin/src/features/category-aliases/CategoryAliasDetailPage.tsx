@@ -1,6 +1,6 @@
 /** /admin/category-aliases/{aliasId}: the alias's categories (connect, disconnect) and its products, paged. */
 import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
-import { ADMIN_PAGE_SIZE, AdminPageLoading, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
+import { ADMIN_PAGE_SIZE, AdminPageLoading, tableLoading, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ export function CategoryAliasDetailPage() {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const urls = useAdminUrls();
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const id = Number(useParams().aliasId);
   const valid = Number.isInteger(id) && id > 0;
   const alias = useCategoryAliasQuery(id, { skip: !valid });
@@ -45,12 +45,8 @@ export function CategoryAliasDetailPage() {
   }
 
   const save = async (action: 'connect' | 'disconnect', target: number) => {
-    try {
-      await (action === 'connect' ? connect : disconnect)({ id, categoryId: target }).unwrap();
-      if (action === 'connect') setCategoryId(null);
-    } catch {
-      notices.error(t('aliases.saveFailed'));
-    }
+    const saved = await run((action === 'connect' ? connect : disconnect)({ id, categoryId: target }), { failure: t('aliases.saveFailed') });
+    if (saved && action === 'connect') setCategoryId(null);
   };
 
   const columns: TableProps<Product>['columns'] = [
@@ -120,7 +116,7 @@ export function CategoryAliasDetailPage() {
           rowKey="id"
           columns={columns}
           dataSource={products.data?.products ?? []}
-          loading={products.isFetching}
+          {...tableLoading(products.isFetching, t('aliases.productsEmpty'))}
           pagination={{
             current: page,
             pageSize: ADMIN_PAGE_SIZE,

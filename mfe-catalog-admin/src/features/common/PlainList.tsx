@@ -1,6 +1,6 @@
 /** A short list in plain markup (antd's List is deprecated in antd 6.6 and Listy is a virtual list). */
-import { AdminPageLoading } from '@koopjesland/shared/admin';
-import { Empty, Flex } from 'antd';
+import { AdminEmpty, AdminPageLoading } from '@koopjesland/shared/admin';
+import { Flex } from 'antd';
 import type { Key, ReactNode } from 'react';
 
 export function PlainList<Item>({
@@ -17,7 +17,7 @@ export function PlainList<Item>({
   loading?: boolean;
 }) {
   if (loading) return <AdminPageLoading />;
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  if (items.length === 0) return <AdminEmpty description={empty} />;
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => (

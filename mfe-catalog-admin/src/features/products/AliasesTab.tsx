@@ -4,7 +4,7 @@
  * the product (docs/product.md §4 "Alias reassign"). The confirmation names how many products
  * move, since the alias takes all of them along.
  */
-import { useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
+import { useAdminMutation, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Flex, Tag } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { Link } from 'react-router-dom';
@@ -18,7 +18,7 @@ import { useProductAliasesQuery, useProductQuery } from './products-api';
 export function AliasesTab({ productId }: { productId: number }) {
   const { t } = useNamespaceT(NAMESPACE);
   const urls = useAdminUrls();
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const aliases = useProductAliasesQuery(productId);
   const product = useProductQuery(productId);
@@ -31,18 +31,16 @@ export function AliasesTab({ productId }: { productId: number }) {
     const count = alias._count.products;
     const confirmed = await confirm({ content: { text: t('aliases.confirmMove', { path: alias.path, count }) }, okText: t('aliases.move') });
     if (!confirmed) return;
-    try {
+    const failure = t('aliases.reassignFailed');
+    const move = async () => {
       for (const link of alias.categoryAliasCategories) {
-        if (link.categoryId !== categoryId) await disconnect({ id: alias.id, categoryId: link.categoryId }).unwrap();
+        if (link.categoryId !== categoryId && !(await run(disconnect({ id: alias.id, categoryId: link.categoryId }), { failure }))) return;
       }
-      await connect({ id: alias.id, categoryId }).unwrap();
-      notices.success(t('aliases.moved', { path: alias.path, count }));
-    } catch {
-      notices.error(t('aliases.reassignFailed'));
-    } finally {
-      void aliases.refetch();
-      void product.refetch();
-    }
+      await run(connect({ id: alias.id, categoryId }), { success: t('aliases.moved', { path: alias.path, count }), failure });
+    };
+    await move();
+    void aliases.refetch();
+    void product.refetch();
   };
 
   if (aliases.isError) return <Alert type="error" showIcon title={t('aliases.loadFailed')} />;

@@ -4,7 +4,7 @@
  * categories; links they already have stay. The notice counts the products and new links.
  */
 import { useNamespaceT } from '@koopjesland/shared';
-import { useAdminNotices } from '@koopjesland/shared/admin';
+import { useAdminMutation, useAdminNotices } from '@koopjesland/shared/admin';
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { NAMESPACE } from '../../i18n';
@@ -23,6 +23,7 @@ export function AssignToCategoriesModal({
 }) {
   const { t } = useNamespaceT(NAMESPACE);
   const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
   const [missing, setMissing] = useState(false);
   const [assign, { isLoading }] = useAssignProductsToCategoriesMutation();
@@ -32,13 +33,10 @@ export function AssignToCategoriesModal({
       setMissing(true);
       return;
     }
-    try {
-      const result = await assign({ ...target, categoryIds }).unwrap();
-      notices.success(t('products.bulk.assigned', { count: result.productCount, links: result.addedCount }));
-      onClose(true);
-    } catch {
-      notices.error(t('products.bulk.assignFailed'));
-    }
+    const assigned = await run(assign({ ...target, categoryIds }), { failure: t('products.bulk.assignFailed') });
+    if (!assigned) return;
+    notices.success(t('products.bulk.assigned', { count: assigned.data.productCount, links: assigned.data.addedCount }));
+    onClose(true);
   };
 
   return (

@@ -3,9 +3,9 @@
  * be disabled, docs/product.md §4), edit alt text and filename, Delete with a confirmation, and
  * Upload Image (a JPEG, PNG, WebP or GIF file; the API checks type and size and says why it refuses).
  */
-import { AdminPageLoading, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Image, Input, Modal, Row, Tag, Upload } from 'antd';
-import { useNamespaceT, errorMessage, TAG_COLORS } from '@koopjesland/shared';
+import { AdminEmpty, AdminPageLoading, useAdminMutation, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Flex, Form, Image, Input, Modal, Row, Tag, Upload } from 'antd';
+import { useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
 import { useState } from 'react';
 import { NAMESPACE } from '../../i18n';
 import {
@@ -17,7 +17,7 @@ import {
 
 export function ImagesTab({ productId }: { productId: number }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const mutate = useAdminMutation();
   const confirm = useConfirm();
   const images = useProductImagesQuery(productId);
   const [act] = useImageActionMutation();
@@ -26,20 +26,11 @@ export function ImagesTab({ productId }: { productId: number }) {
 
   const run = async (image: AdminProductImage, action: 'set-main' | 'toggle-disabled' | 'delete', failure: string) => {
     if (action === 'delete' && !(await confirm({ content: { text: t('images.confirmDelete') }, danger: true }))) return;
-    try {
-      await act({ productId, imageId: image.id, action }).unwrap();
-    } catch {
-      notices.error(failure);
-    }
+    await mutate(act({ productId, imageId: image.id, action }), { failure });
   };
 
   const uploadFile = async (file: File) => {
-    try {
-      await upload({ productId, file }).unwrap();
-      notices.success(t('images.uploaded'));
-    } catch (error) {
-      notices.error(errorMessage(error, t('images.uploadFailed')));
-    }
+    await mutate(upload({ productId, file }), { success: t('images.uploaded'), failure: t('images.uploadFailed') });
   };
 
   if (images.isLoading) return <AdminPageLoading />;
@@ -59,7 +50,7 @@ export function ImagesTab({ productId }: { productId: number }) {
   if (!images.data?.length) {
     return (
       <Flex vertical align="center" gap={12}>
-        <Empty description={t('images.empty')} />
+        <AdminEmpty description={t('images.empty')} />
         {uploadButton}
       </Flex>
     );
@@ -132,21 +123,15 @@ function EditImageModal({
   onClose(): void;
 }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const mutate = useAdminMutation();
   const [form] = Form.useForm<{ alt: string; filename: string }>();
   const [act, { isLoading }] = useImageActionMutation();
   const save = async ({ alt, filename }: { alt: string; filename: string }) => {
-    try {
-      await act({
-        productId,
-        imageId: image.id,
-        action: 'update',
-        body: { alt: alt.trim() || null, filename: filename.trim() || null },
-      }).unwrap();
-      onClose();
-    } catch {
-      notices.error(t('images.updateFailed'));
-    }
+    const saved = await mutate(
+      act({ productId, imageId: image.id, action: 'update', body: { alt: alt.trim() || null, filename: filename.trim() || null } }),
+      { failure: t('images.updateFailed') },
+    );
+    if (saved) onClose();
   };
   return (
     <Modal

@@ -3,8 +3,8 @@
  * this one after a confirmation; possible duplicates (same EAN in another form, or same brand with
  * a similar name) offer the same; each recorded merge can be split to restore the removed product.
  */
-import { useNamespaceT, errorMessage } from '@koopjesland/shared';
-import { useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
+import { useNamespaceT } from '@koopjesland/shared';
+import { useAdminDates, useAdminMutation, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,7 +31,7 @@ export function MergeCard({ product }: { product: Product }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
   const urls = useAdminUrls();
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -59,24 +59,18 @@ export function MergeCard({ product }: { product: Product }) {
       okText: t('merge.merge'),
     });
     if (!confirmed) return;
-    try {
-      await merge({ id: product.id, sourceProductId: source.id }).unwrap();
-      notices.success(t('merge.merged', { source: source.name, kept: product.name }));
-      setSource(null);
-      setTyped('');
-    } catch (error) {
-      notices.error(t('merge.failed'), errorMessage(error, '') || undefined);
-    }
+    const merged = await run(merge({ id: product.id, sourceProductId: source.id }), {
+      success: t('merge.merged', { source: source.name, kept: product.name }),
+      failure: t('merge.failed'),
+    });
+    if (!merged) return;
+    setSource(null);
+    setTyped('');
   };
 
   const splitOff = async (mergeId: number, name: string) => {
     if (!(await confirm({ content: { text: t('merge.confirmSplit', { name }) }, okText: t('merge.split') }))) return;
-    try {
-      await split({ mergeId, productId: product.id }).unwrap();
-      notices.success(t('merge.splitDone', { name }));
-    } catch (error) {
-      notices.error(t('merge.splitFailed'), errorMessage(error, '') || undefined);
-    }
+    await run(split({ mergeId, productId: product.id }), { success: t('merge.splitDone', { name }), failure: t('merge.splitFailed') });
   };
 
   const found: MergeOption[] = (candidates.data?.products ?? [])

@@ -69,6 +69,27 @@ describe('/admin/products/{id}', () => {
     expect(screen.getByRole('link', { name: 'View Product' })).toHaveAttribute('href', '/product/oled-tv/5');
   });
 
+  it('deletes after the confirmation naming the product and goes back to the list', async () => {
+    mockApi({ ...routes, 'DELETE /admin/products/5': () => ({ deleted: true }), 'GET /products': () => ({ products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } }) });
+    renderAdmin('/admin/products/5');
+    await screen.findByRole('heading', { name: 'OLED TV' });
+    fireEvent.click(screen.getByRole('button', { name: /Delete product/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete OLED TV with its offers and images? This cannot be undone.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/products$/));
+  });
+
+  it("answers a refused delete with the failure text and the API's own message", async () => {
+    mockApi({ ...routes, 'DELETE /admin/products/5': () => reply(409, { error: 'Product is in use' }) });
+    renderAdmin('/admin/products/5');
+    await screen.findByRole('heading', { name: 'OLED TV' });
+    fireEvent.click(screen.getByRole('button', { name: /Delete product/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete product')).toBeInTheDocument();
+    expect(screen.getByText('Product is in use')).toBeInTheDocument();
+  });
+
   it('says when the product does not exist', async () => {
     mockApi({ ...routes, 'GET /products/5': () => reply(404, { error: 'Product not found' }) });
     renderAdmin('/admin/products/5');
@@ -132,7 +153,18 @@ describe('/admin/products/{id}', () => {
     accept = false;
     fireEvent.change(input(), { target: { files: [new File(['x'], 'groot.gif', { type: 'image/gif' })] } });
     expect(await screen.findByText('Invalid file: file: at most 5 MB')).toBeInTheDocument();
+    expect(screen.getByText('Failed to upload image')).toBeInTheDocument();
     await calls.settled();
+  });
+
+  it("names the API's reason when a property cannot be deleted", async () => {
+    mockApi({ ...routes, 'DELETE /product-properties/3': () => reply(409, { error: 'Property is locked by a feed' }) });
+    renderAdmin('/admin/products/5?tab=properties');
+    const row = (await screen.findByText('55 inch')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /Delete/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete property')).toBeInTheDocument();
+    expect(screen.getByText('Property is locked by a feed')).toBeInTheDocument();
   });
 
   it('adds a property only with a trimmed name and value', async () => {

@@ -3,8 +3,9 @@
  * header, price summary, Edit Product, View Product, Back to Products, the tabs, merge and delete.
  */
 import { useNamespaceT, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Statistic, Tabs, Tag, Typography } from 'antd';
+import { AdminDetailPage, AdminPageLoading, useAdminDates, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
+import { useEffect } from 'react';
+import { Button, Card, Col, Descriptions, Flex, Image, Row, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AliasesTab } from './AliasesTab';
@@ -30,75 +31,54 @@ function ProductDetail({ id }: { id: number }) {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const urls = useAdminUrls();
+  const run = useAdminMutation();
   const valid = Number.isInteger(id) && id > 0;
-  const { data: product, error, isLoading } = useProductQuery(id, { skip: !valid });
-  const back = (
-    <div>
-      <Button onClick={() => navigate(urls.products.list())}>{t('products.buttons.back')}</Button>
-    </div>
-  );
-  if (isLoading) return <AdminPageLoading />;
-  if (!valid || error || !product) {
-    const notFound = !valid || (error && 'status' in error && error.status === 404);
-    return (
-      <Flex vertical gap={16}>
-        <Alert type="error" showIcon title={notFound ? t('products.notFound') : t('products.loadOneFailed')} />
-        {back}
-      </Flex>
-    );
-  }
+  const query = useProductQuery(id, { skip: !valid });
+  const [deleteProduct] = useDeleteProductMutation();
   // A merged product's id answers with the kept product: show that one's address.
-  if (product.id !== id) {
-    navigate(urls.products.detail(product.id), { replace: true });
-    return <AdminPageLoading />;
-  }
-  return <ProductView product={product} />;
+  const keptId = query.data && query.data.id !== id ? query.data.id : undefined;
+  useEffect(() => {
+    if (keptId !== undefined) navigate(urls.products.detail(keptId), { replace: true });
+  }, [keptId, navigate, urls]);
+  if (keptId !== undefined) return <AdminPageLoading />;
+
+  return (
+    <AdminDetailPage
+      query={query}
+      notFound={t('products.notFound')}
+      loadFailed={t('products.loadOneFailed')}
+      back={{ to: urls.products.list(), label: t('products.buttons.back') }}
+      title={(product) => product.name}
+      history={(product) => ({ entity: 'product', entityId: product.id })}
+      actions={(product) => (
+        <Button href={`/product/${product.slug}/${product.id}`} target="_blank">
+          {t('products.buttons.view')}
+        </Button>
+      )}
+      remove={{
+        label: t('products.buttons.delete'),
+        confirm: (product) => t('products.confirmDelete', { name: product.name }),
+        run: (product) => run(deleteProduct(product.id), { failure: t('products.deleteFailed') }),
+      }}
+    >
+      {(product) => <ProductView product={product} />}
+    </AdminDetailPage>
+  );
 }
 
 function ProductView({ product }: { product: Product }) {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const navigate = useNavigate();
-  const urls = useAdminUrls();
-  const notices = useAdminNotices();
-  const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
-  const [deleteProduct] = useDeleteProductMutation();
   const requested = params.get('tab');
   const tab: ProductTab = PRODUCT_TABS.includes(requested as ProductTab) ? (requested as ProductTab) : 'active';
 
-  const remove = async () => {
-    if (!(await confirm({ content: { text: t('products.confirmDelete', { name: product.name }) }, danger: true })))
-      return;
-    try {
-      await deleteProduct(product.id).unwrap();
-      navigate(urls.products.list());
-    } catch {
-      notices.error(t('products.deleteFailed'));
-    }
-  };
-
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" wrap gap={8}>
-        <Button onClick={() => navigate(urls.products.list())}>{t('products.buttons.back')}</Button>
-        <Flex gap={8}>
-          <Button href={`/product/${product.slug}/${product.id}`} target="_blank">
-            {t('products.buttons.view')}
-          </Button>
-          <HistoryLink entity="product" entityId={product.id} />
-          <Button danger onClick={() => void remove()}>
-            {t('products.buttons.delete')}
-          </Button>
-        </Flex>
-      </Flex>
+    <>
       <Card>
         <Flex gap={24} wrap>
           {product.image ? <Image src={product.imageCopy?.src ?? product.image} alt={product.name} width={160} /> : null}
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 260 }}>
-            <Typography.Title level={2} style={{ margin: 0 }}>
-              {product.name}
-            </Typography.Title>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('products.fields.brand')}>{product.brand ?? '–'}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.slug')}>{product.slug}</Descriptions.Item>
@@ -189,6 +169,6 @@ function ProductView({ product }: { product: Product }) {
         />
       </Card>
       <MergeCard product={product} />
-    </Flex>
+    </>
   );
 }

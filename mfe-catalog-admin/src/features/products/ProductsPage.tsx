@@ -6,7 +6,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useNamespaceT, formatMoney, type Product } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminMutation, useAdminNotices, useAdminUrls, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Checkbox, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -32,6 +32,7 @@ export function ProductsPage() {
   const navigate = useNavigate();
   const urls = useAdminUrls();
   const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const table = useServerTable({
     sortFields: PRODUCT_SORT_FIELDS,
@@ -63,13 +64,10 @@ export function ProductsPage() {
       okText: t('products.bulk.disconnect'),
     });
     if (!confirmed) return;
-    try {
-      const result = await disconnect(selectionTarget()).unwrap();
-      notices.success(t('products.bulk.disconnected', { count: result.productCount }));
-      setSelection(NO_SELECTION);
-    } catch {
-      notices.error(t('products.bulk.disconnectFailed'));
-    }
+    const disconnected = await run(disconnect(selectionTarget()), { failure: t('products.bulk.disconnectFailed') });
+    if (!disconnected) return;
+    notices.success(t('products.bulk.disconnected', { count: disconnected.data.productCount }));
+    setSelection(NO_SELECTION);
   };
 
   const columns: TableProps<Product>['columns'] = [

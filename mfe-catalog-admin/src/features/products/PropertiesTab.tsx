@@ -1,6 +1,6 @@
 /** A product's properties: add (name and value trimmed, non-empty; docs/product.md §5), edit, delete. */
 import type { ProductProperty } from '@koopjesland/shared';
-import { useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
+import { AdminEmpty, useAdminMutation, useConfirm } from '@koopjesland/shared/admin';
 import { Button, Flex, Form, Input, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ interface PropertyValues {
 
 export function PropertiesTab({ productId, properties }: { productId: number; properties: ProductProperty[] }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const [form] = Form.useForm<PropertyValues>();
   const [editForm] = Form.useForm<PropertyValues>();
@@ -26,29 +26,17 @@ export function PropertiesTab({ productId, properties }: { productId: number; pr
   const required = (message: string) => [{ required: true, whitespace: true, message }];
 
   const add = async ({ name, value }: PropertyValues) => {
-    try {
-      await addProperty({ productId, name: name.trim(), value: value.trim() }).unwrap();
+    if (await run(addProperty({ productId, name: name.trim(), value: value.trim() }), { failure: t('properties.saveFailed') }))
       form.resetFields();
-    } catch {
-      notices.error(t('properties.saveFailed'));
-    }
   };
   const update = async (id: number, { name, value }: PropertyValues) => {
-    try {
-      await updateProperty({ productId, id, name: name.trim(), value: value.trim() }).unwrap();
+    if (await run(updateProperty({ productId, id, name: name.trim(), value: value.trim() }), { failure: t('properties.saveFailed') }))
       setEditingId(null);
-    } catch {
-      notices.error(t('properties.saveFailed'));
-    }
   };
   const remove = async (property: ProductProperty) => {
     if (!(await confirm({ content: { text: t('properties.confirmDelete', { name: property.name }) }, danger: true })))
       return;
-    try {
-      await deleteProperty({ productId, id: property.id }).unwrap();
-    } catch {
-      notices.error(t('properties.deleteFailed'));
-    }
+    await run(deleteProperty({ productId, id: property.id }), { failure: t('properties.deleteFailed') });
   };
 
   const columns: TableProps<ProductProperty>['columns'] = [
@@ -121,7 +109,7 @@ export function PropertiesTab({ productId, properties }: { productId: number; pr
           columns={columns}
           dataSource={properties}
           pagination={false}
-          locale={{ emptyText: t('properties.empty') }}
+          locale={{ emptyText: <AdminEmpty description={t('properties.empty')} /> }}
         />
       </Form>
       <Form<PropertyValues> form={form} layout="inline" onFinish={(values) => void add(values)}>

@@ -3,7 +3,7 @@
  * the create form shows, its first domain row filled with this domain (docs/product.md §8).
  * 'Manage All Configurations' leads to the list.
  */
-import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import type { SiteConfiguration } from '@koopjesland/shared';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -20,12 +20,13 @@ import {
 
 function EditCurrent({ configuration }: { configuration: SiteConfiguration }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [update, { isLoading }] = useUpdateSiteConfigurationMutation();
   const save = async (input: SiteConfigurationInput) => {
-    const result = await update({ id: configuration.id, input });
-    if ('error' in result) notices.error(t('siteConfiguration.updateFailed'), (result.error as { message?: string }).message);
-    else notices.success(t('siteConfiguration.updated'));
+    await run(update({ id: configuration.id, input }), {
+      success: t('siteConfiguration.updated'),
+      failure: t('siteConfiguration.updateFailed'),
+    });
   };
   return (
     <Card title={configuration.name} extra={<HistoryLink entity="site-configuration" entityId={configuration.id} />}>
@@ -42,12 +43,10 @@ function EditCurrent({ configuration }: { configuration: SiteConfiguration }) {
 
 function CreateForCurrent({ domain }: { domain: string }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [create, { isLoading }] = useCreateSiteConfigurationMutation();
   const save = async (input: SiteConfigurationInput) => {
-    const result = await create(input);
-    if ('error' in result) notices.error(t('siteConfiguration.createFailed'), (result.error as { message?: string }).message);
-    else notices.success(t('siteConfiguration.created'));
+    await run(create(input), { success: t('siteConfiguration.created'), failure: t('siteConfiguration.createFailed') });
   };
   return (
     <Flex vertical gap={16}>

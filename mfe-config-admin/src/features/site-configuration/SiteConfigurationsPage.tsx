@@ -4,8 +4,8 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SiteConfiguration } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminNotices, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Empty, Flex, Modal, Row, Typography } from 'antd';
+import { AdminEmpty, AdminPageLoading, HistoryLink, useAdminMutation, useConfirm } from '@koopjesland/shared/admin';
+import { Alert, Button, Card, Col, Flex, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -25,19 +25,17 @@ type Editing = { kind: 'new' } | { kind: 'edit'; configuration: SiteConfiguratio
 
 function ConfigurationOverlay({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [create, creating] = useCreateSiteConfigurationMutation();
   const [update, updating] = useUpdateSiteConfigurationMutation();
   const existing = editing?.kind === 'edit' ? editing.configuration : null;
 
   const save = async (input: SiteConfigurationInput) => {
-    const result = existing ? await update({ id: existing.id, input }) : await create(input);
-    if ('error' in result) {
-      notices.error(t('siteConfiguration.saveFailed'), (result.error as { message?: string }).message);
-      return;
-    }
-    notices.success(existing ? t('siteConfiguration.updated') : t('siteConfiguration.created'));
-    onClose();
+    const saved = await run(existing ? update({ id: existing.id, input }) : create(input), {
+      success: existing ? t('siteConfiguration.updated') : t('siteConfiguration.created'),
+      failure: t('siteConfiguration.saveFailed'),
+    });
+    if (saved) onClose();
   };
 
   return (
@@ -65,21 +63,19 @@ function ConfigurationOverlay({ editing, onClose }: { editing: Editing; onClose:
 
 function ConfigurationCards({ onEdit }: { onEdit: (configuration: SiteConfiguration) => void }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const { data, error, isLoading } = useAllSiteConfigurationsQuery();
   const [remove] = useDeleteSiteConfigurationMutation();
 
   const askDelete = async (configuration: SiteConfiguration) => {
     if (!(await confirm({ content: 'deleteSiteConfiguration', danger: true }))) return;
-    const result = await remove(configuration.id);
-    if ('error' in result) notices.error(t('siteConfiguration.deleteFailed'), (result.error as { message?: string }).message);
-    else notices.success(t('siteConfiguration.deleted'));
+    await run(remove(configuration.id), { success: t('siteConfiguration.deleted'), failure: t('siteConfiguration.deleteFailed') });
   };
 
   if (isLoading) return <AdminPageLoading />;
   if (error || !data) return <Alert type="error" showIcon title={t('siteConfiguration.fetchAllFailed')} />;
-  if (data.length === 0) return <Empty description={t('siteConfiguration.empty')} />;
+  if (data.length === 0) return <AdminEmpty description={t('siteConfiguration.empty')} />;
   return (
     <Row gutter={[16, 16]}>
       {data.map((configuration) => (

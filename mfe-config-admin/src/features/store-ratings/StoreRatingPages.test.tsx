@@ -20,6 +20,12 @@ const stores = { stores: [{ id: 3, name: 'Bol' }], pagination: { currentPage: 1,
 beforeEach(() => signInAs('admin'));
 
 describe('/admin/store-ratings', () => {
+  it("says No store ratings found in the admin's empty state when there are none", async () => {
+    mockApi({ 'GET /admin/store-ratings': () => ({ storeRatings: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } }), 'GET /stores': () => stores });
+    renderAdmin('/admin/store-ratings');
+    expect(await screen.findByText('No store ratings found')).toBeInTheDocument();
+  });
+
   it('lists store, user, stars, comment and date, filtered by store and stars from the address', async () => {
     const api = mockApi({ 'GET /admin/store-ratings': () => list, 'GET /stores': () => stores });
     renderAdmin('/admin/store-ratings?storeId=3&stars=2');

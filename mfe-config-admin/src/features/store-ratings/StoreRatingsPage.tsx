@@ -3,7 +3,7 @@
  * date; filters by store and stars live in the address. A row opens the rating for moderation.
  */
 import { useNamespaceT, type AdminStoreRating } from '@koopjesland/shared';
-import { useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Rate, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -73,7 +73,7 @@ export function StoreRatingsPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.storeRatings ?? []}
-        loading={isFetching}
+        {...tableLoading(isFetching, t('storeRatings.empty'))}
         onRow={(rating) => ({ onClick: () => navigate(urls.storeRatings.detail(rating.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<AdminStoreRating>(data?.pagination)}
       />

@@ -10,6 +10,13 @@ const users = [
 const page = { users, pagination: { currentPage: 1, totalPages: 1, totalItems: 2, itemsPerPage: 20 } };
 
 describe('/admin/users', () => {
+  it("says No users found in the admin's empty state when there are none", async () => {
+    mockApi({ 'GET /auth/users': () => ({ users: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } }) });
+    renderAdmin('/admin/users');
+    const empty = await screen.findByText('No users found', undefined, { timeout: 8000 });
+    expect(empty.closest('.ant-empty-normal')).not.toBeNull();
+  });
+
   it('shows a loading table until the users arrive', async () => {
     let release: (body: unknown) => void = () => undefined;
     mockApi({ 'GET /auth/users': () => new Promise((resolve) => (release = resolve)) });

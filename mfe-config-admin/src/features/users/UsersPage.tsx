@@ -4,7 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useNamespaceT, type User } from '@koopjesland/shared';
-import { useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -57,7 +57,7 @@ export function UsersPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.users ?? []}
-        loading={isFetching}
+        {...tableLoading(isFetching, t('users.empty'))}
         onRow={(user) => ({ onClick: () => navigate(urls.users.detail(user.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<User>(data?.pagination)}
       />

@@ -19,6 +19,12 @@ const list = { wishlistItems: [item], pagination: { currentPage: 1, totalPages: 
 beforeEach(() => signInAs('admin'));
 
 describe('/admin/wishlists', () => {
+  it("says No wishlist items found in the admin's empty state when there are none", async () => {
+    mockApi({ 'GET /admin/wishlists': () => ({ wishlistItems: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, itemsPerPage: 20 } }) });
+    renderAdmin('/admin/wishlists');
+    expect(await screen.findByText('No wishlist items found')).toBeInTheDocument();
+  });
+
   it('lists user, product, max price, lowest price and whether the target is met', async () => {
     mockApi({ 'GET /admin/wishlists': () => list });
     renderAdmin('/admin/wishlists');

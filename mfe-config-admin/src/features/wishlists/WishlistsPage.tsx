@@ -4,7 +4,7 @@
  * on email or product, target met, one user) live in the address.
  */
 import { useNamespaceT, formatMoney, type AdminWishlistItem } from '@koopjesland/shared';
-import { useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminUrls, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -74,7 +74,7 @@ export function WishlistsPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.wishlistItems ?? []}
-        loading={isFetching}
+        {...tableLoading(isFetching, t('wishlists.empty'))}
         onRow={(item) => ({ onClick: () => navigate(urls.wishlists.detail(item.id)), style: { cursor: 'pointer' } })}
         {...table.tableProps<AdminWishlistItem>(data?.pagination)}
       />

@@ -69,6 +69,17 @@ describe('/admin/stores/{id}/feeds/{feedId}', () => {
     expect(screen.getByText(/-5,00/)).toBeInTheDocument();
   });
 
+  it('scrolls its wide run table on purpose: the start time stays at the left edge, the rejected count at the right', async () => {
+    api([run, earlier]);
+    renderAdmin('/admin/stores/7/feeds/3');
+    await screen.findAllByText('Manual');
+    const headers = screen.getAllByRole('columnheader').filter((cell) => cell.textContent);
+    expect(headers[0]).toHaveTextContent('Started');
+    expect(headers[0]).toHaveClass('ant-table-cell-fix-start');
+    expect(headers.at(-1)).toHaveTextContent('Rejected');
+    expect(headers.at(-1)).toHaveClass('ant-table-cell-fix-end');
+  });
+
   it('says so when the feed has not run yet', async () => {
     api([]);
     renderAdmin('/admin/stores/7/feeds/3');

@@ -7,7 +7,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
 import { useNamespaceT } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminNotices, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminMutation, useAdminUrls, useConfirm } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useState, type MouseEvent } from 'react';
@@ -28,7 +28,7 @@ export function FeedsTab({ store }: { store: Store }) {
   const { t } = useNamespaceT(NAMESPACE);
   const navigate = useNavigate();
   const urls = useAdminUrls();
-  const notices = useAdminNotices();
+  const mutate = useAdminMutation();
   const confirm = useConfirm();
   const { data: feeds, error, isLoading } = useStoreFeedsQuery(store.id);
   const [deleteFeed] = useDeleteFeedMutation();
@@ -38,15 +38,13 @@ export function FeedsTab({ store }: { store: Store }) {
   const [startedRuns, setStartedRuns] = useState<Record<number, number>>({});
 
   const run = async (feed: AdminFeed) => {
-    const result = await startRun(feed.id);
-    if (result.error) notices.error(t('runs.startFailed'), result.error.message);
-    else setStartedRuns((runs) => ({ ...runs, [feed.id]: result.data.id }));
+    const started = await mutate(startRun(feed.id), { failure: t('runs.startFailed') });
+    if (started) setStartedRuns((runs) => ({ ...runs, [feed.id]: started.data.id }));
   };
 
   const remove = async (feed: AdminFeed) => {
     if (!(await confirm({ content: 'deleteFeed', danger: true }))) return;
-    const result = await deleteFeed(feed.id);
-    if (result.error) notices.error(t('feeds.deleteFailed'), result.error.message);
+    await mutate(deleteFeed(feed.id), { failure: t('feeds.deleteFailed') });
   };
 
   const stop = (handler: () => void) => (event: MouseEvent) => {

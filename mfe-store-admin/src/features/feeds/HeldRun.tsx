@@ -3,7 +3,7 @@
  * the feed's share of offers, or read an empty file, waits for review; the offers of the last
  * good run stay live until an admin applies it anyway or discards it.
  */
-import { useAdminNotices } from '@koopjesland/shared/admin';
+import { useAdminMutation } from '@koopjesland/shared/admin';
 import { Alert, Button, Descriptions, Flex } from 'antd';
 import { useNamespaceT } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
@@ -11,13 +11,12 @@ import { useApplyHeldRunMutation, useDiscardHeldRunMutation, type AdminFeedRun }
 
 export function HeldRun({ run }: { run: AdminFeedRun }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const mutate = useAdminMutation();
   const [apply, applying] = useApplyHeldRunMutation();
   const [discard, discarding] = useDiscardHeldRunMutation();
 
   const act = async (action: typeof apply) => {
-    const result = await action(run.id);
-    if (result.error) notices.error(t('runs.held.failed'), result.error.message);
+    await mutate(action(run.id), { failure: t('runs.held.failed') });
   };
 
   return (

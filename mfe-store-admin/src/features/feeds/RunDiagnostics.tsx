@@ -5,8 +5,8 @@
  */
 import type { FeedRecordError } from '@koopjesland/shared';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { AdminPageLoading, tableLoading, useAdminUrls } from '@koopjesland/shared/admin';
-import { Alert, Card, Col, Collapse, Empty, Flex, Row, Segmented, Statistic, Table, Typography } from 'antd';
+import { AdminEmpty, AdminPageLoading, tableLoading, useAdminUrls } from '@koopjesland/shared/admin';
+import { Alert, Card, Col, Collapse, Flex, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
@@ -38,7 +38,7 @@ function ProblemGroups({ run }: { run: AdminFeedRun }) {
   const { data, error, isLoading } = useFeedRunProblemsQuery(run.id);
   if (isLoading) return <AdminPageLoading />;
   const groups = data ?? (error ? groupErrorSample(run.errorSample) : []);
-  if (groups.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noProblems')} />;
+  if (groups.length === 0) return <AdminEmpty description={t('runs.noProblems')} />;
   return (
     <Collapse
       size="small"
@@ -80,7 +80,7 @@ function RunDiff({ run }: { run: AdminFeedRun }) {
   const { data: diff, error, isLoading, isFetching } = useFeedRunDiffQuery({ runId: run.id, kind, page, limit: DIFF_PAGE_SIZE });
   if (isLoading) return <AdminPageLoading />;
   if (error) return <Alert type="warning" showIcon title={t('runs.diffUnavailable')} description={error.message} />;
-  if (!diff || diff.previousRunId === null) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.noPreviousRun')} />;
+  if (!diff || diff.previousRunId === null) return <AdminEmpty description={t('runs.noPreviousRun')} />;
   const money = (cents: number | null) => (cents === null ? '' : formatMoney(cents));
   return (
     <Flex vertical gap={16}>

@@ -7,7 +7,7 @@
  */
 import type { HeldOffer, HeldOfferDecision } from '@koopjesland/shared';
 import { useNamespaceT, formatMoney } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminMutation, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -27,7 +27,7 @@ const idOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(valu
 export function HeldPricesPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const table = useServerTable({
     sortFields: HELD_PRICE_SORT_FIELDS,
@@ -53,9 +53,7 @@ export function HeldPricesPage() {
       okText: t(`heldPrices.${decision}.button`),
     });
     if (!confirmed) return;
-    const result = await release({ priceId: offer.priceId, decision });
-    if (result.error) notices.error(t('heldPrices.failed'), result.error.message);
-    else notices.success(t(`heldPrices.${decision}.done`, values));
+    await run(release({ priceId: offer.priceId, decision }), { success: t(`heldPrices.${decision}.done`, values), failure: t('heldPrices.failed') });
   };
 
   const busy = (offer: HeldOffer) => releasing.isLoading && releasing.originalArgs?.priceId === offer.priceId;

@@ -7,7 +7,7 @@
  * address (useServerTable).
  */
 import { useNamespaceT, formatMoney, PRICE_REPORT_SORT_FIELDS, type PriceReportGroup, type PriceReportSortField } from '@koopjesland/shared';
-import { tableLoading, useAdminDates, useAdminNotices, useConfirm, useServerTable } from '@koopjesland/shared/admin';
+import { tableLoading, useAdminDates, useAdminMutation, useConfirm, useServerTable } from '@koopjesland/shared/admin';
 import { Alert, Button, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { NAMESPACE } from '../../i18n';
@@ -26,7 +26,7 @@ const idOrUndefined = (value: string | undefined) => (value && /^\d+$/.test(valu
 export function PriceReportsPage() {
   const dates = useAdminDates();
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const confirm = useConfirm();
   const table = useServerTable({
     sortFields: PRICE_REPORT_SORT_FIELDS,
@@ -47,9 +47,7 @@ export function PriceReportsPage() {
       okText: t(`priceReports.${decision}.button`),
     });
     if (!confirmed) return;
-    const result = await resolve({ priceId: group.priceId, decision });
-    if (result.error) notices.error(t('priceReports.failed'), result.error.message);
-    else notices.success(t(`priceReports.${decision}.done`, values));
+    await run(resolve({ priceId: group.priceId, decision }), { success: t(`priceReports.${decision}.done`, values), failure: t('priceReports.failed') });
   };
 
   const busy = (group: PriceReportGroup) => resolving.isLoading && resolving.originalArgs?.priceId === group.priceId;

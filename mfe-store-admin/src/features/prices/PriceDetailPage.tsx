@@ -4,7 +4,7 @@
  * and refreshes the product's lowest price on the server, as an import does.
  */
 import { useNamespaceT, formatMoney, formatPercentChange } from '@koopjesland/shared';
-import { AdminDetailPage, AdminPageLoading, useAdminDates, useAdminMutation, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
+import { AdminDetailPage, AdminPageLoading, useAdminDates, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -31,7 +31,7 @@ function PriceHistoryChart({ priceId }: { priceId: number }) {
 
 function PriceEditForm({ price }: { price: AdminPrice }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [form] = Form.useForm<PriceFormValues>();
   const [updatePrice, { isLoading }] = useUpdatePriceMutation();
   const initial: PriceFormValues = {
@@ -42,9 +42,7 @@ function PriceEditForm({ price }: { price: AdminPrice }) {
     validToDate: dateInputValue(price.validTo),
   };
   const save = async (values: PriceFormValues) => {
-    const result = await updatePrice({ id: price.id, changes: toPriceChanges(values) });
-    if (result.error) notices.error(t('prices.saveFailed'), result.error.message);
-    else notices.success(t('prices.saved'));
+    await run(updatePrice({ id: price.id, changes: toPriceChanges(values) }), { success: t('prices.saved'), failure: t('prices.saveFailed') });
   };
   return (
     <Form<PriceFormValues> form={form} name="edit-price" layout="vertical" initialValues={initial} onFinish={save}>

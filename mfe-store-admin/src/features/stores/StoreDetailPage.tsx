@@ -5,7 +5,7 @@
  */
 import { EditOutlined } from '@ant-design/icons';
 import type { Store } from '@koopjesland/shared';
-import { AdminPageLoading, HistoryLink, useAdminNotices, useAdminUrls } from '@koopjesland/shared/admin';
+import { AdminPageLoading, HistoryLink, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { Alert, Button, Card, Descriptions, Flex, Form, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNamespaceT } from '@koopjesland/shared';
@@ -29,7 +29,7 @@ export const formatRating = (rating: number) => `${rating.toFixed(1)} / 5`;
 
 function StoreHeader({ store }: { store: Store }) {
   const { t } = useNamespaceT(NAMESPACE);
-  const notices = useAdminNotices();
+  const run = useAdminMutation();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<StoreFormValues>();
   const [updateStore, { isLoading }] = useUpdateStoreMutation();
@@ -38,12 +38,7 @@ function StoreHeader({ store }: { store: Store }) {
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const result = await updateStore({ id: store.id, changes: toStoreInput(values) });
-    if (result.error) {
-      notices.error(t('stores.updateFailed'), result.error.message);
-      return;
-    }
-    setEditing(false);
+    if (await run(updateStore({ id: store.id, changes: toStoreInput(values) }), { failure: t('stores.updateFailed') })) setEditing(false);
   };
 
   return (
