@@ -88,7 +88,7 @@ async function overflow(page: Page): Promise<string[]> {
         found.push(`table ${table.scrollWidth} > ${table.clientWidth}`);
         return;
       }
-      const first = [...table.querySelectorAll<HTMLElement>('thead th')].find(
+      const first = Array.from(table.querySelectorAll<HTMLElement>('thead th')).find(
         (cell) => !cell.matches('.ant-table-row-expand-icon-cell, .ant-table-selection-column'),
       );
       if (!first?.classList.contains('ant-table-cell-fix-start')) {
