@@ -2,8 +2,25 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { parseAllowedHosts } from './importers/network-guard';
 import { REPO_ROOT } from './paths';
+import { REMOTES } from '../../shared/build/front-ends';
+
+/** Server rendering of visitor pages and its rendered-page cache. */
+export interface ServerRenderingConfig {
+  /** SERVER_RENDERING (`off`: every visitor page is the client-rendered shell). */
+  enabled: boolean;
+  /** SSR_BUDGET_MS: a render over it is aborted and the client-rendered shell answered. */
+  budgetMs: number;
+  /** SSR_REMOTE_TTL_MS: how often the storefront's Node container is checked for a new deploy. */
+  remoteTtlMs: number;
+  /** SSR_MAX_CONCURRENT (default twice the CPUs): renders at once; more get the client-rendered shell. */
+  maxConcurrent: number;
+  /** SSR_CACHE_TTL_MS and SSR_CACHE_MAX_ENTRIES: the rendered-page cache's lifetime and size. */
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+}
 
 export interface ApiConfig {
   port: number;
@@ -60,6 +77,9 @@ export interface ApiConfig {
   buildInternalsAllow: string[];
   /** Serve the built front ends beside the API (off for the API-only production image). */
   serveFrontEnds: boolean;
+  serverRendering: ServerRenderingConfig;
+  /** Remote name → manifest URL from its REMOTE_*_URL; a remote not named is served from here. */
+  remoteManifestUrls: Record<string, string>;
   logLevel: string;
   /** Log lines as JSON (what log collectors read), or readable (`pretty`) when standard output is a terminal. */
   logFormat: 'json' | 'pretty';
@@ -126,6 +146,17 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     metricsAllow: (process.env.METRICS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     buildInternalsAllow: (process.env.BUILD_INTERNALS_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveFrontEnds: process.env.SERVE_FRONTENDS !== 'false' && !process.argv.includes('--api-only'),
+    serverRendering: {
+      enabled: process.env.SERVER_RENDERING !== 'off',
+      budgetMs: positiveInteger(process.env.SSR_BUDGET_MS, 300),
+      remoteTtlMs: Number(process.env.SSR_REMOTE_TTL_MS ?? 30_000),
+      maxConcurrent: positiveInteger(process.env.SSR_MAX_CONCURRENT, os.availableParallelism() * 2),
+      cacheTtlMs: Number(process.env.SSR_CACHE_TTL_MS ?? 60_000),
+      cacheMaxEntries: Number(process.env.SSR_CACHE_MAX_ENTRIES ?? 500),
+    },
+    remoteManifestUrls: Object.fromEntries(
+      REMOTES.flatMap((remote) => (process.env[remote.urlVariable] ? [[remote.name, process.env[remote.urlVariable]!]] : [])),
+    ),
     logLevel: process.env.LOG_LEVEL ?? 'info',
     logFormat: process.stdout.isTTY ? 'pretty' : 'json',
     smtpUrl: process.env.SMTP_URL || undefined,

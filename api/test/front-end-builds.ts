@@ -42,6 +42,8 @@ export async function openFrontEndApp(
       runScheduler: false,
       publicUrl: 'http://www.koopjesland.test',
       trustProxy: false,
+      // Every remote served from here, whatever REMOTE_*_URL the shell running the tests has.
+      remoteManifestUrls: {},
       ...config,
     }),
     database,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT, type ServerRenderingConfig } from '../config';
 import { contentSecurityPolicy } from '../http/content-security-policy';
 import { createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
 import { pageOriginOf } from '../features/site-configuration/page-origin';
@@ -18,11 +18,9 @@ import { countView } from '../features/products/view-counter';
 import { addressMatcher, isLoopback } from '../http/address-list';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
-/** `{ storefront: <manifest url>, … }`: from the environment, else the copy this server hosts. */
-export function remotesConfig(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(
-    REMOTES.map((remote) => [remote.name, env[remote.urlVariable] || servedManifestPath(remote)]),
-  );
+/** `{ storefront: <manifest url>, … }`: each remote's configured URL, else the copy this server hosts. */
+export function remotesConfig(urls: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(REMOTES.map((remote) => [remote.name, urls[remote.name] || servedManifestPath(remote)]));
 }
 
 /** Puts the remotes JSON into the page as #remotes-config (replacing a placeholder if the build left one). */
@@ -93,24 +91,13 @@ export function isFromThisHost(request: Pick<FastifyRequest, 'socket' | 'headers
 export interface FrontEndOptions {
   /** Folder holding shell and the mfe-* folders, each with its dist. */
   root?: string;
-  env?: NodeJS.ProcessEnv;
-  /**
-   * Server rendering's budget and container check interval (default SSR_BUDGET_MS, SSR_REMOTE_TTL_MS),
-   * and the rendered-page cache's lifetime and size (default SSR_CACHE_TTL_MS, SSR_CACHE_MAX_ENTRIES).
-   */
-  serverRendering?: {
-    enabled?: boolean;
-    budgetMs?: number;
-    remoteTtlMs?: number;
-    maxConcurrent?: number;
-    cacheTtlMs?: number;
-    cacheMaxEntries?: number;
-  };
+  /** Tests only: server rendering's settings over the configuration's (`config.serverRendering`). */
+  serverRendering?: Partial<ServerRenderingConfig>;
 }
 
 export default async function frontEnds(app: FastifyInstance, options: FrontEndOptions) {
   const root = options.root ?? REPO_ROOT;
-  const config = remotesConfig(options.env);
+  const config = remotesConfig(app.config.remoteManifestUrls);
   const shell = FRONT_ENDS.find((frontEnd) => frontEnd.kind === 'host')!;
   const shellDist = path.join(root, shell.workspace, 'dist');
   const indexFile = path.join(shellDist, 'index.html');
@@ -154,21 +141,17 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
 
   const policy = contentSecurityPolicy(Object.values(config));
   const varyHeaders = renderVaryHeaders(app.config);
-  const { cacheTtlMs, cacheMaxEntries, ...renderOptions } = options.serverRendering ?? {};
+  const { enabled: serverRenderingOn, cacheTtlMs, cacheMaxEntries, ...renderOptions } = {
+    ...app.config.serverRendering,
+    ...options.serverRendering,
+  };
   const renderer = createServerRenderer(app, {
     root,
-    storefrontManifest: () => remotesConfig(options.env).storefront!,
+    // Read at each check, so the storefront's address in the configuration is the one in use.
+    storefrontManifest: () => remotesConfig(app.config.remoteManifestUrls).storefront!,
     ...renderOptions,
   });
-  const pageCache = createRenderedPageCache({
-    db: app.db,
-    ttlMs: cacheTtlMs ?? Number(process.env.SSR_CACHE_TTL_MS ?? 60_000),
-    maxEntries: cacheMaxEntries ?? Number(process.env.SSR_CACHE_MAX_ENTRIES ?? 500),
-    generation: renderer.generation,
-  });
-  // On unless SERVER_RENDERING=off (every visitor page is then the client-rendered shell).
-  const serverRenderingOn =
-    options.serverRendering?.enabled ?? (options.env ?? process.env).SERVER_RENDERING !== 'off';
+  const pageCache = createRenderedPageCache({ db: app.db, ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries, generation: renderer.generation });
   let missingBuildLogged = false;
   app.addHook('onListen', async () => {
     if (serverRenderingOn && fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();

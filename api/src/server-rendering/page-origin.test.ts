@@ -37,7 +37,6 @@ exports.renderPage = async (request) => {
 );
 
 const options = {
-  env: {},
   serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 60_000, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
 };
 

@@ -57,7 +57,6 @@ beforeAll(async () => {
   ({ app, close } = await openFrontEndApp(
     root,
     {
-      env: {},
       serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 60_000, maxConcurrent: 4, cacheTtlMs: 60_000, cacheMaxEntries: 50 },
     },
     { listen: true },

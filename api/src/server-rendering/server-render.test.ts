@@ -52,13 +52,12 @@ exports.renderPage = async (request) => {
 `,
 );
 
-const env: NodeJS.ProcessEnv = {};
 let app: FrontEndApp;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ app, close } = await openFrontEndApp(
     root,
-    { env, serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 2 } },
+    { serverRendering: { enabled: true, budgetMs: 3_000, remoteTtlMs: 0, maxConcurrent: 2 } },
     { listen: true },
   ));
 });
@@ -147,11 +146,11 @@ it('picks up a new storefront container without a restart, and falls back while 
   expect(body).toContain('<h1>storefront v2</h1>');
 
   // The storefront moved to an origin that does not answer.
-  env.REMOTE_STOREFRONT_URL = 'http://127.0.0.1:9/storefront/mf-manifest.json';
+  app.config.remoteManifestUrls.storefront = 'http://127.0.0.1:9/storefront/mf-manifest.json';
   const res = await page('/product/sony-wh-1000/12');
   expect(res.statusCode).toBe(200);
   expect(res.body).toContain('<div id="root"></div>');
-  delete env.REMOTE_STOREFRONT_URL;
+  delete app.config.remoteManifestUrls.storefront;
 });
 
 it('renders the storefront’s visitor pages only; admin, account and asset paths stay client-side', () => {

@@ -12,7 +12,6 @@
  * (300 ms), the caller sends the client-rendered shell (200) and the reason is logged.
  */
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,10 +33,10 @@ export interface ServerRenderOptions {
   root: string;
   /** The storefront's manifest URL from remotes.json. */
   storefrontManifest: () => string;
-  budgetMs?: number;
-  remoteTtlMs?: number;
-  /** Renders at once (default SSR_MAX_CONCURRENT, else twice the CPUs); more answer the client-rendered page. */
-  maxConcurrent?: number;
+  budgetMs: number;
+  remoteTtlMs: number;
+  /** Renders at once; more answer the client-rendered page. */
+  maxConcurrent: number;
 }
 
 /** The product id a product page's path names (for counting its view), or null. */
@@ -220,10 +219,7 @@ const SITE_CONFIGURATION_TTL_MS = 60_000;
 
 export function createServerRenderer(app: FastifyInstance, options: ServerRenderOptions) {
   const serverBundle = path.join(options.root, 'shell', 'dist', 'server', 'server.js');
-  const budgetMs = options.budgetMs ?? Number(process.env.SSR_BUDGET_MS ?? 300);
-  const remoteTtlMs = options.remoteTtlMs ?? Number(process.env.SSR_REMOTE_TTL_MS ?? 30_000);
-  const maxConcurrent =
-    options.maxConcurrent ?? Number(process.env.SSR_MAX_CONCURRENT ?? os.availableParallelism() * 2);
+  const { budgetMs, remoteTtlMs, maxConcurrent } = options;
   /** Renders started and not settled (an aborted one counts until it has stopped). */
   let rendering = 0;
   const internalBase = 'http://127.0.0.1';

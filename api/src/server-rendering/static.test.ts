@@ -29,7 +29,7 @@ for (const [url, content] of Object.entries(INTERNALS)) {
 let app: FrontEndApp;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ app, close } = await openFrontEndApp(root, { env: { REMOTE_STORE_ADMIN_URL: 'https://cdn.example/store-admin/mf-manifest.json' } }));
+  ({ app, close } = await openFrontEndApp(root, {}, { config: { remoteManifestUrls: { storeAdmin: 'https://cdn.example/store-admin/mf-manifest.json' } } }));
 });
 afterAll(() => close());
 
@@ -116,7 +116,7 @@ describe('source maps and server bundles', () => {
   });
 
   it('are served to the addresses in BUILD_INTERNALS_ALLOW', async () => {
-    const trusted = await openFrontEndApp(root, { env: {} }, { config: { buildInternalsAllow: ['10.20.0.0/16'] } });
+    const trusted = await openFrontEndApp(root, {}, { config: { buildInternalsAllow: ['10.20.0.0/16'] } });
     try {
       for (const [url, content] of Object.entries(INTERNALS)) {
         const res = await trusted.app.inject({ method: 'GET', url, remoteAddress: '10.20.3.4' });
