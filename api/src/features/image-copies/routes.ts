@@ -12,8 +12,6 @@ import { imageStorageOf } from './worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-
-
 export default async function imageCopyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const storage = imageStorageOf(fastify);
