@@ -26,7 +26,11 @@ export default async function imageCopyRoutes(fastify: FastifyInstance) {
       const width = Number(request.params.file.slice(0, -'.webp'.length));
       const copy = await storage.open(copyKey(request.params.hash, width));
       if (!copy) throw notFound('Image not found');
-      return reply.header('cache-control', IMMUTABLE).header('content-length', copy.size).type('image/webp').send(copy.stream);
+      return reply
+        .header('cache-control', IMMUTABLE)
+        .header('content-length', copy.size)
+        .type('image/webp')
+        .send(copy.stream);
     },
   });
 }
