@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, login } from '../support/api';
+import { api, login, runFeedToEnd, withToken } from '../support/api';
 import { launchBrowser, newVisitor } from '../support/browser';
 import { DEMO_ADMIN } from '../support/server';
 
@@ -32,15 +32,7 @@ let product: ProductDetail;
 let heldTotal: number;
 const storeName = `Accessoirehuis E2E ${Date.now()}`;
 
-const adminApi = <T>(apiPath: string, init: RequestInit = {}) =>
-  api<T>(apiPath, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${adminToken}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.headers ?? {}),
-    },
-  });
+const adminApi = withToken(() => adminToken);
 const euros = (cents: number) => (cents / 100).toFixed(2);
 /** "€ 23,94" as the storefront and the admin write money. */
 const shown = (cents: number) => `€ ${euros(cents).replace('.', ',')}`;
@@ -82,12 +74,7 @@ beforeAll(async () => {
     method: 'POST',
     body: JSON.stringify({ name: 'awin', importer: 'awin', url: feedUrl, path: `${storeSlug}/awin.csv` }),
   });
-  const run = await adminApi<{ id: number }>(`store-feeds/${created.id}/run`, { method: 'POST' });
-  for (let status = 'queued'; status === 'queued' || status === 'running'; ) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    status = (await adminApi<{ status: string }>(`feed-runs/${run.id}`)).status;
-    if (status === 'failed') throw new Error('The feed run failed');
-  }
+  await runFeedToEnd(adminApi, created.id);
 
   browser = await launchBrowser();
   ({ context, page } = await newVisitor(browser));

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { api, login } from '../support/api';
+import { api, login, runFeedToEnd, withToken } from '../support/api';
 import { launchBrowser, newVisitor } from '../support/browser';
 import { BASE_URL, DEMO_ADMIN } from '../support/server';
 
@@ -20,11 +20,7 @@ let adminToken = '';
 const storeRequests: string[] = [];
 const storeName = `Beeldhuis E2E ${Date.now()}`;
 
-const adminApi = <T>(apiPath: string, init: RequestInit = {}) =>
-  api<T>(apiPath, {
-    ...init,
-    headers: { authorization: `Bearer ${adminToken}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
+const adminApi = withToken(() => adminToken);
 
 interface ShownProduct {
   id: number;
@@ -60,12 +56,7 @@ beforeAll(async () => {
     method: 'POST',
     body: JSON.stringify({ name: 'awin', importer: 'awin', url: `${storeOrigin}/awin.csv`, path: `${slug}/awin.csv` }),
   });
-  const run = await adminApi<{ id: number }>(`store-feeds/${feed.id}/run`, { method: 'POST' });
-  for (let status = 'queued'; status === 'queued' || status === 'running'; ) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    status = (await adminApi<{ status: string }>(`feed-runs/${run.id}`)).status;
-    if (status === 'failed') throw new Error('The feed run failed');
-  }
+  await runFeedToEnd(adminApi, feed.id);
   browser = await launchBrowser();
   ({ context, page } = await newVisitor(browser));
 });
