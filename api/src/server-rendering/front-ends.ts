@@ -12,6 +12,7 @@ import { REPO_ROOT, type ServerRenderingConfig } from '../config';
 import { contentSecurityPolicy } from '../http/content-security-policy';
 import { createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
 import { pageOriginOf } from '../features/site-configuration/page-origin';
+import { readCatalogVersion } from '../http/catalog-version';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
 import { buildFile } from './build-file';
 import { countView } from '../features/products/view-counter';
@@ -151,7 +152,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     storefrontManifest: () => remotesConfig(app.config.remoteManifestUrls).storefront!,
     ...renderOptions,
   });
-  const pageCache = createRenderedPageCache({ db: app.db, ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries, generation: renderer.generation });
+  const pageCache = createRenderedPageCache({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries, generation: renderer.generation });
   let missingBuildLogged = false;
   app.addHook('onListen', async () => {
     if (serverRenderingOn && fs.existsSync(path.join(root, shell.workspace, 'dist', 'server', 'server.js'))) void renderer.warm();
@@ -166,7 +167,9 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
   /** The visitor page rendered on the server, or false when the client-rendered shell must answer. */
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!currentIndexHtml()) return false;
-    const inputs = renderInputsOf(request, await pageOriginOf(request, app.config, app.db));
+    // Read once for the page's origin and its cache; null when the database cannot be read.
+    const version = await readCatalogVersion(app.db).catch(() => null);
+    const inputs = renderInputsOf(request, await pageOriginOf(request, app.config, app.db, version));
     const answer = await pageCache.serve(inputs, async () => {
       const rendered = await renderer.render(inputs);
       if ('fallback' in rendered) return rendered;
@@ -177,7 +180,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
           ? { status: 301, location: rendered.location, language: rendered.language, body: '' }
           : { status: rendered.status, language: rendered.language, body: composeServerRenderedPage(indexHtml, rendered) };
       return { page };
-    });
+    }, version);
     if ('fallback' in answer) {
       const missingBuild = answer.fallback.includes('no Node build');
       if (!missingBuild || !missingBuildLogged) {

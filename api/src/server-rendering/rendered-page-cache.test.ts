@@ -5,7 +5,7 @@
  * and counts its renders.
  */
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { products, siteConfigurations } from '../db/schema';
 import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
 import { createTestUser } from '../../test/auth';
@@ -204,4 +204,17 @@ it('renders a new page once for many requests that arrive together', async () =>
   expect(answers.filter((res) => res.headers['x-render-cache'] === 'hit')).toHaveLength(7);
   expect(new Set(answers.map((res) => res.body)).size).toBe(1);
   expect(answers.every((res) => res.body.includes('id="kl-state"'))).toBe(true);
+});
+
+it('renders without the cache when the catalogue version cannot be read, and never answers 500', async () => {
+  await app.db.execute(sql`alter sequence catalog_version rename to catalog_version_away`);
+  try {
+    const res = await page('/zonder-versie');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-render-cache']).toBeUndefined();
+    expect(res.body).toContain('id="kl-state"');
+    expect(res.body).toContain('<h1>/zonder-versie</h1>');
+  } finally {
+    await app.db.execute(sql`alter sequence catalog_version_away rename to catalog_version`);
+  }
 });

@@ -19,8 +19,6 @@
  *   (@fastify/compress's brotli stream) would make every hit pay a compression.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
-import { readCatalogVersion } from '../http/catalog-version';
 import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../http/compression';
 import type { Language, RenderInputs } from './server-render';
 
@@ -49,7 +47,6 @@ export function encodedBody(page: CachedPage, request: Pick<FastifyRequest, 'hea
 export type CacheOutcome = 'hit' | 'miss';
 
 export interface RenderedPageCacheOptions {
-  db: Database;
   /** How long a page may be served at most (0: no cache). */
   ttlMs: number;
   maxEntries: number;
@@ -74,7 +71,7 @@ export function renderedPageKey({ url, origin, language, hints }: RenderInputs):
   return JSON.stringify([origin, language, hints.mobile, hints.consentDecided, url]);
 }
 
-export function createRenderedPageCache({ db, ttlMs, maxEntries, generation }: RenderedPageCacheOptions) {
+export function createRenderedPageCache({ ttlMs, maxEntries, generation }: RenderedPageCacheOptions) {
   const entries = new Map<string, Entry>();
   /** Renders under way, by key, version and generation: later requests for the same page wait for them. */
   const rendering = new Map<string, Promise<Rendered>>();
@@ -103,11 +100,11 @@ export function createRenderedPageCache({ db, ttlMs, maxEntries, generation }: R
   async function serve(
     inputs: RenderInputs,
     render: () => Promise<Rendered>,
+    version: string | null,
   ): Promise<({ page: CachedPage } | { fallback: string }) & { cache?: CacheOutcome }> {
     if (ttlMs <= 0) return render();
     const key = renderedPageKey(inputs);
     // Without the version (the database is unreachable) nothing can be known fresh: render as without a cache.
-    const version = await readCatalogVersion(db).catch(() => null);
     if (version === null) return render();
     const current = generation();
     const entry = entries.get(key);

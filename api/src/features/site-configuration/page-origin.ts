@@ -52,9 +52,12 @@ export function resolvePageOrigin(requested: string, knownDomains: ReadonlySet<s
   return { origin: `${canonical.protocol}//${host}${canonical.port ? `:${canonical.port}` : ''}`, domain };
 }
 
-/** Every domain a site configuration lists, kept while the catalogue (site configurations included) is unchanged. */
-async function siteDomains(db: Database): Promise<ReadonlySet<string>> {
-  const version = await readCatalogVersion(db);
+/**
+ * Every domain a site configuration lists, kept while the catalogue (site configurations included)
+ * is unchanged. Without a version (the database cannot be read) none is known: PUBLIC_URL's serves.
+ */
+async function siteDomains(db: Database, version: string | null): Promise<ReadonlySet<string>> {
+  if (version === null) return new Set();
   return memoByCatalogVersion(db, 'site-domains', version, async () => {
     const rows = await selectRows<{ domain: string }>(
       db,
@@ -64,13 +67,18 @@ async function siteDomains(db: Database): Promise<ReadonlySet<string>> {
   });
 }
 
-/** The page origin for `request` (see the top of this file). */
+/**
+ * The page origin for `request` (see the top of this file). `version` is the catalogue version the
+ * caller read for the request (a page reads it once, for its origin and its cache), else it is read here.
+ */
 export async function pageOriginOf(
   request: Pick<FastifyRequest, 'headers' | 'socket'>,
   config: OriginConfig,
   db: Database,
+  version?: string | null,
 ): Promise<PageOrigin> {
-  return resolvePageOrigin(requestedDomain(request, config.trustProxy), await siteDomains(db), config.publicUrl);
+  const known = await siteDomains(db, version === undefined ? await readCatalogVersion(db) : version);
+  return resolvePageOrigin(requestedDomain(request, config.trustProxy), known, config.publicUrl);
 }
 
 /** The request headers a page's HTML varies on through its origin (for `Vary`). */
