@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime, sortOrderSchema } from './common';
 
-/**
- * First path segments of the site's own pages (storefront, shell, API and crawl files): a
- * category lives at /{slug}, so none may take one of these.
- */
-export const RESERVED_PAGE_SLUGS = [
-  'account', 'admin', 'api', 'deals', 'forgot-password', 'login', 'media', 'privacy', 'product', 'reset-password',
-  'robots.txt', 'search', 'sitemap.xml', 'sitemaps', 'store', 'wishlist',
-] as const;
-
-export const isReservedPageSlug = (slug: string): boolean => (RESERVED_PAGE_SLUGS as readonly string[]).includes(slug);
-
 export const CATEGORY_DISPLAY_TYPES = ['grid', 'rows'] as const;
 export const categoryDisplayTypeSchema = z.enum(CATEGORY_DISPLAY_TYPES);
 export const CATEGORY_SORT_FIELDS = ['manual', 'createdAt', 'name', 'priceChange', 'percentageChange', 'views'] as const;

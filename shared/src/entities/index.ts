@@ -5,6 +5,7 @@ export * from './audit';
 export * from './outbox';
 export * from './site-configuration';
 export * from './category';
+export * from './page-slugs';
 export * from './store';
 export * from './feed';
 export * from './product';

@@ -4,7 +4,7 @@
  * the shell routes these addresses to the storefront (route-table.ts), and the API renders on the
  * server the ones marked `serverRendered` (api/src/server-rendering). No React here: the API reads it.
  */
-import { isReservedPageSlug } from '../entities/category';
+import { isReservedPageSlug } from '../entities/page-slugs';
 
 interface VisitorPageDefinition {
   /** The address pattern (`:name` stands for one path segment). */
