@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { rankedIds } from './search-cache';
-import { intArray, selectRows } from '../../db/sql';
+import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
@@ -300,7 +300,7 @@ async function searchPage(db: Database, options: ProductListOptions) {
   const ids = await searchResultIds(db, options);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
-    ? await selectRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
+    ? await selectPreparedRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
@@ -316,12 +316,12 @@ export async function listProducts(db: Database, options: ProductListOptions) {
   if (onlyCategories(options)) {
     // Counted on product_categories alone: cheap enough to run beside the page.
     const [rows, [counted]] = await Promise.all([
-      selectRows<ProductListRow>(db, queries.page),
-      selectRows<{ total: number }>(db, queries.count),
+      selectPreparedRows<ProductListRow>(db, queries.page),
+      selectPreparedRows<{ total: number }>(db, queries.count),
     ]);
     return { products: rows, pagination: paginationOf(counted?.total ?? 0, options) };
   }
-  const [rows, estimate] = await Promise.all([selectRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
+  const [rows, estimate] = await Promise.all([selectPreparedRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
   return {
     products: rows,
     pagination: paginationOf(await cappedTotal(db, options, queries.count, rows.length, estimate), options),

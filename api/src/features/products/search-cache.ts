@@ -20,9 +20,18 @@ interface Entry {
 
 const caches = new WeakMap<Database, Map<string, Entry>>();
 
-export async function searchResultVersion(db: Database): Promise<string> {
-  const [row] = await selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from search_result_version`);
-  return row?.version ?? '';
+const pendingReads = new WeakMap<Database, Promise<string>>();
+
+/** The current search_result_version; one read serves every request that arrives while it is under way. */
+export function searchResultVersion(db: Database): Promise<string> {
+  let pending = pendingReads.get(db);
+  if (!pending) {
+    pending = selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from search_result_version`)
+      .then(([row]) => row?.version ?? '')
+      .finally(() => pendingReads.delete(db));
+    pendingReads.set(db, pending);
+  }
+  return pending;
 }
 
 /** The ranked ids of a search (key: everything but the page), from the cache or from `rank`. */
