@@ -217,6 +217,36 @@ function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: b
   };
 }
 
+/**
+ * A category list of at most this many products is sorted from its members. Walking a sort's
+ * index and keeping the category's products finds a page at once when they are spread over the
+ * index, but the planner assumes they are: a category of expensive products sorted by price
+ * walked 60,000 entries of the price index for its fifth page. Reading every member and sorting
+ * them costs in proportion to the category instead; above this size a category is a large share
+ * of the catalogue, whose products the walk meets early.
+ */
+export const MEMBER_SORT_LIMIT = 5_000;
+
+/**
+ * The ids of a list's page, in order. A list narrowed to categories (other than one category's
+ * manual order, which starts from its members anyway) counts its members first, at most one past
+ * the limit, and only the branch that fits runs (the other is a one-time filter that is false).
+ */
+function pageIds(options: ProductListOptions): SQL {
+  const { from, categoryJoined } = fromClause(options);
+  const window = sql`order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`;
+  const where = whereClause(options, { categoryJoined });
+  if (!options.categoryIds?.length || categoryJoined) return sql`select p.id from ${from} where ${where} ${window}`;
+  const others = whereClause(options, { categoryJoined: true });
+  return sql`with members as materialized (
+      select distinct product_id from product_categories where category_id = any(${intArray(options.categoryIds)})
+      limit ${MEMBER_SORT_LIMIT + 1})
+    (select p.id from ${from} where (select count(*) from members) <= ${MEMBER_SORT_LIMIT}
+      and p.id = any(array(select product_id from members)) and ${others} ${window})
+    union all
+    (select p.id from ${from} where (select count(*) from members) > ${MEMBER_SORT_LIMIT} and ${where} ${window})`;
+}
+
 /** Filters other than categories narrow a list; a category-only list is counted on product_categories. */
 const onlyCategories = (filters: ProductFilters) =>
   !!filters.categoryIds?.length &&
@@ -248,10 +278,7 @@ export function listQueries(options: ProductListOptions): { page: SQL; count: SQ
         : sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
     // The page's ids first (ARRAY keeps their order), then their columns: the per-row price
     // and category look-ups run for the page's rows only, not for the rows OFFSET skips.
-    page: sql`select ${listColumns} from unnest(array(
-            select p.id from ${from} where ${where}
-            order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}
-          )) with ordinality as page(id, position)
+    page: sql`select ${listColumns} from unnest(array(${pageIds(options)})) with ordinality as page(id, position)
           join products p on p.id = page.id order by page.position`,
     count: onlyCategories(options)
       ? sql`select count(*)::int as total from (select ${sql.raw(categoryIds.length > 1 ? 'distinct' : '')} product_id
