@@ -232,9 +232,9 @@ export const MEMBER_SORT_LIMIT = 5_000;
  * manual order, which starts from its members anyway) counts its members first, at most one past
  * the limit, and only the branch that fits runs (the other is a one-time filter that is false).
  */
-function pageIds(options: ProductListOptions): SQL {
+function pageIds(options: ProductListOptions, limit = options.limit, offset = (options.page - 1) * options.limit): SQL {
   const { from, categoryJoined } = fromClause(options);
-  const window = sql`order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}`;
+  const window = sql`order by ${orderBy(options)} limit ${limit} offset ${offset}`;
   const where = whereClause(options, { categoryJoined });
   if (!options.categoryIds?.length || categoryJoined) return sql`select p.id from ${from} where ${where} ${window}`;
   const others = whereClause(options, { categoryJoined: true });
@@ -268,14 +268,12 @@ const onlyCategories = (filters: ProductFilters) =>
  * cache keeps.
  */
 export function listQueries(options: ProductListOptions): { page: SQL; count: SQL; ranked: SQL } {
-  const { from, categoryJoined } = fromClause(options);
-  const where = whereClause(options, { categoryJoined });
   const categoryIds = options.categoryIds ?? [];
   return {
     ranked:
       options.search && options.sortBy === 'relevance'
         ? rankedByRelevance(options.search, options)
-        : sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
+        : pageIds(options, RESULT_WINDOW, 0),
     // The page's ids first (ARRAY keeps their order), then their columns: the per-row price
     // and category look-ups run for the page's rows only, not for the rows OFFSET skips.
     page: sql`select ${listColumns} from unnest(array(${pageIds(options)})) with ordinality as page(id, position)
@@ -313,7 +311,7 @@ async function cappedTotal(db: Database, options: ProductListOptions, query: SQL
   return counted?.total ?? 0;
 }
 
-/** The ranked ids (at most RESULT_WINDOW) of a search list, through the search cache. */
+/** The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache. */
 export async function searchResultIds(db: Database, options: Omit<ProductListOptions, 'page' | 'limit'>): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
   const key = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
@@ -321,8 +319,22 @@ export async function searchResultIds(db: Database, options: Omit<ProductListOpt
   return rankedIds(db, key, async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
 }
 
-/** A search's page: its ids from the ranked (cached) list, its rows read by id. */
-async function searchPage(db: Database, options: ProductListOptions) {
+/**
+ * Lists served from their ranked ids (kept per search_result_version, see search-cache.ts): every
+ * search, and category lists in an order only catalogue writes change, so each page, and each
+ * visitor after the first, reads the page's rows by id instead of sorting the category again.
+ * Views move without that version (they are written every few seconds), so a sort by views is
+ * read afresh; one category's manual order starts from its sort-order index and needs no keeping.
+ */
+const servedFromRankedIds = (options: ProductListOptions) =>
+  Boolean(options.search) ||
+  (Boolean(options.categoryIds?.length) &&
+    !manualJoined(options) &&
+    options.sortBy !== 'views' &&
+    options.sortBy !== 'relevance');
+
+/** A page of a list served from its ranked ids: the ids from the (cached) list, its rows read by id. */
+async function rankedPage(db: Database, options: ProductListOptions) {
   const { page, limit } = options;
   const ids = await searchResultIds(db, options);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
@@ -338,7 +350,7 @@ async function searchPage(db: Database, options: ProductListOptions) {
 
 export async function listProducts(db: Database, options: ProductListOptions) {
   checkPageWindow(options.page, options.limit);
-  if (options.search) return searchPage(db, options);
+  if (servedFromRankedIds(options)) return rankedPage(db, options);
   const queries = listQueries(options);
   if (onlyCategories(options)) {
     // Counted on product_categories alone: cheap enough to run beside the page.

@@ -1,6 +1,7 @@
 /**
  * A search list must rank every match before it can return its first page (a relevance order
- * has no index to stop early on), so each instance keeps the ranked ids of recent searches.
+ * has no index to stop early on), so each instance keeps the ranked ids of recent searches, and
+ * of category lists sorted other than by their manual order or views (product-list.ts).
  * An entry is used while the database's search_result_version sequence is unchanged (statement
  * triggers on products, prices and category membership move it; view counts do not) and for
  * at most five minutes; concurrent requests for the same search share one ranking query.
