@@ -2,13 +2,26 @@
  * Public API benchmark (docs/benchmarks.md "API"): seeds the large demo catalogue once per
  * database (100,000 products, about a million offers), starts the API in a process of its own
  * (`npm start -- --api-only`), drives each of the storefront's calls for a fixed time at a fixed
- * concurrency from another process (scripts/bench/load-generator.ts, autocannon), and prints
- * p50, p95 and requests per second for each beside `/api/health` measured in the same run (the
- * floor: what the HTTP stack alone costs), plus EXPLAIN ANALYZE of the slowest call's list query.
+ * concurrency from another process (scripts/bench/load-generator.ts, autocannon), and prints per
+ * row p50, p95, requests per second and the ratio of its p95 to the floor (`/api/health`,
+ * measured in the same run: what the HTTP stack alone costs), the CPU time per answer of the API's
+ * process tree and of PostgreSQL, and on PostgreSQL the statements per answer (transactions
+ * committed in the bench database; every statement outside a transaction is one), then EXPLAIN
+ * ANALYZE of the slowest listed call's list query.
+ *
+ * Rows are either cached (the same few URLs again and again: the response cache answers) or
+ * uncached (every request a URL the run has not sent before): the product page draws each of the
+ * catalogue's products once in random order; the never-seen searches are terms built from the
+ * catalogue's words (brand, product type, model), with and without a typo, each sent once and
+ * distinct after typo correction too, more of them than the run can send. A row whose URLs ran
+ * out and repeated says so. A row is one entry of ROWS; a group of rows is a function of the
+ * catalogue returning several.
  *
  *   npm run bench:api                       # PGlite and PostgreSQL
  *   npm run bench:api -- --db postgres      # one of them (pglite | postgres)
- *   npm run bench:api -- --duration 5 --scale 20000
+ *   npm run bench:api -- --duration 5 --scale 20000 --port 8350
+ *   npm run bench:api -- --db postgres --only product,search   # rows whose name contains one of these
+ *   npm run bench:api -- --db postgres --cpu-prof /tmp/prof    # the API writes a .cpuprofile there
  *
  * PGlite keeps its data in data/bench-pglite; PostgreSQL uses the database koopjesland_bench
  * on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432). Both are
@@ -24,7 +37,7 @@ import type { DatabaseHandle } from '../../api/src/db/client';
 import { parseScale } from '../../api/src/demo/seed';
 import { listQueries, type ProductListOptions } from '../../api/src/features/products/product-list';
 import { ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
-import { runLoadPlan } from './bench-process';
+import { cpuSecondsBetween, readCpu, runLoadPlan, type CpuReading } from './bench-process';
 import type { LoadPlan } from './load-generator';
 import { benchOption, hasFlag } from './cli';
 
@@ -32,24 +45,115 @@ import { benchOption, hasFlag } from './cli';
 const DURATION = Number(benchOption('duration') ?? 10);
 const CONCURRENCY = Number(benchOption('concurrency') ?? 16);
 const RESEED = hasFlag('reseed');
+const PORT = Number(benchOption('port') ?? 8280);
+const CPU_PROF_DIR = benchOption('cpu-prof');
+const ONLY = benchOption('only')?.split(',').map((part) => part.trim().toLowerCase());
 const targets = (benchOption('db') ?? 'pglite,postgres').split(',');
 const scale = parseScale(benchOption('scale') ?? 'large');
 
-interface Scenario {
+/**
+ * floor: `/api/health`; cached: a few URLs asked again and again (the response cache answers);
+ * uncached: every request a URL not sent before in the run.
+ */
+type Kind = 'floor' | 'cached' | 'uncached';
+
+interface Row {
+  kind: Kind;
   name: string;
+  /** The next request's path. */
   url: () => string;
+  /** Distinct paths the load generator cycles through (uncached rows: more than the run can send). */
+  paths?: number;
   /** The list query behind the call, for EXPLAIN ANALYZE. */
   explain?: ProductListOptions;
-  /** Distinct paths the load generator cycles through (more than it can send: every request a new URL). */
-  paths?: number;
+}
+
+/** What the rows are built from, read from the bench database once. */
+interface BenchCatalogue {
+  /** The leaf category with the most products, and the brand most present in it. */
+  big: { id: number; slug: string };
+  brand: string;
+  /** Every product's id, shuffled. */
+  productIds: number[];
+  /** Every category with products, with its product count. */
+  categories: { slug: string; products: number }[];
+  /** Search terms never repeated, shuffled (see neverSeenSearchTerms). */
+  searchTerms: string[];
 }
 
 /** More requests than any call gets through in a run, so an "uncached" call never repeats a URL. */
 const NEVER_REPEATED = 60_000;
 
-async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
+/** mulberry32: seeded, so every run asks the same sequence. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** One typo of a kind search forgives (a letter dropped, replaced, inserted, two neighbours swapped). */
+function withTypo(word: string, random: () => number): string {
+  const i = Math.floor(random() * (word.length - 1));
+  const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)]!;
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    case 1:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 2:
+      return word.slice(0, i) + (letter === word[i] ? 'q' : letter) + word.slice(i + 1);
+    default:
+      return word.slice(0, i) + letter + word.slice(i);
+  }
+}
+
+/**
+ * Terms a visitor could type, each used once: "<brand> <type>", "<type> <brand>", "<type>
+ * <model>", "<brand> <model>" and "<brand> <type> <model>" of real products, each either as
+ * written or with one typo in a word of five letters or more. What a term means after typo
+ * correction is distinct too (a term and its typo never both appear), so neither the response
+ * cache nor the ranked-search cache can answer any of them.
+ */
+function neverSeenSearchTerms(products: { brand: string; noun: string; model: string }[], random: () => number): string[] {
+  const meanings = new Set<string>();
+  const terms: string[] = [];
+  const typed = (words: string[]) => {
+    const meaning = words.join(' ').toLowerCase();
+    if (meanings.has(meaning)) return;
+    meanings.add(meaning);
+    const long = words.map((word, index) => [word, index] as const).filter(([word]) => /^\p{L}{5,}$/u.test(word));
+    if (long.length && random() < 0.5) {
+      const [word, index] = long[Math.floor(random() * long.length)]!;
+      words = words.map((w, i) => (i === index ? withTypo(word.toLowerCase(), random) : w.toLowerCase()));
+    }
+    terms.push(words.join(' ').toLowerCase());
+  };
+  for (const { brand, noun, model } of products) {
+    typed([brand, noun]);
+    typed([noun, brand]);
+    typed([noun, model]);
+    typed([brand, model]);
+    typed([brand, noun, model]);
+  }
+  return shuffle(terms, random);
+}
+
+async function readCatalogue(database: DatabaseHandle): Promise<BenchCatalogue> {
   const q = database.query;
-  // The leaf category with the most products, and a brand present in it.
+  const random = seeded(2026);
   const [big] = await q<{ id: number; slug: string }>(
     `select c.id, c.slug from categories c join product_categories pc on pc.category_id = c.id
      group by c.id order by count(*) desc limit 1`,
@@ -59,95 +163,227 @@ async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
      where pc.category_id = $1 and p.brand is not null group by p.brand order by count(*) desc limit 1`,
     [big!.id],
   );
-  const [range] = await q<{ lo: number; hi: number }>(
-    'select min(id)::int as lo, max(id)::int as hi from products',
+  const categories = await q<{ slug: string; products: number }>(
+    `select c.slug, count(*)::int as products from categories c join product_categories pc on pc.category_id = c.id
+     group by c.slug order by c.slug`,
   );
-  const randomId = () => range!.lo + Math.floor(Math.random() * (range!.hi - range!.lo + 1));
-  // Distinct search terms (type words, brand + type, one-letter typos), so every request of the
-  // "varied" scenario misses the search cache and pays for ranking its matches.
-  const pairs = await q<{ brand: string; word: string }>(
-    `select distinct p.brand, split_part(p.name, ' ', 2) as word from products p where p.brand is not null`,
-  );
-  const words = [...new Set(pairs.map((pair) => pair.word.toLowerCase()).filter((word) => /^[a-z]{5,}$/.test(word)))];
-  const typos = words.flatMap((word) => Array.from({ length: word.length - 3 }, (_, i) => word.slice(0, i + 2) + word.slice(i + 3)));
-  const variedTerms = [...words, ...pairs.map((pair) => `${pair.brand} ${pair.word}`), ...typos];
-  let termIndex = 0;
-  const filters = `brand=${encodeURIComponent(brand!.brand)}&minPrice=10000&maxPrice=200000&sortBy=lowestPrice.total&sortOrder=asc`;
-  const page = (n: number) => 1 + (n % 5);
-  let counter = 0;
-  return [
-    {
-      name: `GET /categories/page/${big!.slug}`,
-      url: () => `/api/categories/page/${big!.slug}?page=${page(counter++)}&limit=21`,
-      explain: { page: 1, limit: 21, sortBy: 'manual', sortOrder: 'asc', categoryIds: [big!.id], manualCategoryId: big!.id },
-    },
-    {
-      // An unknown parameter makes each URL new: what a page costs when the response cache misses.
-      name: `GET /categories/page/${big!.slug} (uncached)`,
-      url: () => `/api/categories/page/${big!.slug}?page=${page(counter)}&limit=21&uncached=${counter++}`,
-      paths: NEVER_REPEATED,
-    },
-    {
-      name: `GET /categories/page/${big!.slug} + filters`,
-      url: () => `/api/categories/page/${big!.slug}?limit=21&${filters}`,
-      explain: {
-        page: 1, limit: 21, sortBy: 'lowestPrice.total', sortOrder: 'asc', categoryIds: [big!.id],
-        brand: brand!.brand, minPrice: 10000, maxPrice: 200000,
-      },
-    },
-    {
-      name: 'GET /products?search=wasmachine',
-      url: () => `/api/products?search=wasmachine&page=${page(counter++)}&limit=21`,
-      explain: { page: 1, limit: 21, sortBy: 'relevance', sortOrder: 'desc', search: 'wasmachine' },
-    },
-    {
-      name: 'GET /products?search=wasmachien (typo)',
-      url: () => '/api/products?search=wasmachien&limit=21',
-      explain: { page: 1, limit: 21, sortBy: 'relevance', sortOrder: 'desc', search: 'wasmachien' },
-    },
-    {
-      name: `GET /products?search=<${variedTerms.length} varied terms>`,
-      url: () => `/api/products?search=${encodeURIComponent(variedTerms[termIndex++ % variedTerms.length]!)}&limit=21`,
-    },
-    {
-      name: 'GET /products?search=<varied terms> (uncached)',
-      url: () => `/api/products?search=${encodeURIComponent(variedTerms[termIndex++ % variedTerms.length]!)}&limit=21&uncached=${counter++}`,
-      paths: NEVER_REPEATED,
-    },
-    { name: 'GET /products/{id}', url: () => `/api/products/${randomId()}` },
-    {
-      name: 'GET /products (top price drops)',
-      url: () => '/api/products?limit=10&sortBy=percentageChange&sortOrder=asc&excludeUncategorized=true',
-      explain: { page: 1, limit: 10, sortBy: 'percentageChange', sortOrder: 'asc', excludeUncategorized: true },
-    },
-    {
-      name: 'GET /products (popular)',
-      url: () => '/api/products?limit=10&sortBy=views&sortOrder=desc',
-      explain: { page: 1, limit: 10, sortBy: 'views', sortOrder: 'desc' },
-    },
-    { name: 'GET /categories/homepage', url: () => '/api/categories/homepage' },
-  ];
+  // Demo names are "<brand> <type…> <model>"; the type is what lies between brand and model.
+  const named = await q<{ id: number; brand: string; name: string }>('select id, brand, name from products where brand is not null order by id');
+  const products = named.flatMap(({ brand: productBrand, name }) => {
+    const rest = name.slice(productBrand.length).trim().split(' ');
+    const model = rest.pop();
+    return model && rest.length ? [{ brand: productBrand, noun: rest.join(' '), model }] : [];
+  });
+  const ids = await q<{ id: number }>('select id from products order by id');
+  return {
+    big: big!,
+    brand: brand!.brand,
+    productIds: shuffle(
+      ids.map((row) => row.id),
+      random,
+    ),
+    categories,
+    searchTerms: neverSeenSearchTerms(shuffle(products, random), random),
+  };
 }
 
-/** Drives one call from the load generator's own process; answers p50/p95 (ms), req/s and non-2xx answers. */
-async function drive(base: string, scenario: Scenario) {
-  // Warm up caches and plans before measuring.
-  for (let i = 0; i < 20; i++) await fetch(base + scenario.url()).then((r) => r.arrayBuffer());
+/** Cycles through `items` from the start. */
+function cycle<T>(items: readonly T[]): () => T {
+  let index = 0;
+  return () => items[index++ % items.length]!;
+}
+
+const page = (n: number) => 1 + (n % 5);
+const CATEGORY_SORTS = ['', '&sortBy=lowestPrice.total&sortOrder=asc', '&sortBy=views&sortOrder=desc', '&sortBy=name&sortOrder=asc'];
+
+/** The catalogue's rows: one entry per row (or a group of rows), in the order they are driven. */
+const ROWS: ((catalogue: BenchCatalogue) => Row | Row[])[] = [
+  ({ big }) => {
+    let n = 0;
+    return {
+      kind: 'cached',
+      name: `category page ${big.slug}, pages 1–5`,
+      url: () => `/api/categories/page/${big.slug}?page=${page(n++)}&limit=21`,
+      explain: { page: 1, limit: 21, sortBy: 'manual', sortOrder: 'asc', categoryIds: [big.id], manualCategoryId: big.id },
+    };
+  },
+  ({ big, brand }) => ({
+    kind: 'cached',
+    name: `category page ${big.slug} + brand, price range, price sort`,
+    url: () =>
+      `/api/categories/page/${big.slug}?limit=21&brand=${encodeURIComponent(brand)}&minPrice=10000&maxPrice=200000&sortBy=lowestPrice.total&sortOrder=asc`,
+    explain: {
+      page: 1, limit: 21, sortBy: 'lowestPrice.total', sortOrder: 'asc', categoryIds: [big.id], manualCategoryId: big.id,
+      brand, minPrice: 10000, maxPrice: 200000,
+    },
+  }),
+  () => {
+    let n = 0;
+    return {
+      kind: 'cached',
+      name: 'search "wasmachine", pages 1–5',
+      url: () => `/api/products?search=wasmachine&page=${page(n++)}&limit=21`,
+      explain: { page: 1, limit: 21, sortBy: 'relevance', sortOrder: 'desc', search: 'wasmachine' },
+    };
+  },
+  () => ({
+    kind: 'cached',
+    name: 'search "wasmachien" (typo)',
+    url: () => '/api/products?search=wasmachien&limit=21',
+    explain: { page: 1, limit: 21, sortBy: 'relevance', sortOrder: 'desc', search: 'wasmachine' },
+  }),
+  () => ({
+    kind: 'cached',
+    name: 'top price drops',
+    url: () => '/api/products?limit=10&sortBy=percentageChange&sortOrder=asc&excludeUncategorized=true',
+    explain: { page: 1, limit: 10, sortBy: 'percentageChange', sortOrder: 'asc', excludeUncategorized: true },
+  }),
+  () => ({
+    kind: 'cached',
+    name: 'popular',
+    url: () => '/api/products?limit=10&sortBy=views&sortOrder=desc',
+    explain: { page: 1, limit: 10, sortBy: 'views', sortOrder: 'desc' },
+  }),
+  () => ({ kind: 'cached', name: 'homepage cards', url: () => '/api/categories/homepage' }),
+  ({ big }) => {
+    // An unknown parameter makes each URL new: what a page costs when the response cache misses.
+    let n = 0;
+    return {
+      kind: 'uncached',
+      name: `category page ${big.slug}, pages 1–5`,
+      url: () => `/api/categories/page/${big.slug}?page=${page(n)}&limit=21&uncached=${n++}`,
+      paths: NEVER_REPEATED,
+    };
+  },
+  ({ categories }) => {
+    // Every category with products, pages 1–5 (as far as it has them) and four sorts.
+    const urls = categories.flatMap(({ slug, products }) =>
+      Array.from({ length: Math.min(5, Math.ceil(products / 21)) }, (_, index) => index + 1).flatMap((pageNumber) =>
+        CATEGORY_SORTS.map((sort) => `/api/categories/page/${slug}?page=${pageNumber}&limit=21${sort}`),
+      ),
+    );
+    const next = cycle(shuffle(urls, seeded(7)));
+    let n = 0;
+    return {
+      kind: 'uncached',
+      name: `category page, ${categories.length} categories × pages × sorts`,
+      url: () => `${next()}&uncached=${n++}`,
+      paths: NEVER_REPEATED,
+    };
+  },
+  ({ productIds }) => {
+    const next = cycle(productIds);
+    return {
+      kind: 'uncached',
+      name: `product page, each of ${productIds.length} products once`,
+      url: () => `/api/products/${next()}`,
+      paths: productIds.length,
+    };
+  },
+  ({ searchTerms }) => {
+    const next = cycle(searchTerms);
+    return {
+      kind: 'uncached',
+      name: `never-seen search (${searchTerms.length} terms, half with a typo)`,
+      url: () => `/api/products?search=${encodeURIComponent(next())}&limit=21`,
+      paths: searchTerms.length,
+    };
+  },
+];
+
+interface Result {
+  row: Row;
+  p50: number;
+  p95: number;
+  rps: number;
+  failures: number;
+  /** Requests sent beyond the row's distinct paths (an uncached row must have none). */
+  repeated: number;
+  cpuMsPerAnswer: { api: number; postgres: number };
+  /** PostgreSQL: statements (transactions) per answer. */
+  statementsPerAnswer?: number;
+}
+
+/** Transactions committed or rolled back in the bench database so far (the statistics lag up to a second). */
+async function transactionsSoFar(database: DatabaseHandle | undefined): Promise<number | undefined> {
+  if (!database) return undefined;
+  const [row] = await database.query<{ n: string }>(
+    'select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(row!.n);
+}
+
+/** The server processes of the bench database's connections but this script's own. */
+async function benchBackends(database: DatabaseHandle | undefined): Promise<number[] | undefined> {
+  if (!database) return undefined;
+  const rows = await database.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((row) => row.pid);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Drives one row from the load generator's own process. */
+async function drive(api: { base: string; pid: number }, row: Row, database: DatabaseHandle | undefined): Promise<Result> {
+  // Warm up connections and plans before measuring (uncached rows use URLs of their own for it).
+  for (let i = 0; i < 20; i++) await fetch(api.base + row.url()).then((r) => r.arrayBuffer());
+  const distinct = row.paths ?? 1000;
   const plan: LoadPlan = {
-    baseUrl: base,
+    baseUrl: api.base,
     durationSeconds: DURATION,
     timeoutSeconds: 30,
-    calls: [{ name: scenario.name, method: 'GET', paths: Array.from({ length: scenario.paths ?? 1000 }, () => scenario.url()), connections: CONCURRENCY }],
+    calls: [{ name: row.name, method: 'GET', paths: Array.from({ length: distinct }, () => row.url()), connections: CONCURRENCY }],
   };
+  await sleep(1_000);
+  const [transactionsBefore, backendsBefore, cpuBefore] = [await transactionsSoFar(database), await benchBackends(database), readCpu(api.pid)];
   const [result] = await runLoadPlan(plan);
+  const cpuAfter = readCpu(api.pid);
+  const backends = new Set([...(backendsBefore ?? []), ...((await benchBackends(database)) ?? [])]);
+  await sleep(1_500); // backends report their statistics at most once a second
+  const transactionsAfter = await transactionsSoFar(database);
+  const answers = Math.max(1, result!.requests);
+  // PostgreSQL serves other databases too: only the bench database's backends count.
+  const onlyBench = (reading: CpuReading): CpuReading =>
+    database ? { ...reading, postgres: new Map([...reading.postgres].filter(([pid]) => backends.has(pid))) } : reading;
+  const cpu = cpuSecondsBetween(onlyBench(cpuBefore), onlyBench(cpuAfter));
   const failures = Object.entries(result!.statuses).reduce((sum, [status, count]) => sum + (status.startsWith('2') ? 0 : count), 0) + result!.errors + result!.timeouts;
-  return { p50: result!.p50, p95: result!.p95, rps: result!.perSecond, failures };
+  return {
+    row,
+    p50: result!.p50,
+    p95: result!.p95,
+    rps: result!.perSecond,
+    failures,
+    repeated: row.kind === 'uncached' ? Math.max(0, result!.sent - distinct) : 0,
+    cpuMsPerAnswer: { api: (cpu.server * 1000) / answers, postgres: (cpu.postgres * 1000) / answers },
+    // Less the 2 reads of the statistics themselves.
+    statementsPerAnswer:
+      transactionsBefore === undefined || transactionsAfter === undefined ? undefined : (transactionsAfter - transactionsBefore - 2) / answers,
+  };
+}
+
+function printResult(result: Result, floorP95: number) {
+  const { row } = result;
+  const cells = [
+    `${`[${row.kind}]`.padEnd(10)} ${row.name.padEnd(62)}`,
+    `p50 ${result.p50.toFixed(1).padStart(7)} ms`,
+    `p95 ${result.p95.toFixed(1).padStart(7)} ms`,
+    `${result.rps.toFixed(0).padStart(6)} req/s`,
+    `p95/floor ${(result.p95 / floorP95).toFixed(1).padStart(6)}`,
+    `CPU/answer api ${result.cpuMsPerAnswer.api.toFixed(2).padStart(6)} ms${result.statementsPerAnswer === undefined ? '' : ` pg ${result.cpuMsPerAnswer.postgres.toFixed(2).padStart(6)} ms`}`,
+    ...(result.statementsPerAnswer === undefined ? [] : [`statements/answer ${result.statementsPerAnswer.toFixed(1).padStart(5)}`]),
+  ];
+  console.log(`  ${cells.join('  ')}${result.failures ? `  ${result.failures} FAILED` : ''}${result.repeated ? `  ${result.repeated} REPEATED URLS` : ''}`);
 }
 
 /** The API in a process of its own, on the bench database, API only. */
-async function startApi(target: string, databaseUrl: string | undefined): Promise<{ base: string; stop(): Promise<void> }> {
-  const port = 8280 + targets.indexOf(target);
-  const server = spawn('npm', ['start', '--', '--api-only'], {
+async function startApi(target: string, databaseUrl: string | undefined): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+  const port = PORT + targets.indexOf(target);
+  // Node 20 refuses --cpu-prof in NODE_OPTIONS: profile by starting what `npm start` runs with node's own flags.
+  const [command, args] = CPU_PROF_DIR
+    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, '--import', 'tsx', 'scripts/start.ts', '--api-only']]
+    : ['npm', ['start', '--', '--api-only']];
+  const server = spawn(command, args, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -168,12 +404,14 @@ async function startApi(target: string, databaseUrl: string | undefined): Promis
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   return {
     base,
+    pid: server.pid!,
     stop: async () => {
-      process.kill(-server.pid!, 'SIGTERM');
+      // SIGINT, as a terminal would: the profiler writes its file on the way out.
+      process.kill(-server.pid!, CPU_PROF_DIR ? 'SIGINT' : 'SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     },
   };
@@ -184,35 +422,46 @@ async function benchTarget(target: string) {
   const databaseUrl = target === 'postgres' ? await ensurePostgresDatabase() : undefined;
   let database = await openBenchDatabase(target);
   await seedOnce(database, { scale, reseed: RESEED });
+  // Each product row counts 10,000s of views (updates of products): without autovacuum (a server
+  // may run with it off) the next run would read around their dead rows. Every run starts vacuumed.
+  await database.query('vacuum analyze');
   const [counts] = await database.query<{ products: number; offers: number }>(
     'select (select count(*)::int from products) as products, (select count(*)::int from prices where valid_to is null) as offers',
   );
-  const calls = [{ name: 'GET /health (floor)', url: () => '/api/health' }, ...(await scenarios(database))];
+  const catalogue = await readCatalogue(database);
+  const floor: Row = { kind: 'floor', name: 'GET /api/health', url: () => '/api/health' };
+  const rows = ROWS.flatMap((row) => row(catalogue)).filter((row) => !ONLY || ONLY.some((part) => row.name.toLowerCase().includes(part)));
   // PGlite is one process: the API takes the database over while it is driven.
   if (target !== 'postgres') await database.close();
   const api = await startApi(target, databaseUrl);
-  console.log(`  ${counts!.products} products, ${counts!.offers} current offers; each call for ${DURATION} s at concurrency ${CONCURRENCY}`);
-  const results: { scenario: Scenario; p50: number; p95: number; rps: number; failures: number }[] = [];
+  console.log(`  ${counts!.products} products, ${counts!.offers} current offers; each row for ${DURATION} s at concurrency ${CONCURRENCY}`);
+  console.log(`  load average at the start: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  const results: Result[] = [];
   try {
-    for (const scenario of calls) {
-      const result = await drive(api.base, scenario);
-      results.push({ scenario, ...result });
-      console.log(
-        `  ${scenario.name.padEnd(58)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms  ${result.rps.toFixed(0).padStart(6)} req/s${result.failures ? `  ${result.failures} FAILED` : ''}`,
-      );
+    const measuredFloor = await drive(api, floor, target === 'postgres' ? database : undefined);
+    printResult(measuredFloor, measuredFloor.p95);
+    // Cached rows first, then uncached: each group printed under its name.
+    for (const kind of ['cached', 'uncached'] as const) {
+      console.log(`  -- ${kind === 'cached' ? 'cached (the same URLs again: the response cache answers)' : 'uncached (every request a URL not sent before in this run)'}`);
+      for (const row of rows.filter((candidate) => candidate.kind === kind)) {
+        const result = await drive(api, row, target === 'postgres' ? database : undefined);
+        results.push(result);
+        printResult(result, measuredFloor.p95);
+      }
     }
   } finally {
     await api.stop();
   }
+  console.log(`  load average at the end: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   if (target !== 'postgres') database = await openBenchDatabase(target);
-  const slowest = results.filter((r) => r.scenario.explain).sort((a, b) => b.p95 - a.p95)[0];
-  if (slowest?.scenario.explain) {
-    const queries = listQueries(slowest.scenario.explain);
+  const slowest = results.filter((r) => r.row.explain).sort((a, b) => b.p95 - a.p95)[0];
+  if (slowest?.row.explain) {
+    const queries = listQueries(slowest.row.explain);
     for (const [label, query] of Object.entries(queries)) {
       // A search is served from its ranked ids (cached) and the page's rows by id; other lists by page + count.
-      if ((label === 'ranked') !== Boolean(slowest.scenario.explain.search)) continue;
+      if ((label === 'ranked') !== Boolean(slowest.row.explain.search)) continue;
       const plan = (await database.db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as { rows: Record<string, string>[] };
-      console.log(`\n  EXPLAIN ANALYZE (${slowest.scenario.name}, ${label} query):`);
+      console.log(`\n  EXPLAIN ANALYZE (${slowest.row.name}, ${label} query):`);
       for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
     }
   }

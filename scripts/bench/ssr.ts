@@ -37,6 +37,7 @@
  *   npm run bench:ssr -- --budget 1000          # SSR_BUDGET_MS for this run
  *   npm run bench:ssr -- --max-concurrent 16    # SSR_MAX_CONCURRENT: 16 renders every request at concurrency 16
  *   npm run bench:ssr -- --cpu-prof /tmp/prof   # the server's processes write .cpuprofile files there
+ *   npm run bench:ssr -- --cache off --only product --products 2000 --connections 4   # only the runs whose name starts so
  *
  * koopjesland_bench (on BENCH_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432) is
  * created and seeded with the 100,000-product catalogue when empty (the same code as bench:api;
@@ -69,6 +70,8 @@ const PRODUCTS = Number(benchOption('products') ?? 2000);
 const CATEGORY_PAGES = Number(benchOption('category-pages') ?? 200);
 const HOT_PRODUCTS = Number(benchOption('hot') ?? 50);
 const HOT_CATEGORIES = Number(benchOption('hot-categories') ?? 20);
+/** Only the page lists whose name starts with one of these (product, category, popular). */
+const ONLY = benchOption('only')?.split(',').map((name) => name.trim());
 const CACHE_MODES = { off: [false], on: [true], both: [false, true] }[benchOption('cache') ?? 'both'];
 if (!CACHE_MODES) throw new Error('--cache is off, on or both');
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -281,6 +284,7 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
       [`popular: ${paths.hotProducts.length} products`, paths.hotProducts],
       [`popular: ${paths.hotCategories.length} categories`, paths.hotCategories],
     ] as const) {
+      if (ONLY && !ONLY.some((prefix) => name.startsWith(prefix))) continue;
       if (list === paths.hotProducts || list === paths.hotCategories) {
         // Popular pages are asked all day: each is asked once first (in the cache, if there is one).
         const warmed = await warmUp(list);

@@ -4,7 +4,7 @@
  * every feature: it imports none.
  */
 import type { CategorySettings } from '@koopjesland/shared/entities';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { MAX_ID } from '../http/route-schemas';
 import { notFound } from '../http/errors';
@@ -62,8 +62,11 @@ export async function descendantIds(db: Database, categoryId: number): Promise<n
   return rows.map((row) => row.id);
 }
 
-/** The ancestors of a category and itself as (id, name, slug, depth): the category has depth 0. */
-export const ancestorsQuery = (categoryId: number) => sql`with recursive up as (
+/**
+ * The ancestors of a category and itself as (id, name, slug, depth): the category has depth 0.
+ * The category is an id or an SQL expression (a correlated subquery of a larger statement).
+ */
+export const ancestorsQuery = (categoryId: number | SQL) => sql`with recursive up as (
     select id, name, slug, parent_id, 0 as depth from categories where id = ${categoryId}
     union all
     select c.id, c.name, c.slug, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id

@@ -3,12 +3,43 @@
  * PGlite and node-postgres, pass id lists as one array parameter (Drizzle would expand a JS
  * array into a list of parameters), and recognise a unique-constraint violation.
  */
+import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
 export async function selectRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * `selectRows` as a named prepared statement, named after its text: PostgreSQL parses it once per
+ * connection and, once a generic plan costs no more than the custom ones, stops planning it.
+ * For the storefront's hot reads whose planning costs as much as their execution. The text must
+ * have the same shape on every call (values are parameters in Drizzle's template: a query built
+ * from options gets one statement per shape). PGlite runs it as any other statement.
+ */
+export async function selectPreparedRows<T>(db: Database, query: SQL): Promise<T[]> {
+  // Drizzle prepares named statements only for its query builder; `execute` goes through the same
+  // session call without a name.
+  const compiled = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 1_000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `kl_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export function intArray(values: readonly number[]): SQL {

@@ -3,13 +3,13 @@
  * identifiers, properties, categories with a breadcrumb, and its visible current offers (hidden
  * ones left out) sorted by total with the lowest marked. Loading it counts a view.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { prices } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
-import { breadcrumbOf } from '../../catalogue/category-lookup';
-import { selectRows } from '../../db/sql';
+import { ancestorsQuery } from '../../catalogue/category-lookup';
+import { selectPreparedRows, selectRows } from '../../db/sql';
 import type { ProductListRow } from './product-list';
 import { countView } from './view-counter';
 import { NO_RATINGS, storeRatingSummaries } from '../store-ratings/repository';
@@ -42,28 +42,29 @@ type OfferRow = Pick<
   percentageChange: number | null;
   fromPrice: number | null;
   inStock: boolean;
-  validFrom: Date;
-  validTo: Date | null;
-  lastSeen: Date;
-  createdAt: Date;
+  /** ISO text: the offers arrive as JSON. */
+  validFrom: string;
+  validTo: string | null;
+  lastSeen: string;
+  createdAt: string;
 };
 
 /** Finds the product by id or slug and counts the view (written in batches, see view-counter). */
 export async function viewProduct(db: Database, by: { id: number } | { slug: string }) {
   const target = 'id' in by ? sql`p.id = ${by.id}` : sql`p.id = (select id from products where slug = ${by.slug} order by id limit 1)`;
-  const [product] = await selectRows<ProductRow>(db, sql`select ${detailColumns} from products p where ${target}`);
-  if (!product) throw notFound('Product not found');
-  return loadProductDetail(db, { ...product, views: product.views + countView(db, product.id) });
+  const [page, ratings] = await Promise.all([selectPreparedRows<ProductPageRow>(db, productPageQuery(target)), storeRatingSummaries(db)]);
+  if (!page[0]) throw notFound('Product not found');
+  return productDetailOf({ ...page[0], views: page[0].views + countView(db, page[0].id) }, ratings);
 }
 
 /** The product without counting a view (admin edits). */
 export async function productDetail(db: Database, id: number) {
-  const [product] = await selectRows<ProductRow>(db, sql`select ${detailColumns} from products p where p.id = ${id}`);
-  if (!product) throw notFound('Product not found');
-  return loadProductDetail(db, product);
+  const [page, ratings] = await Promise.all([selectPreparedRows<ProductPageRow>(db, productPageQuery(sql`p.id = ${id}`)), storeRatingSummaries(db)]);
+  if (!page[0]) throw notFound('Product not found');
+  return productDetailOf(page[0], ratings);
 }
 
-interface ProductParts {
+interface ProductPageRow extends ProductRow {
   images: {
     id: number;
     url: string;
@@ -78,45 +79,47 @@ interface ProductParts {
   }[];
   properties: { id: number; name: string; value: string }[];
   identifiers: { id: number; type: string; value: string }[];
+  /** The product's categories, its first real one first (overig sorts last). */
   categories: { id: number; name: string; slug: string }[];
-  counts: { prices: number; categories: number };
+  /** The first category's ancestors and itself, root first. */
+  breadcrumb: { id: number; name: string; slug: string }[];
+  offers: OfferRow[];
 }
 
-/** Everything of the page except the offers (which carry dates) in one round trip. */
-const partsQuery = (id: number) => sql`select
+const categoryOrder = sql`(c.slug = ${OVERIG_SLUG}), c.name, c.id`;
+
+/**
+ * The whole page in one statement, prepared (its planning cost more than its execution): the
+ * product, its images, properties, identifiers, categories with the breadcrumb of the first, and
+ * its visible current offers (JSON dates are ISO text, as the response schema writes them).
+ */
+const productPageQuery = (target: SQL) => sql`select ${detailColumns},
   (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'storeName', s.name, 'width', i.width, 'height', i.height,
       'filename', i.filename, 'alt', i.alt, 'main', i.is_main, 'isDisabled', i.is_disabled,
       'copy', ${imageCopyOf(sql`i.url`)})
       order by i.is_main desc, i.id), '[]'::json)
-    from product_images i left join stores s on s.id = i.store_id where i.product_id = ${id} and not i.is_disabled) as images,
+    from product_images i left join stores s on s.id = i.store_id where i.product_id = p.id and not i.is_disabled) as images,
   (select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'value', pp.value) order by pp.id), '[]'::json)
-    from product_properties pp where pp.product_id = ${id}) as properties,
+    from product_properties pp where pp.product_id = p.id) as properties,
   (select coalesce(json_agg(json_build_object('id', pi.id, 'type', pi.type, 'value', pi.value) order by pi.type, pi.id), '[]'::json)
-    from product_identifiers pi where pi.product_id = ${id}) as identifiers,
-  (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by (c.slug = ${OVERIG_SLUG}), c.name), '[]'::json)
-    from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = ${id}) as categories,
-  json_build_object(
-    'prices', (select count(*)::int from prices o where o.product_id = ${id} and ${visibleOffer(o)}),
-    'categories', (select count(*)::int from product_categories where product_id = ${id})) as counts`;
+    from product_identifiers pi where pi.product_id = p.id) as identifiers,
+  (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by ${categoryOrder}), '[]'::json)
+    from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id) as categories,
+  (select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by a.depth desc), '[]'::json)
+    from (${ancestorsQuery(sql`(select c.id from product_categories pc join categories c on c.id = pc.category_id
+      where pc.product_id = p.id order by ${categoryOrder} limit 1)`)}) a) as breadcrumb,
+  (select coalesce(json_agg(json_build_object('id', o.id, 'productId', o.product_id, 'amount', o.amount, 'shipping', o.shipping,
+      'total', o.total, 'url', o.url, 'deliveryTime', o.delivery_time, 'deliveryDays', o.delivery_days, 'description', o.description,
+      'storeId', s.id, 'storeName', s.name, 'storeLogo', s.logo, 'storeSlug', s.slug,
+      'priceChange', o.price_change, 'percentageChange', o.percentage_change,
+      'fromPrice', case when o.from_amount > o.amount then o.from_amount end, 'validFrom', o.valid_from, 'validTo', o.valid_to,
+      'lastSeen', ${lastSeenOf(o)}, 'createdAt', o.created_at, 'inStock', o.in_stock)
+      order by o.in_stock desc, o.total, o.id), '[]'::json)
+    from prices o join stores s on s.id = o.store_id where o.product_id = p.id and ${visibleOffer(o)}) as offers
+  from products p where ${target}`;
 
-async function loadProductDetail(db: Database, product: ProductRow) {
-  const id = product.id;
-  const [[parts], offers, ratings] = await Promise.all([
-    selectRows<ProductParts>(db, partsQuery(id)),
-    selectRows<OfferRow>(
-      db,
-      sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
-            o.delivery_days as "deliveryDays", o.description, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo",
-            s.slug as "storeSlug",
-            o.price_change as "priceChange", o.percentage_change as "percentageChange",
-            case when o.from_amount > o.amount then o.from_amount end as "fromPrice", o.valid_from as "validFrom",
-            o.valid_to as "validTo", ${lastSeenOf(o)} as "lastSeen", o.created_at as "createdAt", o.in_stock as "inStock"
-          from prices o join stores s on s.id = o.store_id
-          where o.product_id = ${id} and ${visibleOffer(o)} order by o.in_stock desc, o.total, o.id`,
-    ),
-    storeRatingSummaries(db),
-  ]);
-  const { images, properties, identifiers, categories, counts } = parts!;
+function productDetailOf(row: ProductPageRow, ratings: Awaited<ReturnType<typeof storeRatingSummaries>>) {
+  const { images, properties, identifiers, categories, breadcrumb, offers, ...product } = row;
   const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ...offer }, index) => ({
     ...offer,
     store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
@@ -124,8 +127,6 @@ async function loadProductDetail(db: Database, product: ProductRow) {
     isLowest: index === 0 && offer.inStock,
   }));
   const lowest = prices[0]?.inStock ? prices[0] : undefined;
-  // The breadcrumb follows the product's first real category (overig sorts last).
-  const breadcrumb = categories[0] ? await breadcrumbOf(db, categories[0].id) : [];
   return {
     ...product,
     images: images.map(({ storeName, ...image }) => ({ ...image, store: storeName === null ? null : { name: storeName } })),
@@ -141,7 +142,7 @@ async function loadProductDetail(db: Database, product: ProductRow) {
     lowestPriceId: lowest?.id ?? null,
     highestPrice: prices.length ? Math.max(...prices.map((offer) => offer.total)) : null,
     offerCount: prices.length,
-    _count: counts ?? { prices: 0, categories: 0 },
+    _count: { prices: prices.length, categories: categories.length },
   };
 }
 

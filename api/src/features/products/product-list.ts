@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { rankedIds } from './search-cache';
-import { intArray, selectRows } from '../../db/sql';
+import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
@@ -217,6 +217,36 @@ function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: b
   };
 }
 
+/**
+ * A category list of at most this many products is sorted from its members. Walking a sort's
+ * index and keeping the category's products finds a page at once when they are spread over the
+ * index, but the planner assumes they are: a category of expensive products sorted by price
+ * walked 60,000 entries of the price index for its fifth page. Reading every member and sorting
+ * them costs in proportion to the category instead; above this size a category is a large share
+ * of the catalogue, whose products the walk meets early.
+ */
+export const MEMBER_SORT_LIMIT = 5_000;
+
+/**
+ * The ids of a list's page, in order. A list narrowed to categories (other than one category's
+ * manual order, which starts from its members anyway) counts its members first, at most one past
+ * the limit, and only the branch that fits runs (the other is a one-time filter that is false).
+ */
+function pageIds(options: ProductListOptions, limit = options.limit, offset = (options.page - 1) * options.limit): SQL {
+  const { from, categoryJoined } = fromClause(options);
+  const window = sql`order by ${orderBy(options)} limit ${limit} offset ${offset}`;
+  const where = whereClause(options, { categoryJoined });
+  if (!options.categoryIds?.length || categoryJoined) return sql`select p.id from ${from} where ${where} ${window}`;
+  const others = whereClause(options, { categoryJoined: true });
+  return sql`with members as materialized (
+      select distinct product_id from product_categories where category_id = any(${intArray(options.categoryIds)})
+      limit ${MEMBER_SORT_LIMIT + 1})
+    (select p.id from ${from} where (select count(*) from members) <= ${MEMBER_SORT_LIMIT}
+      and p.id = any(array(select product_id from members)) and ${others} ${window})
+    union all
+    (select p.id from ${from} where (select count(*) from members) > ${MEMBER_SORT_LIMIT} and ${where} ${window})`;
+}
+
 /** Filters other than categories narrow a list; a category-only list is counted on product_categories. */
 const onlyCategories = (filters: ProductFilters) =>
   !!filters.categoryIds?.length &&
@@ -238,20 +268,15 @@ const onlyCategories = (filters: ProductFilters) =>
  * cache keeps.
  */
 export function listQueries(options: ProductListOptions): { page: SQL; count: SQL; ranked: SQL } {
-  const { from, categoryJoined } = fromClause(options);
-  const where = whereClause(options, { categoryJoined });
   const categoryIds = options.categoryIds ?? [];
   return {
     ranked:
       options.search && options.sortBy === 'relevance'
         ? rankedByRelevance(options.search, options)
-        : sql`select p.id from ${from} where ${where} order by ${orderBy(options)} limit ${RESULT_WINDOW}`,
+        : pageIds(options, RESULT_WINDOW, 0),
     // The page's ids first (ARRAY keeps their order), then their columns: the per-row price
     // and category look-ups run for the page's rows only, not for the rows OFFSET skips.
-    page: sql`select ${listColumns} from unnest(array(
-            select p.id from ${from} where ${where}
-            order by ${orderBy(options)} limit ${options.limit} offset ${(options.page - 1) * options.limit}
-          )) with ordinality as page(id, position)
+    page: sql`select ${listColumns} from unnest(array(${pageIds(options)})) with ordinality as page(id, position)
           join products p on p.id = page.id order by page.position`,
     count: onlyCategories(options)
       ? sql`select count(*)::int as total from (select ${sql.raw(categoryIds.length > 1 ? 'distinct' : '')} product_id
@@ -286,7 +311,7 @@ async function cappedTotal(db: Database, options: ProductListOptions, query: SQL
   return counted?.total ?? 0;
 }
 
-/** The ranked ids (at most RESULT_WINDOW) of a search list, through the search cache. */
+/** The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache. */
 export async function searchResultIds(db: Database, options: Omit<ProductListOptions, 'page' | 'limit'>): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
   const key = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
@@ -294,13 +319,27 @@ export async function searchResultIds(db: Database, options: Omit<ProductListOpt
   return rankedIds(db, key, async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
 }
 
-/** A search's page: its ids from the ranked (cached) list, its rows read by id. */
-async function searchPage(db: Database, options: ProductListOptions) {
+/**
+ * Lists served from their ranked ids (kept per search_result_version, see search-cache.ts): every
+ * search, and category lists in an order only catalogue writes change, so each page, and each
+ * visitor after the first, reads the page's rows by id instead of sorting the category again.
+ * Views move without that version (they are written every few seconds), so a sort by views is
+ * read afresh; one category's manual order starts from its sort-order index and needs no keeping.
+ */
+const servedFromRankedIds = (options: ProductListOptions) =>
+  Boolean(options.search) ||
+  (Boolean(options.categoryIds?.length) &&
+    !manualJoined(options) &&
+    options.sortBy !== 'views' &&
+    options.sortBy !== 'relevance');
+
+/** A page of a list served from its ranked ids: the ids from the (cached) list, its rows read by id. */
+async function rankedPage(db: Database, options: ProductListOptions) {
   const { page, limit } = options;
   const ids = await searchResultIds(db, options);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
-    ? await selectRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
+    ? await selectPreparedRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
@@ -311,17 +350,17 @@ async function searchPage(db: Database, options: ProductListOptions) {
 
 export async function listProducts(db: Database, options: ProductListOptions) {
   checkPageWindow(options.page, options.limit);
-  if (options.search) return searchPage(db, options);
+  if (servedFromRankedIds(options)) return rankedPage(db, options);
   const queries = listQueries(options);
   if (onlyCategories(options)) {
     // Counted on product_categories alone: cheap enough to run beside the page.
     const [rows, [counted]] = await Promise.all([
-      selectRows<ProductListRow>(db, queries.page),
-      selectRows<{ total: number }>(db, queries.count),
+      selectPreparedRows<ProductListRow>(db, queries.page),
+      selectPreparedRows<{ total: number }>(db, queries.count),
     ]);
     return { products: rows, pagination: paginationOf(counted?.total ?? 0, options) };
   }
-  const [rows, estimate] = await Promise.all([selectRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
+  const [rows, estimate] = await Promise.all([selectPreparedRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
   return {
     products: rows,
     pagination: paginationOf(await cappedTotal(db, options, queries.count, rows.length, estimate), options),

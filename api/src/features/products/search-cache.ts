@@ -1,6 +1,7 @@
 /**
  * A search list must rank every match before it can return its first page (a relevance order
- * has no index to stop early on), so each instance keeps the ranked ids of recent searches.
+ * has no index to stop early on), so each instance keeps the ranked ids of recent searches, and
+ * of category lists sorted other than by their manual order or views (product-list.ts).
  * An entry is used while the database's search_result_version sequence is unchanged (statement
  * triggers on products, prices and category membership move it; view counts do not) and for
  * at most five minutes; concurrent requests for the same search share one ranking query.
@@ -20,9 +21,18 @@ interface Entry {
 
 const caches = new WeakMap<Database, Map<string, Entry>>();
 
-export async function searchResultVersion(db: Database): Promise<string> {
-  const [row] = await selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from search_result_version`);
-  return row?.version ?? '';
+const pendingReads = new WeakMap<Database, Promise<string>>();
+
+/** The current search_result_version; one read serves every request that arrives while it is under way. */
+export function searchResultVersion(db: Database): Promise<string> {
+  let pending = pendingReads.get(db);
+  if (!pending) {
+    pending = selectRows<{ version: string }>(db, sql`select last_value::text || is_called::text as version from search_result_version`)
+      .then(([row]) => row?.version ?? '')
+      .finally(() => pendingReads.delete(db));
+    pendingReads.set(db, pending);
+  }
+  return pending;
 }
 
 /** The ranked ids of a search (key: everything but the page), from the cache or from `rank`. */
