@@ -6,7 +6,7 @@
  */
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../features/auth/passwords';
 import type { Database } from '../db/client';
 import {
   COMMON_PROPERTIES,
