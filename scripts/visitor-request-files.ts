@@ -75,6 +75,18 @@ function localBuildFile(url: string): string | null {
   return path.join(ROOT, remote.workspace, 'dist', pathname.slice(`/remotes/${remote.servedAs}/`.length));
 }
 
+/**
+ * The storefront's container and chunks, which the federation runtime fetches over HTTP and
+ * evaluates with `eval`, without a file name: found by the source map comment at their end.
+ */
+function containerFile(scriptSource: string): string | null {
+  // The last such comment is the file's own (a bundled package may keep its own inside).
+  const name = [...scriptSource.matchAll(/\/\/# sourceMappingURL=(\S+)\.map/g)].at(-1)?.[1];
+  if (!name) return null;
+  const file = path.join(ROOT, 'mfe-storefront', 'dist', 'server', path.basename(name));
+  return fs.existsSync(file) ? file : null;
+}
+
 /** `webpack://<name>/./src/x.ts` → the file it names, from the workspace the build belongs to. */
 function sourceOf(source: string, buildFile: string): string | null {
   const workspace = FRONT_ENDS.find((frontEnd) => buildFile.startsWith(path.join(ROOT, frontEnd.workspace, 'dist') + path.sep));
@@ -108,7 +120,7 @@ function groupOf(file: string): string {
     /^api\/src\/server-rendering\//.test(file) ||
     /^shell\/src\/server(\/|\.ts)/.test(file) ||
     /^shared\/src\/(ssr|routing)\//.test(file) ||
-    /^mfe-storefront\/src\/(ssr|pages|page-data|StorefrontProviders|routes)\.tsx?$/.test(file) ||
+    /^mfe-storefront\/src\/(ssr|pages|StorefrontProviders|routes)\.tsx?$/.test(file) ||
     /^api\/src\/features\/site-configuration\/page-origin\.ts$/.test(file)
   ) {
     return 'server rendering';
@@ -179,10 +191,10 @@ async function main() {
       files.add(own);
       continue;
     }
-    const buildFile = localBuildFile(url);
+    const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
+    const buildFile = localBuildFile(url) ?? containerFile(scriptSource);
     if (!buildFile || !fs.existsSync(`${buildFile}.map`)) continue;
     // The runtime may wrap the file's text in a function: positions count from where the file starts.
-    const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
     const fileText = fs.readFileSync(buildFile, 'utf8');
     const shift = scriptSource.indexOf(fileText.slice(0, 200));
     if (shift < 0) continue;

@@ -12,14 +12,16 @@
  * (300 ms), the caller sends the client-rendered shell (200) and the reason is logged.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isServerRenderedPath, matchVisitorPage } from '../../../shared/src/routing/visitor-pages';
-import type { SiteConfiguration } from '../../../shared/src/entities';
+import { siteConfigurationSchema, type SiteConfiguration } from '../../../shared/src/entities';
 import type { RenderHints, RenderLanguage, RenderResult, ShellServerModule } from '../../../shared/src/ssr/render-contract';
 import type { ApiConfig } from '../config';
+import { normalizeDomain } from '../features/site-configuration/domains';
 import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
+import { findSiteConfigurationByDomain } from '../features/site-configuration/repository';
 
 export type Language = RenderLanguage;
 
@@ -37,6 +39,35 @@ export interface ServerRenderOptions {
   remoteTtlMs: number;
   /** Renders at once; more answer the client-rendered page. */
   maxConcurrent: number;
+}
+
+/**
+ * A build's file as the server uses it (the shell's index.html, its Node bundle), loaded again when
+ * the file was replaced, so a deploy is picked up without a restart. Its modification time is
+ * looked at at most every `checkEveryMs`: a page request asks several times, and a deploy shows
+ * within a second.
+ */
+export interface BuildFile<T> {
+  /** What `load` made of the file now on disk; null while there is none. */
+  value(): T | null;
+  /** Changes when the file is replaced (its modification time); null while there is none. */
+  version(): number | null;
+}
+
+export function buildFile<T>(file: string, load: (file: string) => T, checkEveryMs = 1_000): BuildFile<T> {
+  let loaded: { value: T; mtimeMs: number } | null = null;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  const current = () => {
+    const now = Date.now();
+    if (now - checkedAt >= checkEveryMs) {
+      checkedAt = now;
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat) loaded = null;
+      else if (loaded?.mtimeMs !== stat.mtimeMs) loaded = { value: load(file), mtimeMs: stat.mtimeMs };
+    }
+    return loaded;
+  };
+  return { value: () => current()?.value ?? null, version: () => current()?.mtimeMs ?? null };
 }
 
 /** The product id a product page's path names (for counting its view), or null. */
@@ -313,11 +344,9 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   async function siteConfigurationFor(domain: string): Promise<SiteConfiguration | null> {
     const cached = siteConfigurations.get(domain);
     if (cached && Date.now() - cached.at < SITE_CONFIGURATION_TTL_MS) return cached.value;
-    const response = await app.inject({ method: 'GET', url: '/api/site-configuration', query: { domain } });
-    if (response.statusCode !== 200 && response.statusCode !== 404) {
-      throw new Error(`the site configuration answered ${response.statusCode}`);
-    }
-    const value = response.statusCode === 200 ? (response.json() as SiteConfiguration) : null;
+    // As GET /api/site-configuration answers it (dates as ISO text), read from its repository.
+    const row = await findSiteConfigurationByDomain(app.db, normalizeDomain(domain));
+    const value = row ? siteConfigurationSchema.parse(row) : null;
     siteConfigurations.set(domain, { value, at: Date.now() });
     return value;
   }

@@ -3,6 +3,7 @@
  * the API's server rendering (api/src/server-rendering) asks of a render and what it gets back.
  * Declared once, here, for both sides; types only, so the API reads it without React.
  */
+import type { RequestScope } from '../api/client';
 import type { SiteConfiguration } from '../entities';
 
 export type RenderLanguage = 'nl' | 'en';
@@ -46,7 +47,7 @@ export interface RenderRequest {
   apiFetch?: typeof fetch;
   /** The domain's site configuration (null: none). */
   siteConfiguration: SiteConfiguration | null;
-  /** Aborted when the caller gave up (the budget is spent): no further pass is rendered. */
+  /** Aborted when the caller gave up (the budget is spent): the render stops. */
   signal?: AbortSignal;
 }
 
@@ -63,6 +64,11 @@ export interface RenderResult {
 /** What a page's data loader knows of its request besides the address: passed along, never read from a module. */
 export interface PageRequest {
   siteConfiguration: SiteConfiguration | null;
+}
+
+/** What the storefront's server module gets for one request: its loaders' request and how its API calls are made. */
+export interface ServerPageRequest extends PageRequest {
+  api: RequestScope;
 }
 
 /** What the shell's Node build exports (shell/src/server.ts). */
