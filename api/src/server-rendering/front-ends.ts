@@ -170,7 +170,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     const version = await readCatalogVersion(app.db).catch(() => null);
     const inputs = renderInputsOf(request, await pageOriginOf(request, app.config, app.db, version));
     const answer = await pageCache.serve(inputs, async () => {
-      const rendered = await renderer.render(inputs);
+      const rendered = await renderer.render(inputs, version);
       if ('fallback' in rendered) return rendered;
       const indexHtml = currentIndexHtml();
       if (!indexHtml) return { fallback: 'the shell is not built' };

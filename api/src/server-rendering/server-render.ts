@@ -22,6 +22,7 @@ import type { ApiConfig } from '../config';
 import { normalizeDomain } from '../features/site-configuration/domains';
 import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
 import { findSiteConfigurationByDomain } from '../features/site-configuration/repository';
+import { memoByCatalogVersion, readCatalogVersion } from '../http/catalog-version';
 
 export type Language = RenderLanguage;
 
@@ -246,8 +247,6 @@ function withBudget<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): P
   return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
 }
 
-const SITE_CONFIGURATION_TTL_MS = 60_000;
-
 export function createServerRenderer(app: FastifyInstance, options: ServerRenderOptions) {
   const serverBundle = path.join(options.root, 'shell', 'dist', 'server', 'server.js');
   const { budgetMs, remoteTtlMs, maxConcurrent } = options;
@@ -261,7 +260,6 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     return require(file) as ShellServerModule;
   });
   const apiFetch = injectFetch(app);
-  const siteConfigurations = new Map<string, { value: SiteConfiguration | null; at: number }>();
   let container: { url: string; hash: string | null; checkedAt: number; reload: boolean } | null = null;
   /** Storefront deploys seen since start (part of `generation()`). */
   let deploys = 0;
@@ -341,21 +339,24 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     }
   }
 
-  async function siteConfigurationFor(domain: string): Promise<SiteConfiguration | null> {
-    const cached = siteConfigurations.get(domain);
-    if (cached && Date.now() - cached.at < SITE_CONFIGURATION_TTL_MS) return cached.value;
-    // As GET /api/site-configuration answers it (dates as ISO text), read from its repository.
-    const row = await findSiteConfigurationByDomain(app.db, normalizeDomain(domain));
-    const value = row ? siteConfigurationSchema.parse(row) : null;
-    siteConfigurations.set(domain, { value, at: Date.now() });
-    return value;
+  /** The domain's site configuration as GET /api/site-configuration answers it (dates as ISO text), kept while the catalogue's version holds. */
+  function siteConfigurationFor(domain: string, version: string | null): Promise<SiteConfiguration | null> {
+    const load = async () => {
+      const row = await findSiteConfigurationByDomain(app.db, normalizeDomain(domain));
+      return row ? siteConfigurationSchema.parse(row) : null;
+    };
+    return version === null ? load() : memoByCatalogVersion(app.db, `server-render:site-configuration:${domain}`, version, load);
   }
 
   /**
    * Renders `request`'s page, or answers why not (`{ fallback: reason }`): the caller then sends
-   * the client-rendered shell.
+   * the client-rendered shell. `version`: the catalogue's, read for the request (null: unknown).
    */
-  async function render(inputs: RenderInputs, budget = budgetMs): Promise<RenderedPage | { fallback: string }> {
+  async function render(
+    inputs: RenderInputs,
+    version: string | null,
+    budget = budgetMs,
+  ): Promise<RenderedPage | { fallback: string }> {
     const module = shell.value();
     if (!module) return { fallback: 'the shell has no Node build (shell/dist/server/server.js)' };
     const target = storefrontContainer();
@@ -368,7 +369,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
       const page = await withBudget(
         (signal) =>
           (async () => {
-            const siteConfiguration = await siteConfigurationFor(domain);
+            const siteConfiguration = await siteConfigurationFor(domain, version);
             return module.renderPage({
               url,
               origin,
@@ -403,7 +404,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   async function warm(): Promise<void> {
     const started = Date.now();
     const home = renderInputsOf({ url: '/', headers: {} }, resolvePageOrigin('', new Set(), app.config.publicUrl));
-    const result = await render(home, 30_000);
+    const result = await render(home, await readCatalogVersion(app.db).catch(() => null), 30_000);
     if ('fallback' in result) app.log.warn({ reason: result.fallback }, 'server rendering is not available yet');
     else app.log.info(`server rendering ready (first render ${Date.now() - started} ms)`);
   }

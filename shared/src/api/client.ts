@@ -7,6 +7,7 @@ import ky, { type Options } from 'ky';
 import i18next from 'i18next';
 import { ApiError, authErrorMessage, generalErrorMessage } from './errors';
 import { currentToken } from './token';
+import type { RequestScope } from '../ssr/render-contract';
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 export type Query = Record<string, QueryValue>;
@@ -17,22 +18,6 @@ let baseUrl = typeof window !== 'undefined' ? `${window.location.origin}/api` : 
 export function configureApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/$/, '');
   http = createInstance();
-}
-
-/**
- * What a call needs to know of the page it is made for when one process serves many pages at once
- * (a server render): the page's store passes its own with every call, so nothing of one request is
- * kept in this module. In the browser there is one page: the defaults (the i18next language, the
- * address above, the platform's fetch, the signed-in user's token) apply.
- */
-export interface RequestScope {
-  /** The page's language, sent as Accept-Language. */
-  language?: string;
-  /** The API's base URL, and the fetch that reaches it (a server render answers in-process). */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Send no bearer token (e.g. site configuration by domain; a server renders for an anonymous visitor). */
-  anonymous?: boolean;
 }
 
 function createInstance() {

@@ -20,9 +20,8 @@
 import { createContext, useContext, useDebugValue, useSyncExternalStore, type ReactNode } from 'react';
 import type { StateCreator, StoreApi, UseBoundStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { RequestScope } from '../api/client';
 import type { SiteConfiguration } from '../entities';
-import type { EmbeddedPageState, RenderHints } from './render-contract';
+import type { EmbeddedPageState, RenderHints, RequestScope } from './render-contract';
 
 export interface ServerStoreHandle {
   /** The store itself (what the component uses). */

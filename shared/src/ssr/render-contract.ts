@@ -3,7 +3,6 @@
  * the API's server rendering (api/src/server-rendering) asks of a render and what it gets back.
  * Declared once, here, for both sides; types only, so the API reads it without React.
  */
-import type { RequestScope } from '../api/client';
 import type { SiteConfiguration } from '../entities';
 
 export type RenderLanguage = 'nl' | 'en';
@@ -59,6 +58,22 @@ export interface RenderResult {
   /** Elements for `<head>`: title, meta, link, the storefront's styles. */
   head: string;
   state: EmbeddedPageState;
+}
+
+/**
+ * What a call needs to know of the page it is made for when one process serves many pages at once
+ * (a server render): the page's store passes its own with every call, so nothing of one request is
+ * kept in this module. In the browser there is one page: the API client's defaults (the i18next
+ * language, its configured address, the platform's fetch, the signed-in user's token) apply.
+ */
+export interface RequestScope {
+  /** The page's language, sent as Accept-Language. */
+  language?: string;
+  /** The API's base URL, and the fetch that reaches it (a server render answers in-process). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Send no bearer token (e.g. site configuration by domain; a server renders for an anonymous visitor). */
+  anonymous?: boolean;
 }
 
 /** What a page's data loader knows of its request besides the address: passed along, never read from a module. */
