@@ -4,13 +4,13 @@
  * A user leaves here without its password hash.
  */
 import { containsPattern } from '../../db/sql';
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { stores, userStores, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import { revokeResetTokens } from '../auth/reset-tokens';
-import { scopeColumns, userColumns, withStoreIds } from '../auth/account-scope';
+import { scopeColumns, withStoreIds } from '../auth/account-scope';
 
 const adminUserColumns = { ...scopeColumns, lastSignInAt: users.lastSignInAt };
 
