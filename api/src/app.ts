@@ -18,9 +18,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustedProxies, type ApiConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { rolesFor, type RouteAccess } from './auth/access';
-import auditPlugin from './audit/plugin';
-import authPlugin from './auth/plugin';
+import { rolesFor, type RouteAccess } from './features/auth/access';
+import auditPlugin from './features/audit/plugin';
+import authPlugin from './features/auth/plugin';
 import { registerErrorHandler } from './http/errors';
 import { parseJsonBodies, refuseNulCharacters } from './http/hostile-input';
 import { features } from './features';

@@ -89,6 +89,23 @@ export interface ApiConfig {
   mailFrom: string;
   /** The site's public address, the start of links in mail (PUBLIC_URL). */
   publicUrl: string;
+  demo: DemoSettings;
+}
+
+export interface DemoSettings {
+  /** SEED_DEMO: `on` or `off` decides whether an empty database gets the demo data; unset: the embedded database only. */
+  seed?: 'on' | 'off';
+  /** DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD: the demo accounts' passwords (generated when unset). */
+  passwords: { admin?: string; user?: string };
+}
+
+/** The demo data's settings from the environment (also for the seed command, which loads no whole configuration). */
+export function demoSettings(): DemoSettings {
+  const seed = process.env.SEED_DEMO;
+  return {
+    seed: seed === 'on' || seed === 'off' ? seed : undefined,
+    passwords: { admin: process.env.DEMO_ADMIN_PASSWORD || undefined, user: process.env.DEMO_USER_PASSWORD || undefined },
+  };
 }
 
 export { REPO_ROOT };
@@ -162,6 +179,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM ?? 'Koopjesland <no-reply@koopjesland.local>',
     publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    demo: demoSettings(),
     ...overrides,
   };
 }

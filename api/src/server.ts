@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { databaseOptions, loadConfig, type ApiConfig } from './config';
 import { openDatabase } from './db/client';
 import { hasAnyData, seedDemoData, type SeedResult } from './demo/seed';
-import { saveDemoCredentials, shouldSeedDemo } from './demo/credentials';
+import { demoAccounts, saveDemoCredentials, shouldSeedDemo } from './demo/credentials';
 import { createAndRunDemoFeeds } from './features/feeds/demo';
 import { reapInterruptedRuns } from './features/feeds/runner';
 import { startReferencePriceScheduler } from './features/deals/scheduler';
@@ -22,9 +22,9 @@ export async function startServer(config: ApiConfig = loadConfig()): Promise<Run
   const database = await openDatabase({ ...databaseOptions(config) });
   let seeded: SeedResult | null = null;
   let credentialsFile: string | null = null;
-  if (shouldSeedDemo(database.driver) && !(await hasAnyData(database.db))) {
+  if (shouldSeedDemo(database.driver, config.demo.seed) && !(await hasAnyData(database.db))) {
     console.log('Empty database: creating the demo data…');
-    seeded = await seedDemoData(database.db);
+    seeded = await seedDemoData(database.db, { accounts: demoAccounts(config.demo.passwords) });
     credentialsFile = saveDemoCredentials(config.dataDir, seeded.accounts);
   }
 

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '@koopjesland/shared/entities';
-import { hashPassword } from '../src/auth/passwords';
+import { hashPassword } from '../src/features/auth/passwords';
 import { userStores, users } from '../src/db/schema';
 
 /** Who a test signs in as: a visitor with an account ('user') or one of the admin roles. */

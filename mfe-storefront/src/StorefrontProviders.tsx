@@ -9,18 +9,11 @@ import {
   themeConfig,
   useAuthStore,
   usePageStoreFactory,
-  type ServerStoreControls,
+  useRequestApiScope,
+  type RequestScope,
   type ServerStoreHandle,
 } from '@koopjesland/shared';
-import {
-  answeredQueries,
-  createStorefrontStore,
-  freezeQueries,
-  hasFailedQueries,
-  runningQueries,
-  type StorefrontState,
-  type StorefrontStore,
-} from './api/store';
+import { createStorefrontStore, type StorefrontState, type StorefrontStore } from './api/store';
 import { NotificationsProvider } from './features/notifications/notifications';
 import { registerStorefrontTranslations } from './i18n';
 
@@ -29,26 +22,21 @@ registerStorefrontTranslations();
 /** The key of the storefront's store in a server-rendered page's embedded state. */
 export const STOREFRONT_STORE_KEY = 'storefront';
 
-const SERVER_CONTROLS: ServerStoreControls<StorefrontStore> = {
-  failed: hasFailedQueries,
-  answered: answeredQueries,
-  freeze: freezeQueries,
-};
-
 /** Server only: the request's storefront store (the one the render's providers will use), made on first use. */
-export function serverStorefrontStore(stores: Map<string, ServerStoreHandle>): StorefrontStore {
-  return serverPageStore(stores, STOREFRONT_STORE_KEY, () => createStorefrontStore(), runningQueries, SERVER_CONTROLS);
+export function serverStorefrontStore(stores: Map<string, ServerStoreHandle>, scope: RequestScope): StorefrontStore {
+  return serverPageStore(stores, STOREFRONT_STORE_KEY, () => createStorefrontStore(undefined, scope));
 }
 
 /**
  * `store`: a store made elsewhere (a test's); without one, this page gets its own for as long as
- * the storefront is mounted: on the server the request's (kept across render passes), in a
+ * the storefront is mounted: on the server the request's (filled by the page's loader), in a
  * server-rendered page one starting from the state the server embedded.
  */
 export function StorefrontProviders({ children, store }: { children: ReactNode; store?: StorefrontStore }) {
-  const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY, runningQueries, SERVER_CONTROLS);
+  const pageStoreFor = usePageStoreFactory<StorefrontStore>(STOREFRONT_STORE_KEY);
+  const scope = useRequestApiScope();
   const [pageStore] = useState(
-    () => store ?? pageStoreFor((initial) => createStorefrontStore(initial as Partial<StorefrontState> | undefined)),
+    () => store ?? pageStoreFor((initial) => createStorefrontStore(initial as Partial<StorefrontState> | undefined, scope)),
   );
   const initialize = useAuthStore((state) => state.initialize);
   useEffect(() => {

@@ -1,8 +1,8 @@
 /**
- * The server's page loaders (page-data.ts): after `loadPageData`, the page renders its content in
+ * The server's page loaders (pages.tsx): after `loadPageData`, the page renders its content in
  * its first render and asks the API nothing more. A loader that asked with other arguments than
  * its page's hooks (or forgot a query) would show a spinner first and make a request here; on the
- * server it would cost a render pass per missed query.
+ * server, whose render starts no query, that part of the page would be sent as a spinner.
  */
 import { act, screen } from '@testing-library/react';
 import { createStorefrontStore } from './api/store';

@@ -1,14 +1,73 @@
 /**
  * The storefront's pages as objects: the page's name (its address pattern is declared once, in
  * @koopjesland/shared's VISITOR_PAGES), the element the client router mounts there (routes.tsx),
- * and, for the pages the server renders, the loader of their data (page-data.ts), which the
- * server runs before its render. Each page is its own chunk (route-level splitting).
+ * and, for the pages the server renders, the loader of their data, which the server runs before
+ * its one render. Each page is its own chunk (route-level splitting).
+ *
+ * A loader asks with the arguments its page's hooks use (the same builders), so the hooks find the
+ * answers in the cache: the server's render starts no query of its own, and a query no loader asks
+ * is left to the browser (page-data.test.tsx fails when a page asks something its loader did not).
  */
 import { lazy, type ReactElement } from 'react';
-import { matchVisitorPage, VISITOR_PAGES, type PageRequest, type VisitorPageName } from '@koopjesland/shared';
+import { matchVisitorPage, VISITOR_PAGES, type PageRequest, type Product, type VisitorPageName } from '@koopjesland/shared';
 import type { StorefrontStore } from './api/store';
 import { lazyWithAntd } from './lib/lazy-with-antd';
-import { loadCategoryPage, loadHomePage, loadProductPage, loadSearchPage, type PageLoader } from './page-data';
+import { getCategoryPage } from './features/category/api';
+import { readFilters, readPage } from './features/filters/filter-params';
+import { getHomepageCategories, getPopularProducts, getPriceDrops } from './features/home/api';
+import { DEFAULT_PRICE_HISTORY_RANGE, getPriceHistory } from './features/price-history/api';
+import { getProduct, getRecommendations, recommendationArgs } from './features/product/api';
+import { getSearchFilters, searchPageArgs, searchProducts } from './features/search/api';
+
+export type PageLoader = (
+  store: StorefrontStore,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+  request: PageRequest,
+) => Promise<unknown>;
+
+async function loadHomePage(store: StorefrontStore, _params: unknown, _search: unknown, { siteConfiguration }: PageRequest) {
+  const siteId = siteConfiguration?.id;
+  await Promise.all([
+    store.dispatch(getPopularProducts.initiate()),
+    store.dispatch(getPriceDrops.initiate()),
+    siteId === undefined ? null : store.dispatch(getHomepageCategories.initiate(siteId)),
+  ]);
+}
+
+async function loadProductPage(store: StorefrontStore, { id = '' }: Record<string, string | undefined>) {
+  // The server renders for an anonymous visitor.
+  const { data: product } = await store.dispatch(getProduct.initiate({ id, viewer: null }));
+  if (!product) return;
+  await Promise.all([recommendationsOf(store, product), priceHistoryOf(store, product)]);
+}
+
+function recommendationsOf(store: StorefrontStore, product: Product) {
+  const args = recommendationArgs(product);
+  return args && store.dispatch(getRecommendations.initiate(args));
+}
+
+/** The "lowest in N days" line beside the lowest price (none without a price). */
+function priceHistoryOf(store: StorefrontStore, product: Product) {
+  if (!product.lowestPrice) return null;
+  return store.dispatch(getPriceHistory.initiate({ productId: product.id, range: DEFAULT_PRICE_HISTORY_RANGE }));
+}
+
+async function loadCategoryPage(
+  store: StorefrontStore,
+  { slug = '' }: Record<string, string | undefined>,
+  search: URLSearchParams,
+) {
+  await store.dispatch(getCategoryPage.initiate({ slug, page: readPage(search), filters: readFilters(search) }));
+}
+
+async function loadSearchPage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
+  const filters = readFilters(search, 'q');
+  await Promise.all([
+    store.dispatch(searchProducts.initiate(searchPageArgs(filters, readPage(search)))),
+    store.dispatch(getSearchFilters.initiate(filters.search)),
+  ]);
+}
 
 const HomePage = lazy(() => import('./features/home/HomePage'));
 const LoginPage = lazyWithAntd(() => import('./features/login/LoginPage'));

@@ -7,15 +7,15 @@
  *   the product's own address.
  * And, before the render, the page's data (`prefetchPage`: its page's loader, pages.tsx).
  */
-import type { PageRequest, Product, ServerStoreHandle } from '@koopjesland/shared';
+import type { Product, ServerPageRequest, ServerStoreHandle } from '@koopjesland/shared';
 import type { StorefrontState } from './api/store';
 import { productPath } from './features/products/paths';
 import { loadPageData } from './pages';
 import { serverStorefrontStore } from './StorefrontProviders';
 
 /** Loads the page's data into the request's storefront store (made here; the render's providers take it from `stores`). */
-export function prefetchPage(stores: Map<string, ServerStoreHandle>, url: string, request: PageRequest): Promise<void> {
-  return loadPageData(serverStorefrontStore(stores), url, request);
+export function prefetchPage(stores: Map<string, ServerStoreHandle>, url: string, request: ServerPageRequest): Promise<void> {
+  return loadPageData(serverStorefrontStore(stores, request.api), url, request);
 }
 
 export interface PageOutcome {

@@ -34,7 +34,7 @@ export async function build(
   try {
     if (rendersOnServer(workspace) && !options.shareAntd) {
       const outDir = options.outDir ? join(options.outDir, SERVER_DIST) : undefined;
-      await compile(workspace, webpackConfig(workspace, { mode: 'production', server: true, outDir }));
+      await compile(workspace, webpackConfig(workspace, { mode: 'production', server: true, outDir, sourceMaps: options.sourceMaps ?? true }));
     }
   } finally {
     await compressed;

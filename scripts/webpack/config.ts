@@ -209,8 +209,10 @@ function serverWebpackConfig(workspace: string, options: BuildOptions): Configur
     // A remote's Node build is its container alone; the shell's is the render module.
     entry: isHost ? { server: './src/server.ts' } : {},
     target: 'async-node',
-    cache: persistentCache(`${frontEnd.name}-node`, options, shared),
-    devtool: false,
+    cache: persistentCache(`${frontEnd.name}-node${options.sourceMaps ? '-maps' : ''}`, options, shared),
+    // Maps beside the Node build (never served to browsers: isBuildInternal) for stack traces and
+    // scripts/visitor-request-files.ts, which maps the code a request ran back to its source files.
+    devtool: options.sourceMaps ? 'source-map' : false,
     output: {
       path: options.outDir ?? join(workspaceDir, 'dist', SERVER_DIST),
       publicPath: 'auto',

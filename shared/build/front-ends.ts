@@ -11,7 +11,7 @@ import type { UserRole } from '../src/entities/user';
 /** Who may use an admin section: the catalog (merchandisers), stores (store managers) or the site configuration (admins). */
 export type AdminArea = 'catalog' | 'stores' | 'config';
 
-/** The admin areas each role may use; the API's `api/src/auth/access.ts` enforces the same on the server. */
+/** The admin areas each role may use; the API's `api/src/features/auth/access.ts` enforces the same on the server. */
 export const ADMIN_AREAS_BY_ROLE = {
   user: [],
   merchandiser: ['catalog'],

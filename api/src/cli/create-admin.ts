@@ -8,8 +8,8 @@ import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { databaseOptions, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { hashPassword, passwordProblem } from '../auth/passwords';
-import { insertUser } from '../features/users/repository';
+import { hashPassword, passwordProblem } from '../features/auth/passwords';
+import { insertUser } from '../features/auth/account-scope';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

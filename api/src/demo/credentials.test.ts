@@ -10,7 +10,7 @@ describe('demo credentials', () => {
     expect(first.admin.password).not.toBe(second.admin.password);
     expect(first.admin.password.length).toBeGreaterThanOrEqual(20);
     expect(first.user.password).not.toBe(first.admin.password);
-    expect(demoAccounts({ DEMO_ADMIN_PASSWORD: 'chosen-admin-pass' }).admin.password).toBe('chosen-admin-pass');
+    expect(demoAccounts({ admin: 'chosen-admin-pass' }).admin.password).toBe('chosen-admin-pass');
   });
 
   it('are written to the data folder readable by the owner only, and read back', () => {
@@ -26,9 +26,9 @@ describe('demo credentials', () => {
 
 describe('shouldSeedDemo', () => {
   it('seeds the embedded database, never a PostgreSQL server unless SEED_DEMO=on', () => {
-    expect(shouldSeedDemo('pglite', {})).toBe(true);
-    expect(shouldSeedDemo('postgres', {})).toBe(false);
-    expect(shouldSeedDemo('postgres', { SEED_DEMO: 'on' })).toBe(true);
-    expect(shouldSeedDemo('pglite', { SEED_DEMO: 'off' })).toBe(false);
+    expect(shouldSeedDemo('pglite', undefined)).toBe(true);
+    expect(shouldSeedDemo('postgres', undefined)).toBe(false);
+    expect(shouldSeedDemo('postgres', 'on')).toBe(true);
+    expect(shouldSeedDemo('pglite', 'off')).toBe(false);
   });
 });

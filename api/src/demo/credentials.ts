@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DemoSettings } from '../config';
 
 export interface DemoAccount {
   email: string;
@@ -24,10 +25,11 @@ export const DEMO_CREDENTIALS_FILE = 'demo-credentials.txt';
 /** 18 random bytes: 24 URL-safe characters, far beyond any guessing. */
 const randomPassword = () => crypto.randomBytes(18).toString('base64url');
 
-export function demoAccounts(env: NodeJS.ProcessEnv = process.env): DemoAccounts {
+/** The passwords given (config.ts `demo.passwords`), else random ones. */
+export function demoAccounts(passwords: DemoSettings['passwords'] = {}): DemoAccounts {
   return {
-    admin: { email: DEMO_EMAILS.admin, password: env.DEMO_ADMIN_PASSWORD || randomPassword() },
-    user: { email: DEMO_EMAILS.user, password: env.DEMO_USER_PASSWORD || randomPassword() },
+    admin: { email: DEMO_EMAILS.admin, password: passwords.admin || randomPassword() },
+    user: { email: DEMO_EMAILS.user, password: passwords.user || randomPassword() },
   };
 }
 
@@ -62,8 +64,8 @@ export function readDemoCredentials(dataDir: string): DemoAccounts | null {
  * Whether an empty database gets the demo catalogue: SEED_DEMO=on or off decides; otherwise only
  * the embedded database (`npm start` on a laptop) is seeded, never a PostgreSQL server.
  */
-export function shouldSeedDemo(driver: 'pglite' | 'postgres', env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.SEED_DEMO === 'on') return true;
-  if (env.SEED_DEMO === 'off') return false;
+export function shouldSeedDemo(driver: 'pglite' | 'postgres', seed: DemoSettings['seed']): boolean {
+  if (seed === 'on') return true;
+  if (seed === 'off') return false;
   return driver === 'pglite';
 }

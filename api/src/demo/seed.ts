@@ -6,7 +6,7 @@
  */
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../features/auth/passwords';
 import type { Database } from '../db/client';
 import {
   COMMON_PROPERTIES,
@@ -17,6 +17,7 @@ import {
   slugify,
 } from './catalog';
 import { demoAccounts, type DemoAccounts } from './credentials';
+import { demoSettings } from '../config';
 
 export interface SeedScale {
   products: number;
@@ -89,7 +90,7 @@ export async function seedDemoData(
   if (options.reset) await resetDatabase(db);
   else if (await hasAnyData(db)) throw new Error('The database already holds data; seed with --reset to replace it');
 
-  const accounts = options.accounts ?? demoAccounts();
+  const accounts = options.accounts ?? demoAccounts(demoSettings().passwords);
   const [adminHash, userHash] = await Promise.all([
     hashPassword(accounts.admin.password),
     hashPassword(accounts.user.password),

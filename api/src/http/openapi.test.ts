@@ -1,6 +1,6 @@
 /** The OpenAPI document tells the truth about who may call each route (compared with the route table). */
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { rolesFor } from '../auth/access';
+import { rolesFor } from '../features/auth/access';
 
 let ctx: TestContext;
 beforeAll(async () => {

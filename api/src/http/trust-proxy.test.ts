@@ -1,5 +1,5 @@
 import { parseTrustProxy } from '../config';
-import { MAX_FAILURES_PER_IP } from '../auth/login-throttle';
+import { MAX_FAILURES_PER_IP } from '../features/auth/login-throttle';
 import { MAX_RESET_ATTEMPTS_PER_IP } from '../features/accounts/routes';
 import { createTestApp, type TestContext } from '../../test/helpers';
 

@@ -10,11 +10,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT, type ServerRenderingConfig } from '../config';
 import { contentSecurityPolicy } from '../http/content-security-policy';
-import { createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
+import { buildFile, createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
 import { pageOriginOf } from '../features/site-configuration/page-origin';
 import { readCatalogVersion } from '../http/catalog-version';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
-import { buildFile } from './build-file';
 import { countView } from '../features/products/view-counter';
 import { addressMatcher, isLoopback } from '../http/address-list';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
@@ -171,7 +170,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     const version = await readCatalogVersion(app.db).catch(() => null);
     const inputs = renderInputsOf(request, await pageOriginOf(request, app.config, app.db, version));
     const answer = await pageCache.serve(inputs, async () => {
-      const rendered = await renderer.render(inputs);
+      const rendered = await renderer.render(inputs, version);
       if ('fallback' in rendered) return rendered;
       const indexHtml = currentIndexHtml();
       if (!indexHtml) return { fallback: 'the shell is not built' };

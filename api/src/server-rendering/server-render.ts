@@ -12,14 +12,17 @@
  * (300 ms), the caller sends the client-rendered shell (200) and the reason is logged.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { buildFile } from './build-file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isServerRenderedPath, matchVisitorPage } from '../../../shared/src/routing/visitor-pages';
-import type { SiteConfiguration } from '../../../shared/src/entities';
+import { siteConfigurationSchema, type SiteConfiguration } from '../../../shared/src/entities';
 import type { RenderHints, RenderLanguage, RenderResult, ShellServerModule } from '../../../shared/src/ssr/render-contract';
 import type { ApiConfig } from '../config';
+import { normalizeDomain } from '../features/site-configuration/domains';
 import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
+import { findSiteConfigurationByDomain } from '../features/site-configuration/repository';
+import { memoByCatalogVersion, readCatalogVersion } from '../http/catalog-version';
 
 export type Language = RenderLanguage;
 
@@ -37,6 +40,35 @@ export interface ServerRenderOptions {
   remoteTtlMs: number;
   /** Renders at once; more answer the client-rendered page. */
   maxConcurrent: number;
+}
+
+/**
+ * A build's file as the server uses it (the shell's index.html, its Node bundle), loaded again when
+ * the file was replaced, so a deploy is picked up without a restart. Its modification time is
+ * looked at at most every `checkEveryMs`: a page request asks several times, and a deploy shows
+ * within a second.
+ */
+export interface BuildFile<T> {
+  /** What `load` made of the file now on disk; null while there is none. */
+  value(): T | null;
+  /** Changes when the file is replaced (its modification time); null while there is none. */
+  version(): number | null;
+}
+
+export function buildFile<T>(file: string, load: (file: string) => T, checkEveryMs = 1_000): BuildFile<T> {
+  let loaded: { value: T; mtimeMs: number } | null = null;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  const current = () => {
+    const now = Date.now();
+    if (now - checkedAt >= checkEveryMs) {
+      checkedAt = now;
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat) loaded = null;
+      else if (loaded?.mtimeMs !== stat.mtimeMs) loaded = { value: load(file), mtimeMs: stat.mtimeMs };
+    }
+    return loaded;
+  };
+  return { value: () => current()?.value ?? null, version: () => current()?.mtimeMs ?? null };
 }
 
 /** The product id a product page's path names (for counting its view), or null. */
@@ -215,8 +247,6 @@ function withBudget<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): P
   return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
 }
 
-const SITE_CONFIGURATION_TTL_MS = 60_000;
-
 export function createServerRenderer(app: FastifyInstance, options: ServerRenderOptions) {
   const serverBundle = path.join(options.root, 'shell', 'dist', 'server', 'server.js');
   const { budgetMs, remoteTtlMs, maxConcurrent } = options;
@@ -230,7 +260,6 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     return require(file) as ShellServerModule;
   });
   const apiFetch = injectFetch(app);
-  const siteConfigurations = new Map<string, { value: SiteConfiguration | null; at: number }>();
   let container: { url: string; hash: string | null; checkedAt: number; reload: boolean } | null = null;
   /** Storefront deploys seen since start (part of `generation()`). */
   let deploys = 0;
@@ -310,23 +339,24 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
     }
   }
 
-  async function siteConfigurationFor(domain: string): Promise<SiteConfiguration | null> {
-    const cached = siteConfigurations.get(domain);
-    if (cached && Date.now() - cached.at < SITE_CONFIGURATION_TTL_MS) return cached.value;
-    const response = await app.inject({ method: 'GET', url: '/api/site-configuration', query: { domain } });
-    if (response.statusCode !== 200 && response.statusCode !== 404) {
-      throw new Error(`the site configuration answered ${response.statusCode}`);
-    }
-    const value = response.statusCode === 200 ? (response.json() as SiteConfiguration) : null;
-    siteConfigurations.set(domain, { value, at: Date.now() });
-    return value;
+  /** The domain's site configuration as GET /api/site-configuration answers it (dates as ISO text), kept while the catalogue's version holds. */
+  function siteConfigurationFor(domain: string, version: string | null): Promise<SiteConfiguration | null> {
+    const load = async () => {
+      const row = await findSiteConfigurationByDomain(app.db, normalizeDomain(domain));
+      return row ? siteConfigurationSchema.parse(row) : null;
+    };
+    return version === null ? load() : memoByCatalogVersion(app.db, `server-render:site-configuration:${domain}`, version, load);
   }
 
   /**
    * Renders `request`'s page, or answers why not (`{ fallback: reason }`): the caller then sends
-   * the client-rendered shell.
+   * the client-rendered shell. `version`: the catalogue's, read for the request (null: unknown).
    */
-  async function render(inputs: RenderInputs, budget = budgetMs): Promise<RenderedPage | { fallback: string }> {
+  async function render(
+    inputs: RenderInputs,
+    version: string | null,
+    budget = budgetMs,
+  ): Promise<RenderedPage | { fallback: string }> {
     const module = shell.value();
     if (!module) return { fallback: 'the shell has no Node build (shell/dist/server/server.js)' };
     const target = storefrontContainer();
@@ -339,7 +369,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
       const page = await withBudget(
         (signal) =>
           (async () => {
-            const siteConfiguration = await siteConfigurationFor(domain);
+            const siteConfiguration = await siteConfigurationFor(domain, version);
             return module.renderPage({
               url,
               origin,
@@ -374,7 +404,7 @@ export function createServerRenderer(app: FastifyInstance, options: ServerRender
   async function warm(): Promise<void> {
     const started = Date.now();
     const home = renderInputsOf({ url: '/', headers: {} }, resolvePageOrigin('', new Set(), app.config.publicUrl));
-    const result = await render(home, 30_000);
+    const result = await render(home, await readCatalogVersion(app.db).catch(() => null), 30_000);
     if ('fallback' in result) app.log.warn({ reason: result.fallback }, 'server rendering is not available yet');
     else app.log.info(`server rendering ready (first render ${Date.now() - started} ms)`);
   }

@@ -19,8 +19,8 @@ export function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useStorefrontT();
   const headStyles = useHeadStyles();
   // Server: antd's styles for this page are collected and sent in the head (no unstyled first paint).
-  // One cache for the request, shared by every scope on the page and every render pass (rebuilding
-  // the theme and the styles was a quarter of a render's CPU).
+  // One cache for the request, shared by every scope on the page (rebuilding the theme and the
+  // styles per scope was a quarter of a render's CPU).
   const styleCache = useRequestScoped(ANTD_STYLES_KEY, createCache);
   if (headStyles && styleCache) headStyles(ANTD_STYLES_KEY, () => extractStyle(styleCache));
   const content = (

@@ -7,28 +7,22 @@ import ky, { type Options } from 'ky';
 import i18next from 'i18next';
 import { ApiError, authErrorMessage, generalErrorMessage } from './errors';
 import { currentToken } from './token';
+import type { RequestScope } from '../ssr/render-contract';
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 export type Query = Record<string, QueryValue>;
 
 let baseUrl = typeof window !== 'undefined' ? `${window.location.origin}/api` : 'http://localhost:8080/api';
 
-let fetchImplementation: typeof fetch | undefined;
-
-/**
- * For a front end whose API lives on another origin (set before the first call). `fetch`: how
- * requests are sent (a server render answers them in-process); the platform's by default.
- */
-export function configureApiBaseUrl(url: string, options: { fetch?: typeof fetch } = {}): void {
+/** For a front end whose API lives on another origin (set before the first call). */
+export function configureApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/$/, '');
-  fetchImplementation = options.fetch;
   http = createInstance();
 }
 
 function createInstance() {
   return ky.create({
     prefixUrl: baseUrl,
-    ...(fetchImplementation ? { fetch: fetchImplementation } : {}),
     throwHttpErrors: false,
     timeout: 30_000,
     retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
@@ -58,12 +52,10 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   return params;
 }
 
-export interface RequestOptions {
+export interface RequestOptions extends RequestScope {
   query?: Query;
   /** The body: sent as JSON, or as multipart when it is a FormData (file uploads). */
   json?: unknown;
-  /** Send no bearer token (e.g. site configuration by domain). */
-  anonymous?: boolean;
   /** Use this bearer token instead of the auth store's (e.g. revoking it while signing out). */
   token?: string;
   /** Error messages of the auth calls instead of the general ones (docs/product.md §8). */
@@ -78,14 +70,18 @@ async function send<T>(method: string, path: string, options: RequestOptions = {
     searchParams: toSearchParams(options.query),
     ...(multipart ? { body: options.json as FormData } : { json: options.json }),
     signal: options.signal,
+    ...(options.baseUrl ? { prefixUrl: options.baseUrl } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   };
-  if (options.anonymous || options.token) {
-    const { token } = options;
+  const { token, language } = options;
+  if (options.anonymous || token || language) {
+    // After the instance's own hook: these settings of the call win.
     kyOptions.hooks = {
       beforeRequest: [
         (request) => {
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
-          else request.headers.delete('Authorization');
+          else if (options.anonymous) request.headers.delete('Authorization');
+          if (language) request.headers.set('Accept-Language', language);
         },
       ],
     };
@@ -111,7 +107,8 @@ const inFlightGets = new Map<string, Promise<unknown>>();
 
 /** GET; identical concurrent requests (same path, query and token) share one network call. */
 export function apiGet<T>(path: string, options: Omit<RequestOptions, 'json'> = {}): Promise<T> {
-  const key = `${path}?${toSearchParams(options.query).toString()}|${options.anonymous ? '' : currentToken() ?? ''}|${options.errorStyle ?? ''}`;
+  const token = options.anonymous ? '' : (options.token ?? currentToken() ?? '');
+  const key = `${options.baseUrl ?? ''}${path}?${toSearchParams(options.query).toString()}|${token}|${options.language ?? ''}|${options.errorStyle ?? ''}`;
   const pending = inFlightGets.get(key);
   if (pending && !options.signal) return pending as Promise<T>;
   const request = send<T>('GET', path, options).finally(() => inFlightGets.delete(key));

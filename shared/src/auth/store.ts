@@ -3,7 +3,7 @@
  * against the profile and dropped when that fails; login/register store both; logout clears
  * state and storage. One instance in the page: @koopjesland/shared is a federation singleton.
  */
-import { createPageStore } from '../ssr/page-store';
+import { createPageStore } from '../ssr/page-context';
 import type { AuthResponse, User } from '../entities';
 import { apiGet, apiPost } from '../api/client';
 import { setTokenSource } from '../api/token';

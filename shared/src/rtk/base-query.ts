@@ -4,7 +4,7 @@
  * (this file is bundled into each remote; '@koopjesland/shared' itself is a singleton).
  */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, type Query } from '@koopjesland/shared';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, type Query, type RequestScope } from '@koopjesland/shared';
 
 export interface ApiRequest {
   path: string;
@@ -21,18 +21,24 @@ export interface ApiQueryError {
   statusText: string;
 }
 
-export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiQueryError> = async (args, { signal }) => {
+/** A store's thunk extra argument: the request scope of its page's calls (a server render's store; none in the browser). */
+export interface ApiStoreExtra {
+  api?: RequestScope;
+}
+
+export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiQueryError> = async (args, { signal, extra }) => {
   const request = typeof args === 'string' ? { path: args } : args;
+  const options = { ...(extra as ApiStoreExtra | undefined)?.api, query: request.query, signal };
   try {
     switch (request.method ?? 'GET') {
       case 'GET':
-        return { data: await apiGet(request.path, { query: request.query, signal }) };
+        return { data: await apiGet(request.path, options) };
       case 'POST':
-        return { data: await apiPost(request.path, request.body, { query: request.query, signal }) };
+        return { data: await apiPost(request.path, request.body, options) };
       case 'PUT':
-        return { data: await apiPut(request.path, request.body, { query: request.query, signal }) };
+        return { data: await apiPut(request.path, request.body, options) };
       case 'DELETE':
-        return { data: await apiDelete(request.path, request.body, { query: request.query, signal }) };
+        return { data: await apiDelete(request.path, request.body, options) };
     }
   } catch (error) {
     if (error instanceof ApiError) return { error: { status: error.status, message: error.message, statusText: error.statusText } };

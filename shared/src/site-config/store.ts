@@ -3,8 +3,7 @@
  * start by the shell, read by every remote (one instance: @koopjesland/shared is a singleton).
  * A 404 means none exists yet for this domain ('missing'), which is not an error.
  */
-import { createPageStore } from '../ssr/page-store';
-import { useRequestSiteConfiguration } from '../ssr/page-context';
+import { createPageStore, useRequestSiteConfiguration } from '../ssr/page-context';
 import type { SiteConfiguration } from '../entities';
 import { apiGet } from '../api/client';
 import { ApiError } from '../api/errors';

@@ -4,38 +4,29 @@
  * @koopjesland/shared, a federation singleton, so the shell provides it and every remote reads it.
  *
  * - `origin`: the page's origin for canonical and og:url addresses (the server has no `window`).
- * - `store(key, create)`: one data store per remote and page. On the server the render is run more
- *   than once (a first pass starts the page's queries, the last renders their data), so the store
- *   must outlive a pass: the context keeps it, and the server reads every store's state afterwards
- *   to embed it in the HTML. In the browser, the state embedded by the server (`#kl-state`) is
- *   handed to `create` once, for the first store of that key.
+ * - `store(key, create)`: one data store per remote and page. On the server the page's loader
+ *   fills it before the render, so the context keeps it for the request, and the server reads every
+ *   store's state afterwards to embed it in the HTML. In the browser, the state embedded by the
+ *   server (`#kl-state`) is handed to `create` once, for the first store of that key.
  * - `headStyles`: a remote whose CSS-in-JS styles belong in the server's `<head>` registers a
  *   function returning them.
  * - `hints`: what the server knew of the visitor's browser (phone or not, cookie choice made), so
  *   the first paint already has the right layout and dialog; the browser hydrates with the same
  *   values, then follows its own.
- * - `siteConfiguration`: the request's site configuration (server only). Renders for several
- *   domains run at once in one process, so it cannot live in the module-wide store the browser uses.
+ * - `siteConfiguration`, `api`: the request's site configuration, and how its API calls are made
+ *   (its language, the API's address and fetch), server only. Renders for several domains and
+ *   languages run at once in one process, so neither can live in a module-wide store or client.
  */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useDebugValue, useSyncExternalStore, type ReactNode } from 'react';
+import type { StateCreator, StoreApi, UseBoundStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { SiteConfiguration } from '../entities';
-import type { EmbeddedPageState, RenderHints } from './render-contract';
+import type { EmbeddedPageState, RenderHints, RequestScope } from './render-contract';
 
 export interface ServerStoreHandle {
   /** The store itself (what the component uses). */
   store: unknown;
   getState(): unknown;
-  /** The requests this store has running (the server awaits them, then renders again). */
-  running(): Promise<unknown>[];
-  /** True when a request failed (the page shows an error or not-found view). */
-  failed?(): boolean;
-  /**
-   * The requests answered so far (a fingerprint: equal strings, same answers). A request answered
-   * while a pass was rendering may be missing from that pass's markup, so the server renders again.
-   */
-  answered?(): string;
-  /** Start no more requests (the last pass renders what the store holds, failures included). */
-  freeze?(): void;
 }
 
 /** A client-rendered page, or a server that was told nothing: desktop, no dialog in the first render. */
@@ -49,10 +40,12 @@ export interface PageContextValue {
   stores?: Map<string, ServerStoreHandle>;
   /** Server only: functions returning style markup for the document head, by key (the last pass's wins). */
   headStyles?: Map<string, () => string>;
-  /** Server only: objects kept for the whole request (every render pass), by key (`useRequestScoped`). */
+  /** Server only: objects kept for the whole request, by key (`useRequestScoped`). */
   requestScoped?: Map<string, unknown>;
   /** Server only: the request's site configuration (null: none for its domain). */
   siteConfiguration?: SiteConfiguration | null;
+  /** Server only: the request's API calls (language, the API's address and fetch, anonymous). */
+  api?: RequestScope;
 }
 
 const PageContext = createContext<PageContextValue | null>(null);
@@ -141,59 +134,40 @@ export function usePageOrigin(): string {
   return typeof window !== 'undefined' ? window.location.origin : '';
 }
 
+/** Server only: how this request's API calls are made (a store's per-request scope); undefined in the browser. */
+export function useRequestApiScope(): RequestScope | undefined {
+  return useContext(PageContext)?.api;
+}
+
 /**
  * The store `key` of this page, made by `create(initialState)` (call once, e.g. in a useState
- * initialiser). Server: kept for the whole request and exposed to the renderer. Browser: gets the
- * state the server embedded for `key`, the first time only.
+ * initialiser). Server: the request's, kept for the whole request and exposed to the renderer.
+ * Browser: gets the state the server embedded for `key`, the first time only.
  */
-export function usePageStoreFactory<S extends { getState(): unknown }>(
-  key: string,
-  running: (store: S) => Promise<unknown>[],
-  serverControls: ServerStoreControls<S> = {},
-): (create: (initialState: unknown) => S) => S {
+export function usePageStoreFactory<S extends { getState(): unknown }>(key: string): (create: (initialState: unknown) => S) => S {
   const context = useContext(PageContext);
   return (create) => {
-    if (context?.stores) return serverPageStore(context.stores, key, () => create(undefined), running, serverControls);
+    if (context?.stores) return serverPageStore(context.stores, key, () => create(undefined));
     return create(claimEmbeddedState(key));
   };
 }
 
-/** What the server asks of a page store besides its running requests (see `ServerStoreHandle`). */
-export interface ServerStoreControls<S> {
-  failed?(store: S): boolean;
-  freeze?(store: S): void;
-  answered?(store: S): string;
-}
-
 /**
- * Server only: the request's store `key` from its page context's `stores`, made by `create` and
- * registered for the render passes the first time. The render's providers (`usePageStoreFactory`)
- * and a remote's page loader, which fills it before the first pass, get the same store.
+ * Server only: the request's store `key` from its page context's `stores`, made by `create` the
+ * first time. A remote's page loader, which fills it before the render, and the render's providers
+ * (`usePageStoreFactory`) get the same store.
  */
-export function serverPageStore<S extends { getState(): unknown }>(
-  stores: Map<string, ServerStoreHandle>,
-  key: string,
-  create: () => S,
-  running: (store: S) => Promise<unknown>[],
-  serverControls: ServerStoreControls<S> = {},
-): S {
+export function serverPageStore<S extends { getState(): unknown }>(stores: Map<string, ServerStoreHandle>, key: string, create: () => S): S {
   const existing = stores.get(key);
   if (existing) return existing.store as S;
   const store = create();
-  stores.set(key, {
-    store,
-    getState: () => store.getState(),
-    running: () => running(store),
-    failed: serverControls.failed && (() => serverControls.failed!(store)),
-    answered: serverControls.answered && (() => serverControls.answered!(store)),
-    freeze: serverControls.freeze && (() => serverControls.freeze!(store)),
-  });
+  stores.set(key, { store, getState: () => store.getState() });
   return store;
 }
 
 /**
- * Server only: the object made by `create` once per request and kept across its render passes (a
- * cache that should not be rebuilt by every pass); null in the browser.
+ * Server only: the object made by `create` once per request (a cache that a component would
+ * otherwise build on every render); null in the browser.
  */
 export function useRequestScoped<T>(key: string, create: () => T): T | null {
   const context = useContext(PageContext);
@@ -211,4 +185,22 @@ export function useHeadStyles(): ((key: string, collect: () => string) => void) 
   return (key, collect) => {
     headStyles.set(key, collect);
   };
+}
+
+/**
+ * zustand's `create` for the page-wide stores (auth, site configuration) of a server-rendered
+ * page. zustand's hook renders a store's *initial* state on the server and while hydrating;
+ * these stores are set to the state the page is rendered in before either happens (the server
+ * once for its anonymous visitor, the browser from the embedded state before `hydrateRoot`), so
+ * their hook renders the *current* state in both, and the browser's first render matches the server's.
+ */
+export function createPageStore<T>(initializer: StateCreator<T, [], []>): UseBoundStore<StoreApi<T>> {
+  const api = createStore<T>()(initializer);
+  function useBoundStore<U = T>(selector: (state: T) => U = (state) => state as unknown as U): U {
+    const read = () => selector(api.getState());
+    const slice = useSyncExternalStore(api.subscribe, read, read);
+    useDebugValue(slice);
+    return slice;
+  }
+  return Object.assign(useBoundStore, api) as UseBoundStore<StoreApi<T>>;
 }

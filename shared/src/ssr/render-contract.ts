@@ -46,7 +46,7 @@ export interface RenderRequest {
   apiFetch?: typeof fetch;
   /** The domain's site configuration (null: none). */
   siteConfiguration: SiteConfiguration | null;
-  /** Aborted when the caller gave up (the budget is spent): no further pass is rendered. */
+  /** Aborted when the caller gave up (the budget is spent): the render stops. */
   signal?: AbortSignal;
 }
 
@@ -60,9 +60,30 @@ export interface RenderResult {
   state: EmbeddedPageState;
 }
 
+/**
+ * What a call needs to know of the page it is made for when one process serves many pages at once
+ * (a server render): the page's store passes its own with every call, so nothing of one request is
+ * kept in this module. In the browser there is one page: the API client's defaults (the i18next
+ * language, its configured address, the platform's fetch, the signed-in user's token) apply.
+ */
+export interface RequestScope {
+  /** The page's language, sent as Accept-Language. */
+  language?: string;
+  /** The API's base URL, and the fetch that reaches it (a server render answers in-process). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Send no bearer token (e.g. site configuration by domain; a server renders for an anonymous visitor). */
+  anonymous?: boolean;
+}
+
 /** What a page's data loader knows of its request besides the address: passed along, never read from a module. */
 export interface PageRequest {
   siteConfiguration: SiteConfiguration | null;
+}
+
+/** What the storefront's server module gets for one request: its loaders' request and how its API calls are made. */
+export interface ServerPageRequest extends PageRequest {
+  api: RequestScope;
 }
 
 /** What the shell's Node build exports (shell/src/server.ts). */

@@ -2,7 +2,8 @@
  * Two server renders at once (render.tsx with the storefront's real routes and page loaders): one
  * for a Dutch visitor of one site configuration, one for an English visitor of another, the first
  * held up in its page loader while the second renders. Everything that belongs to a request
- * lives in that request's context, so neither page shows the other's site, language or data.
+ * lives in that request's context, so neither page shows the other's site, language or data, and
+ * each page's API calls go out in its own language.
  */
 import '../test/server-render-environment';
 import { mockApi } from '@koopjesland/shared/testing';
@@ -26,8 +27,16 @@ beforeEach(() => {
     releaseDutchCategories = resolve;
   });
   mockApi({
-    'GET /products': ({ query }) => ({
-      products: [makeProduct({ id: 6, name: `Populair ${query.get('sortBy')}`, percentageChange: -10, priceChange: -1000 })],
+    // The product names say in which language the API was asked (Accept-Language), per request.
+    'GET /products': ({ query, headers }) => ({
+      products: [
+        makeProduct({
+          id: 6,
+          name: `Populair ${query.get('sortBy')} ${headers.get('accept-language')}`,
+          percentageChange: -10,
+          priceChange: -1000,
+        }),
+      ],
       pagination: pagination(1),
     }),
     'GET /categories/homepage': async ({ query }) => {
@@ -64,6 +73,7 @@ it('renders two pages for two site configurations and languages at once, each wi
   expect(english.head).toContain('https://washouse.test/');
   expect(english.state.language).toBe('en');
   expect(english.state.siteConfiguration).toEqual(englishSite);
+  expect(english.html).toContain('Populair views en');
 
   expect(nl.head).toContain('<title>Koopjesland – koopjes</title>');
   expect(nl.html).toContain('Laptops');
@@ -72,10 +82,11 @@ it('renders two pages for two site configurations and languages at once, each wi
   expect(nl.state.language).toBe('nl');
   expect(nl.state.siteConfiguration).toEqual(dutchSite);
   expect(nl.state.origin).toBe('https://koopjesland.test');
+  expect(nl.html).toContain('Populair views nl');
 
   for (const [page, foreign] of [
-    [nl, ['Washouse', 'Washing machines', 'washouse.test', 'Most Popular Categories']],
-    [english, ['Koopjesland – koopjes', 'Laptops', 'koopjesland.test', 'Populairste categorieën']],
+    [nl, ['Washouse', 'Washing machines', 'washouse.test', 'Most Popular Categories', 'Populair views en']],
+    [english, ['Koopjesland – koopjes', 'Laptops', 'koopjesland.test', 'Populairste categorieën', 'Populair views nl']],
   ] as const) {
     const everything = page.head + page.html + JSON.stringify(page.state);
     for (const value of foreign) expect([value, everything.includes(value)]).toEqual([value, false]);

@@ -1,19 +1,19 @@
 /**
  * The server render of a visitor page (docs/architecture.md "Server rendering"): the shell's App
  * at the request's address, with the storefront's routes loaded from the storefront's Node
- * container (the URL the API derives from remotes.json), rendered with React's
+ * container (the URL the API derives from remotes.json), rendered once with React's
  * `prerenderToNodeStream` (it waits for lazy page chunks; a Node stream, because reading back the
  * web stream of `prerender` costs CPU on every render). The storefront's page loader
- * (`prefetchPage`) first loads the page's data into the request's store; a query it did not ask
- * starts while rendering (RTK Query's side effects in render, on the server only) and the render
- * repeats once it is in, at most `MAX_PASSES` times, so the last pass shows the page's data.
+ * (`prefetchPage`) first loads the page's data into the request's store; the render starts no
+ * query of its own, so its markup shows exactly the state embedded beside it.
  * Returns the root's markup, the head elements React hoisted (title, meta, canonical), the
  * CSS-in-JS styles, the state to embed, and the HTTP answer the storefront asks for (404, 301).
  *
  * Per request, in the page context and the loaders' arguments, never in a module: origin, site
- * configuration, language (a clone of the one i18next instance), render hints and stores.
- * Per process, the same for every request: the API's address and fetch, and the anonymous visitor
- * (per-user parts appear after hydration).
+ * configuration, language (a clone of the one i18next instance), render hints, stores, and how the
+ * page's API calls are made (its language as Accept-Language, the API's address and fetch).
+ * Per process, the same for every request: the shell's texts and the anonymous visitor (per-user
+ * parts appear after hydration).
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { StrictMode, type ComponentType } from 'react';
@@ -21,16 +21,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { renderInPasses } from './render-passes';
 import {
-  configureApiBaseUrl,
   PageContextProvider,
   useAuthStore,
   type PageContextValue,
-  type PageRequest,
   type RenderLanguage,
   type RenderRequest,
   type RenderResult,
+  type RequestScope,
+  type ServerPageRequest,
   type ServerStoreHandle,
 } from '@koopjesland/shared';
 import { App } from '../app/App';
@@ -40,26 +39,22 @@ import { initShellI18n } from '../i18n';
 
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };
-  /** Loads the page's data before the first pass (absent from storefronts built before it: more passes, same page). */
-  prefetchPage?(stores: Map<string, ServerStoreHandle>, url: string, request: PageRequest): Promise<void>;
+  /** Loads the page's data into the request's stores before the render. */
+  prefetchPage(stores: Map<string, ServerStoreHandle>, url: string, request: ServerPageRequest): Promise<void>;
 }
 
-/** One pass when the page's loader asked everything; more only for a query no loader asks, which the render itself starts. */
-const MAX_PASSES = 5;
-
-let apiBaseUrl: string | null = null;
 let storefront: Promise<{ Routes: ComponentType; ssr: StorefrontServerModule }> | null = null;
 let storefrontEntry: string | null = null;
+/** Clones of the one i18next instance by language: a cache, the same for every request in that language. */
 const languages = new Map<RenderLanguage, I18n>();
+let setUpDone = false;
 
-function setUp(request: RenderRequest) {
-  if (apiBaseUrl !== request.apiBaseUrl) {
-    apiBaseUrl = request.apiBaseUrl;
-    configureApiBaseUrl(apiBaseUrl, { fetch: request.apiFetch });
-    initShellI18n();
-    // The server renders for an anonymous visitor; the browser checks its own sign-in after hydrating.
-    useAuthStore.setState({ status: 'anonymous', user: null, token: null });
-  }
+function setUpOnce() {
+  if (setUpDone) return;
+  setUpDone = true;
+  initShellI18n();
+  // The server renders for an anonymous visitor; the browser checks its own sign-in after hydrating.
+  useAuthStore.setState({ status: 'anonymous', user: null, token: null });
 }
 
 function i18nFor(language: RenderLanguage): I18n {
@@ -80,7 +75,9 @@ function loadStorefront(entry: string, reload: boolean) {
     loadRemote<RoutesModule>(`${STOREFRONT_REMOTE}/routes`),
     loadRemote<StorefrontServerModule>(`${STOREFRONT_REMOTE}/ssr`),
   ]).then(([routes, ssr]) => {
-    if (!routes?.default || !ssr?.pageOutcome) throw new Error('The storefront container lacks ./routes or ./ssr');
+    if (!routes?.default || !ssr?.pageOutcome || !ssr.prefetchPage) {
+      throw new Error('The storefront container lacks ./routes or ./ssr with its page loaders');
+    }
     provideRemoteRoutes(STOREFRONT_REMOTE, routes.default);
     return { Routes: routes.default, ssr };
   });
@@ -111,9 +108,10 @@ export interface LoadedStorefront {
 }
 
 export async function renderWithStorefront(request: RenderRequest, { ssr }: LoadedStorefront): Promise<RenderResult> {
-  setUp(request);
+  setUpOnce();
   const stores = new Map<string, ServerStoreHandle>();
   const headStyles = new Map<string, () => string>();
+  const api: RequestScope = { language: request.language, baseUrl: request.apiBaseUrl, fetch: request.apiFetch, anonymous: true };
   const context: PageContextValue = {
     origin: request.origin,
     stores,
@@ -121,36 +119,30 @@ export async function renderWithStorefront(request: RenderRequest, { ssr }: Load
     hints: request.hints,
     requestScoped: new Map(),
     siteConfiguration: request.siteConfiguration,
+    api,
   };
   const i18n = i18nFor(request.language);
-  await ssr.prefetchPage?.(stores, request.url, { siteConfiguration: request.siteConfiguration });
+  await ssr.prefetchPage(stores, request.url, { siteConfiguration: request.siteConfiguration, api });
   request.signal?.throwIfAborted();
 
-  const markup = await renderInPasses({
-    renderPass: async () => {
-      const { prelude } = await prerenderToNodeStream(
-        <StrictMode>
-          <PageContextProvider value={context}>
-            <I18nextProvider i18n={i18n}>
-              <MemoryRouter initialEntries={[request.url]}>
-                <App />
-              </MemoryRouter>
-            </I18nextProvider>
-          </PageContextProvider>
-        </StrictMode>,
-        // Fizz outlines completed boundaries past 12,800 bytes (sent after the shell with an inline
-        // `$RC` script the CSP refuses); a prerendered page is sent whole, so keep every boundary inline.
-        { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: request.signal },
-      );
-      request.signal?.throwIfAborted();
-      const chunks: Buffer[] = [];
-      for await (const chunk of prelude) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
-    stores: () => [...stores.values()],
-    maxPasses: MAX_PASSES,
-    signal: request.signal,
-  });
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PageContextProvider value={context}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={[request.url]}>
+            <App />
+          </MemoryRouter>
+        </I18nextProvider>
+      </PageContextProvider>
+    </StrictMode>,
+    // Fizz outlines completed boundaries past 12,800 bytes (sent after the shell with an inline
+    // `$RC` script the CSP refuses); a prerendered page is sent whole, so keep every boundary inline.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: request.signal },
+  );
+  request.signal?.throwIfAborted();
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  const markup = Buffer.concat(chunks).toString('utf8');
 
   const storeStates = Object.fromEntries([...stores].map(([key, store]) => [key, store.getState()]));
   const pathname = request.url.split('?')[0] ?? '/';

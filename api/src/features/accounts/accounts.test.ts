@@ -1,6 +1,6 @@
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser, type TestUser } from '../../../test/auth';
-import * as passwords from '../../auth/passwords';
+import * as passwords from '../auth/passwords';
 import {
   MAX_RESET_ATTEMPTS_PER_IP,
   MAX_RESET_ATTEMPTS_PER_TOKEN,

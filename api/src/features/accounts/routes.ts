@@ -7,16 +7,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
-import { consumeAllowance, countAttempts, THROTTLE_WINDOW_MINUTES } from '../../auth/login-throttle';
-import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { consumeResetToken, createResetToken, findUsableResetToken, RESET_LINK_MINUTES } from '../../auth/reset-tokens';
-import { endUserSessions } from '../../auth/sessions';
+import { recordChange } from '../audit/trail';
+import { consumeAllowance, countAttempts, THROTTLE_WINDOW_MINUTES } from '../auth/login-throttle';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { consumeResetToken, createResetToken, findUsableResetToken, RESET_LINK_MINUTES } from '../auth/reset-tokens';
+import { endUserSessions } from '../auth/sessions';
 import { badRequest, conflict } from '../../http/errors';
 import { errorResponses } from '../../http/route-schemas';
 import { mailerOf } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
-import { deleteUser, findCredentials, findPasswordHash, lockAdminIds, setPasswordHash } from '../users/repository';
+import { findCredentials } from '../auth/account-scope';
+import { deleteUser, findPasswordHash, lockAdminIds, setPasswordHash } from '../users/repository';
 
 /** Reset mails per address per window; further requests get the same answer and send nothing. */
 export const MAX_RESET_MAILS_PER_ADDRESS = 3;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser } from '../../../test/auth';
-import * as passwords from '../../auth/passwords';
-import { MAX_FAILURES_PER_CLIENT_AND_ACCOUNT, MAX_FAILURES_PER_IP, loginDelayMs } from '../../auth/login-throttle';
+import * as passwords from './passwords';
+import { MAX_FAILURES_PER_CLIENT_AND_ACCOUNT, MAX_FAILURES_PER_IP, loginDelayMs } from './login-throttle';
 import { MAX_REGISTRATIONS_PER_IP } from './routes';
 
 let ctx: TestContext;

@@ -12,14 +12,13 @@ import {
   consumeAllowance,
   countLoginAttempt,
   THROTTLE_WINDOW_MINUTES,
-} from '../../auth/login-throttle';
-import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { endSession } from '../../auth/sessions';
+} from './login-throttle';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { endSession } from './sessions';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
 import { languageOf } from '../../http/language';
 import { errorResponses } from '../../http/route-schemas';
-import { findUser } from '../../auth/account-scope';
-import { findCredentials, insertUser, recordSignIn } from '../users/repository';
+import { findCredentials, findUser, insertUser, recordSignIn } from './account-scope';
 
 /** Required strings are checked by hand so the message names the field in plain words. */
 const credentialsBody = z.object({

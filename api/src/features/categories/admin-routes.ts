@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField } from '../../http/route-schemas';
 import { queryBoolean } from '../products/query-params';

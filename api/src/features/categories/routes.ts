@@ -43,7 +43,7 @@ import {
 } from './repository';
 import { hasSavedSettings, settingsOfOne } from './settings';
 import { allCategories, categoryTree } from './tree';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { aliasesOfCategory } from './admin';
 import categoryAdminRoutes from './admin-routes';
 

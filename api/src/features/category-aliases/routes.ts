@@ -7,7 +7,7 @@ import { bulkCategoryAliasSchema, categoryAliasSchema, paginationSchema, product
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { HttpError } from '../../http/errors';
 import { jsonQueryParameter } from '../../http/json-input';
 import { pageQuery, paginationOf } from '../../http/pagination';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/route-schemas';
 import { isHiddenOffer, recordClickOut } from './repository';
 import { notFound } from '../../http/errors';
-import { consumeAllowance } from '../../auth/login-throttle';
+import { consumeAllowance } from '../auth/login-throttle';
 
 /** Click-outs one client may log per minute. */
 export const MAX_CLICK_OUTS_PER_MINUTE = 60;

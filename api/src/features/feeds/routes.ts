@@ -17,8 +17,8 @@ import {
   storeFeedSchema,
   type FeedProblemGroup,
 } from '@koopjesland/shared/entities';
-import { assertStoreAccess } from '../../auth/access';
-import { recordChange } from '../../audit/trail';
+import { assertStoreAccess } from '../auth/access';
+import { recordChange } from '../audit/trail';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { ForbiddenHost, resolvePublicAddress, UnknownHost } from '../../importers/network-guard';
 import { storagePathProblem } from '../../importers/storage-path';

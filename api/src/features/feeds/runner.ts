@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { writeAuditRecords } from '../../audit/records';
+import { writeAuditRecords } from '../audit/records';
 import { conflict } from '../../http/errors';
 import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';

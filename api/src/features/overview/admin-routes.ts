@@ -9,7 +9,7 @@ import { adminOverviewSchema, OVERIG_SLUG, OVERVIEW_ENTRIES } from '@koopjesland
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { canAccessArea, storeScope, type AdminArea, type AuthUser } from '../../auth/access';
+import { canAccessArea, storeScope, type AdminArea, type AuthUser } from '../auth/access';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../http/route-schemas';
 import { bulkAliases } from '../category-aliases/repository';

@@ -13,10 +13,18 @@
  * `dailyLowestSql` and `dailyLowestTotals` take any set of products and a window of days.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LowestInDays, PriceHistoryRange, ProductPriceHistory } from '@koopjesland/shared/entities';
 import { LOWEST_IN_DAYS } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
+import { priceHistory, prices, products, stores } from '../../db/schema';
 import { selectRows, intArray } from '../../db/sql';
+
+/** The tables as the queries below read them (`from prices o`); the `offers` CTE's columns are named explicitly. */
+const offer = alias(prices, 'o');
+const history = alias(priceHistory, 'h');
+const store = alias(stores, 's');
+const product = alias(products, 'p');
 
 /** Days of each range ending today (today included); 'all' reaches back to the product's first recorded price (30 days at least). */
 export const RANGE_DAYS: Record<Exclude<PriceHistoryRange, 'all'>, number> = { '30d': 30, '90d': 90, '1y': 365 };
@@ -53,8 +61,10 @@ function windowBounds({ days }: DayWindow) {
  * is not known, and none of them may show as a lowest price.
  */
 function offersOf(productIds: SQL): SQL {
-  return sql`select o.id, o.product_id, o.store_id, o.valid_to from prices o
-    where o.product_id in (${productIds}) and o.hidden_reason is null`;
+  return sql`select ${offer.id} as id, ${offer.productId} as product_id, ${offer.storeId} as store_id,
+      ${offer.validTo} as valid_to
+    from ${prices} ${offer}
+    where ${offer.productId} in (${productIds}) and ${offer.hiddenReason} is null`;
 }
 
 /**
@@ -67,15 +77,17 @@ function segmentsCte(productIds: SQL, window: DayWindow): SQL {
   return sql`
     with offers as (${offersOf(productIds)}),
     changes as (
-      select h.price_id, (h.recorded_at at time zone 'UTC')::date as day, h.recorded_at, h.id, h.total
-      from offers o join price_history h on h.price_id = o.id
-      where h.recorded_at >= ${firstStart}
+      select ${history.priceId} as price_id, (${history.recordedAt} at time zone 'UTC')::date as day,
+        ${history.recordedAt} as recorded_at, ${history.id} as id, ${history.total} as total
+      from offers o join ${priceHistory} ${history} on ${history.priceId} = o.id
+      where ${history.recordedAt} >= ${firstStart}
       union all
       select o.id, ${first}, before.recorded_at, before.id, before.total
       from offers o cross join lateral (
-        select h.recorded_at, h.id, h.total from price_history h
-        where h.price_id = o.id and h.recorded_at < ${firstStart}
-        order by h.recorded_at desc, h.id desc limit 1
+        select ${history.recordedAt} as recorded_at, ${history.id} as id, ${history.total} as total
+        from ${priceHistory} ${history}
+        where ${history.priceId} = o.id and ${history.recordedAt} < ${firstStart}
+        order by ${history.recordedAt} desc, ${history.id} desc limit 1
       ) before
     ),
     last_of_day as (
@@ -179,9 +191,10 @@ export async function productPriceHistory(
   const [head] = await selectRows<{ today: string; now: number; firstDay: string | null }>(
     db,
     sql`select to_char(${TODAY}, 'YYYY-MM-DD') as today, (extract(epoch from now()) * 1000)::float8 as now,
-          (select to_char(min(h.recorded_at at time zone 'UTC')::date, 'YYYY-MM-DD')
-           from price_history h where h.price_id in (select o.id from (${offersOf(sql`${productId}::int`)}) o)) as "firstDay"
-        from products p where p.id = ${productId}`,
+          (select to_char(min(${history.recordedAt} at time zone 'UTC')::date, 'YYYY-MM-DD')
+           from ${priceHistory} ${history}
+           where ${history.priceId} in (select o.id from (${offersOf(sql`${productId}::int`)}) o)) as "firstDay"
+        from ${products} ${product} where ${product.id} = ${productId}`,
   );
   if (!head) return undefined;
   const { today, now, firstDay } = head;
@@ -203,13 +216,13 @@ export async function productPriceHistory(
   }>(
     db,
     sql`${segmentsCte(sql`${productId}::int`, { days: readDays })}
-        select o.store_id as "storeId", s.name, s.slug, to_char(g.starts, 'YYYY-MM-DD') as starts,
-          to_char(g.ends, 'YYYY-MM-DD') as ends, g.total,
+        select o.store_id as "storeId", ${store.name} as name, ${store.slug} as slug,
+          to_char(g.starts, 'YYYY-MM-DD') as starts, to_char(g.ends, 'YYYY-MM-DD') as ends, g.total,
           (extract(epoch from o.valid_to) * 1000)::float8 as "validTo"
         from segments g
         join offers o on o.id = g.price_id
-        join stores s on s.id = o.store_id
-        order by lower(s.name), s.id, g.starts`,
+        join ${stores} ${store} on ${store.id} = o.store_id
+        order by lower(${store.name}), ${store.id}, g.starts`,
   );
 
   // Day i of the read window is `readDayNames[i]`; the range is its last `rangeDays` days.
@@ -219,7 +232,7 @@ export async function productPriceHistory(
   const rangeStart = readDays - rangeDays;
   const days = readDayNames.slice(rangeStart);
   const lowestOfDay: (number | undefined)[] = new Array(readDays).fill(undefined);
-  const stores = new Map<number, ProductPriceHistory['stores'][number]>();
+  const storeLines = new Map<number, ProductPriceHistory['stores'][number]>();
   for (const segment of segments) {
     const last = segment.ends ? dayNumber(segment.ends) - 1 : readDays - 1;
     for (let day = Math.max(0, dayNumber(segment.starts)); day <= last; day++) {
@@ -228,10 +241,10 @@ export async function productPriceHistory(
       const lowest = lowestOfDay[day];
       if (lowest === undefined || segment.total < lowest) lowestOfDay[day] = segment.total;
       if (day < rangeStart) continue; // read for "lowest in N days" only
-      let line = stores.get(segment.storeId);
+      let line = storeLines.get(segment.storeId);
       if (!line) {
         line = { store: { id: segment.storeId, name: segment.name, slug: segment.slug }, totals: days.map(() => null) };
-        stores.set(segment.storeId, line);
+        storeLines.set(segment.storeId, line);
       }
       line.totals[day - rangeStart] = segment.total;
     }
@@ -253,7 +266,7 @@ export async function productPriceHistory(
     range,
     days,
     lowest,
-    stores: [...stores.values()],
+    stores: [...storeLines.values()],
     lowestInRange,
     highestInRange,
     current: lowestByDay.get(today) ?? null,

@@ -16,9 +16,9 @@ import {
   priceReportBodySchema,
   priceReportGroupSchema,
 } from '@koopjesland/shared/entities';
-import { assertStoreAccess, storeScope } from '../../auth/access';
-import { consumeAllowance } from '../../auth/login-throttle';
-import { recordChange } from '../../audit/trail';
+import { assertStoreAccess, storeScope } from '../auth/access';
+import { consumeAllowance } from '../auth/login-throttle';
+import { recordChange } from '../audit/trail';
 import { conflict, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';

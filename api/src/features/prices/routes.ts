@@ -13,8 +13,8 @@ import {
   PRICE_STATUSES,
   priceHistoryEntrySchema,
 } from '@koopjesland/shared/entities';
-import { assertStoreAccess, storeScope } from '../../auth/access';
-import { recordChange } from '../../audit/trail';
+import { assertStoreAccess, storeScope } from '../auth/access';
+import { recordChange } from '../audit/trail';
 import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';

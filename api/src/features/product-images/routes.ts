@@ -11,7 +11,7 @@ import { productImageSchema } from '@koopjesland/shared/entities';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { badRequest, notFound } from '../../http/errors';
 import { uploadFields } from '../../http/multipart';
 import { errorResponses, idField } from '../../http/route-schemas';

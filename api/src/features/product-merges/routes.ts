@@ -7,7 +7,7 @@ import { productDuplicateSchema, productMergeSchema, productSchema } from '@koop
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';
 import { productDetail } from '../products/product-detail';
 import { duplicatesOf, mergeProducts, mergesInto, splitMerge } from './repository';

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { categories } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { errorResponses, idField, MAX_ID } from '../../http/route-schemas';

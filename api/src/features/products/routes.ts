@@ -17,7 +17,7 @@ import { idField, MAX_ID } from '../../http/route-schemas';
 import { productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
 import { updateProduct } from './repository';
 import { flushViews } from './view-counter';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { NAME_REQUIRED, SLUG_REQUIRED } from './admin';
 import productAdminRoutes from './admin-routes';
 import { HttpError } from '../../http/errors';

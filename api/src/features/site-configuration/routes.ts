@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteConfigurationSchema, twitterCardSchema } from '@koopjesland/shared/entities';
-import { changedFields, recordChange } from '../../audit/trail';
+import { changedFields, recordChange } from '../audit/trail';
 import { badRequest, notFound } from '../../http/errors';
 import { errorResponses, idParam } from '../../http/route-schemas';
 import { normalizeDomain } from './domains';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminStoreRatingSchema } from '@koopjesland/shared/entities';
-import { registerAdminRecordRoutes } from '../../http/admin-records';
+import { registerAdminRecordRoutes } from '../audit/admin-records';
 import { idField } from '../../http/route-schemas';
 import { storeRatingRepository } from './repository';
 

@@ -1,16 +1,16 @@
 /**
  * Data access of accounts: the admin's user list and edits, store assignments of store managers,
- * and what sign-up, sign-in and the profile need. A user leaves here without its password hash,
- * except for the one sign-in check.
+ * and what the profile needs (sign-up and sign-in read and write accounts through features/auth).
+ * A user leaves here without its password hash.
  */
 import { containsPattern } from '../../db/sql';
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { UserRole } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
 import { stores, userStores, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
-import { revokeResetTokens } from '../../auth/reset-tokens';
-import { scopeColumns, userColumns, withStoreIds } from '../../auth/account-scope';
+import { revokeResetTokens } from '../auth/reset-tokens';
+import { scopeColumns, withStoreIds } from '../auth/account-scope';
 
 const adminUserColumns = { ...scopeColumns, lastSignInAt: users.lastSignInAt };
 
@@ -70,30 +70,9 @@ export async function findAdminUser(db: Database, id: number) {
   return (await withWishlistCounts(db, await withStoreIds(db, rows)))[0];
 }
 
-/** The account signing in, with its hash to verify against; undefined for an unknown email. */
-export async function findCredentials(db: Database, email: string) {
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return row;
-}
-
 export async function findPasswordHash(db: Database, id: number): Promise<string | undefined> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
   return row?.passwordHash;
-}
-
-/** A new account; undefined when the email is taken. */
-export async function insertUser(db: Database, values: { email: string; passwordHash: string; role?: UserRole }) {
-  const role = values.role ?? 'user';
-  const [user] = await db
-    .insert(users)
-    .values({ ...values, role, isAdmin: role === 'admin' })
-    .onConflictDoNothing({ target: users.email })
-    .returning(userColumns);
-  return user;
 }
 
 export async function emailTakenByOther(db: Database, email: string, id: number): Promise<boolean> {
@@ -115,17 +94,6 @@ export async function updateUser(db: Database, id: number, changes: { email?: st
 export async function setPasswordHash(db: Database, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
   await revokeResetTokens(db, id);
-}
-
-/**
- * Notes a sign-in, and the site's language when the request told it (the language of the user's
- * mail); updatedAt stays, as signing in does not change the account.
- */
-export async function recordSignIn(db: Database, id: number, language?: 'nl' | 'en'): Promise<void> {
-  await db
-    .update(users)
-    .set({ lastSignInAt: sql`now()`, updatedAt: sql`${users.updatedAt}`, ...(language ? { language } : {}) })
-    .where(eq(users.id, id));
 }
 
 /** Replaces a user's store assignments; an empty list means every store. */

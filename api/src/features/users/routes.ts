@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminUserSchema, paginationSchema, sortOrderSchema, userRoleSchema, type UserRole } from '@koopjesland/shared/entities';
-import { changedFields, recordChange } from '../../audit/trail';
-import { hashPassword, passwordProblem } from '../../auth/passwords';
-import { createResetToken, INVITATION_LINK_DAYS } from '../../auth/reset-tokens';
+import { changedFields, recordChange } from '../audit/trail';
+import { hashPassword, passwordProblem } from '../auth/passwords';
+import { createResetToken, INVITATION_LINK_DAYS } from '../auth/reset-tokens';
+import { insertUser } from '../auth/account-scope';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idField, idParam } from '../../http/route-schemas';
@@ -21,7 +22,6 @@ import {
   deleteUser,
   emailTakenByOther,
   findAdminUser,
-  insertUser,
   listUsers,
   lockAdminIds,
   setStoreAssignments,

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminWishlistItemSchema } from '@koopjesland/shared/entities';
-import { registerAdminRecordRoutes } from '../../http/admin-records';
+import { registerAdminRecordRoutes } from '../audit/admin-records';
 import { idField } from '../../http/route-schemas';
 import { adminWishlistRepository } from './admin-repository';
 

@@ -9,8 +9,8 @@
  * real HTTP so that streaming routes (server-sent events) answer with their status at once.
  */
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestContext } from '../../test/helpers';
-import { createTestUser, type TestUser } from '../../test/auth';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestUser, type TestUser } from '../../../test/auth';
 import { isAdminArea, type AdminArea } from './access';
 
 let ctx: TestContext;

@@ -8,10 +8,10 @@ import crypto from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import { findUser } from './account-scope';
 import { isSessionActive, recordSession } from './sessions';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../../http/errors';
 import { canUseAdminAccess, type AuthUser } from './access';
 
 interface TokenPayload {

@@ -4,8 +4,8 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { passwordResetTokens } from '../db/schema';
+import type { Database } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema';
 
 export const RESET_LINK_MINUTES = 30;
 export const INVITATION_LINK_DAYS = 7;

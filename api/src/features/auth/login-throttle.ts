@@ -11,9 +11,9 @@
  * counter as a plain rate limit (registration, password reset, click-outs).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { loginThrottle } from '../db/schema';
-import { tooManyRequests } from '../http/errors';
+import type { Database } from '../../db/client';
+import { loginThrottle } from '../../db/schema';
+import { tooManyRequests } from '../../http/errors';
 
 export const THROTTLE_WINDOW_MINUTES = 15;
 /** Failures of one client on one account before it is refused for the window. */

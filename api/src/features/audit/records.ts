@@ -3,8 +3,8 @@
  * plugin; work without a request (a scheduled feed run) calls `writeAuditRecords` with no actor.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { auditRecords, users } from '../db/schema';
+import type { Database } from '../../db/client';
+import { auditRecords, users } from '../../db/schema';
 import type { AuthUser } from '../auth/access';
 import type { AuditChange } from './trail';
 

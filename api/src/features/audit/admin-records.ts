@@ -7,11 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodRawShape, type ZodType } from 'zod';
-import { changedFields, recordChange } from '../audit/trail';
+import { changedFields, recordChange } from './trail';
 import { paginationSchema } from '@koopjesland/shared/entities';
-import { notFound } from './errors';
-import { pageQuery, paginationOf } from './pagination';
-import { errorResponses, idParam } from './route-schemas';
+import { notFound } from '../../http/errors';
+import { pageQuery, paginationOf } from '../../http/pagination';
+import { errorResponses, idParam } from '../../http/route-schemas';
 
 export interface AdminRecordRepository<Row, Changes, Filters> {
   list(query: { page: number; limit: number } & Filters): Promise<{ rows: Row[]; totalItems: number }>;

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { USER_ROLES, type UserRole } from '@koopjesland/shared/entities';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../../http/errors';
 
 export const ADMIN_AREAS = ['catalog', 'stores', 'config', 'users'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];

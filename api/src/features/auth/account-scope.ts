@@ -1,11 +1,11 @@
 /**
- * The account as authorization sees it: role and store assignments, never the password hash.
- * Below the features so that the auth plugin and the users feature both read it downward.
+ * The account as authorization sees it: role and store assignments, never the password hash; and
+ * what sign-up and sign-in read and write of it. The users and accounts features build on these.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { UserRole } from '@koopjesland/shared/entities';
-import type { Database } from '../db/client';
-import { userStores, users } from '../db/schema';
+import type { Database } from '../../db/client';
+import { userStores, users } from '../../db/schema';
 
 /** The user as the API shows it: never the password hash. */
 export const userColumns = {
@@ -44,3 +44,34 @@ export async function findUser(db: Database, id: number) {
   return (await withStoreIds(db, rows))[0];
 }
 
+/** The account signing in, with its hash to verify against; undefined for an unknown email. */
+export async function findCredentials(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row;
+}
+
+/** A new account; undefined when the email is taken. */
+export async function insertUser(db: Database, values: { email: string; passwordHash: string; role?: UserRole }) {
+  const role = values.role ?? 'user';
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, role, isAdmin: role === 'admin' })
+    .onConflictDoNothing({ target: users.email })
+    .returning(userColumns);
+  return user;
+}
+
+/**
+ * Notes a sign-in, and the site's language when the request told it (the language of the user's
+ * mail); updatedAt stays, as signing in does not change the account.
+ */
+export async function recordSignIn(db: Database, id: number, language?: 'nl' | 'en'): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()`, updatedAt: sql`${users.updatedAt}`, ...(language ? { language } : {}) })
+    .where(eq(users.id, id));
+}

@@ -4,8 +4,8 @@
  * every API instance at once. Rows of expired tokens are pruned when new ones are recorded.
  */
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { userSessions } from '../db/schema';
+import type { Database } from '../../db/client';
+import { userSessions } from '../../db/schema';
 
 export async function recordSession(db: Database, session: { jti: string; userId: number; expiresAt: Date }): Promise<void> {
   await db.insert(userSessions).values(session);

@@ -3,8 +3,8 @@
  * store 1 in lists and gets 403 on store 2's objects; an unrestricted manager sees every store; a
  * manager whose stores were all deleted sees none (never "all" by accident).
  */
-import { createTestApp, type TestContext } from '../../test/helpers';
-import { createTestUser, type TestUser } from '../../test/auth';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestUser, type TestUser } from '../../../test/auth';
 
 let ctx: TestContext;
 let limited: TestUser;
