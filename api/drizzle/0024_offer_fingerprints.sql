@@ -9,8 +9,7 @@ CREATE UNLOGGED TABLE "feed_staging_unchanged" (
 	"run_id" integer NOT NULL,
 	"position" integer NOT NULL,
 	"offer_id" integer NOT NULL,
-	"product_id" integer NOT NULL,
-	"external_id" text NOT NULL
+	"product_id" integer NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "feed_staging_unchanged_run_id_offer_id_index" ON "feed_staging_unchanged" USING btree ("run_id","offer_id");--> statement-breakpoint
 CREATE INDEX "feed_staging_unchanged_run_id_product_id_index" ON "feed_staging_unchanged" USING btree ("run_id","product_id");--> statement-breakpoint

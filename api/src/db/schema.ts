@@ -579,7 +579,6 @@ export const feedStagingUnchanged = pgTable(
     position: integer().notNull(),
     offerId: integer().notNull(),
     productId: integer().notNull(),
-    externalId: text().notNull(),
   },
   (t) => [index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
 );

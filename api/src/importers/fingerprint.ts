@@ -30,5 +30,10 @@ export function offerFingerprint(o: NormalisedOffer): number {
     JSON.stringify(o.images),
     JSON.stringify(o.properties),
   ].join(SEPARATOR);
+  return hash52(text);
+}
+
+/** 52 bits of the MD5 of `text`: a whole number a double holds exactly. */
+export function hash52(text: string): number {
   return parseInt(crypto.hash('md5', text, 'hex').slice(0, 13), 16);
 }

@@ -300,7 +300,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       carried_out as (
         delete from ${U} using ranked
         where ${u.runId} = ${runId} and not ranked.is_staged and ${ctid('u')} = ranked.row_id and ranked.n > 1
-        returning ${u.position} as position, ${u.externalId} as value)
+        returning ${u.position} as position, (select ${prices.externalId} from ${prices} where ${prices.id} = ${u.offerId}) as value)
       select position, value from staged_out union all select position, value from carried_out`);
     const rejected: ApplyResult['rejected'] = duplicates.map((d) => ({
       position: d.position,

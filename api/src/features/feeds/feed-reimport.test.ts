@@ -79,6 +79,36 @@ describe('feed re-imports: only what changed is written', () => {
     expect(diff.json().summary).toEqual({ newOffers: 0, removedOffers: 0, priceChanges: 0 });
   });
 
+  it('lists the records it carries instead of staging them: a held re-import keeps both for Apply anyway', async () => {
+    const { feed, importing, stored } = await newFeed();
+    await importing(record('K1', '10.00'), record('K2', '20.00'), record('K3', '30.00'), record('K4', '40.00'), record('K5', '50.00'));
+    const before = await stored();
+
+    // Three of five offers would expire: the collapse guard holds the run with what it read.
+    t.place(`${t.storeSlug}/opnieuw-${feedNumber}/feed.csv`, [header, record('K1', '10.00'), record('K2', '21.00')].join('\n'));
+    const held = await t.run(feed.id);
+    expect(held).toMatchObject({ status: 'held', offersUnchanged: 1, offersUpdated: 1, offersExpired: 3 });
+    const staged = await t.database.query<{ table: string; external_id: string | null }>(
+      `select 'staged' as table, external_id from feed_staging where run_id = $1
+       union all select 'carried', p.external_id from feed_staging_unchanged u join prices p on p.id = u.offer_id where u.run_id = $1
+       order by 1, 2`,
+      [held.id],
+    );
+    expect(staged).toEqual([
+      { table: 'carried', external_id: 'K1' },
+      { table: 'staged', external_id: 'K2' },
+    ]);
+    expect(await stored()).toEqual(before);
+
+    const applied = await t.app.inject({ method: 'POST', url: `/api/feed-runs/${held.id}/apply`, headers: t.auth });
+    expect(applied.json()).toMatchObject({ status: 'succeeded', offersUnchanged: 1, offersUpdated: 1, offersExpired: 3 });
+    const after = await stored();
+    expect(after.K1).toEqual(before.K1);
+    expect(after.K2!.total).toBe(2100);
+    expect([after.K3!.valid_to, after.K4!.valid_to, after.K5!.valid_to].every((at) => at !== null)).toBe(true);
+    expect(await leftStaged()).toBe(0);
+  });
+
   it('applies a changed price and records it in the price history; the others stay as they were', async () => {
     const { importing, stored } = await newFeed();
     await importing(record('P1', '10.00'), record('P2', '20.00'), record('P3', '30.00'));

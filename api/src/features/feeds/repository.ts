@@ -12,7 +12,7 @@ import { isUniqueViolation, selectRows } from '../../db/sql';
 import { feedRunChanges, feedRuns, feedStaging, feedStagingUnchanged, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
-import { offerFingerprint } from '../../importers/fingerprint';
+import { hash52, offerFingerprint } from '../../importers/fingerprint';
 import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
 import { lastSeenOf } from '../offers/last-seen';
 
@@ -166,40 +166,58 @@ export function stagingLine(runId: number, o: NormalisedOffer, fingerprint = off
 
 /**
  * The feed's current offers a run may leave alone, by the store's product id: each with the
- * fingerprint of the record it was last written from. Kept in typed arrays beside one map of
- * product ids (a million offers take about 60 MB). Offers that a run must judge again whatever
- * their record says are left out: hidden ones (a held price is judged again, a reported one shown
- * again by the run that carries it), ones with a "from" price (checked against the store's
- * recent prices each run), and those sharing their product id with another offer.
+ * fingerprint of the record it was last written from. Kept in typed arrays under an
+ * open-addressing table of the product ids' hashes (no string kept: a million offers take about
+ * 40 MB). Offers that a run must judge again whatever their record says are left out: hidden ones
+ * (a held price is judged again, a reported one shown again by the run that carries it), ones
+ * with a "from" price (checked against the store's recent prices each run), and any two whose
+ * product ids share a hash.
  */
 export class CarriedOffers {
-  private readonly slots = new Map<string, number>();
-  private readonly externalIds: string[] = [];
+  /** Per bucket: the slot of the offer whose product id hashes there, plus one; 0 when empty. */
+  private readonly buckets: Int32Array;
+  private readonly keys: Float64Array;
   private readonly fingerprints: Float64Array;
-  /** The offer's id; 0 once a record of this run was matched to it (each offer is carried once). */
+  /** The offer's id; 0 when it cannot be carried, negative once a record of this run was carried to it. */
   private readonly offerIds: Int32Array;
   private readonly productIds: Int32Array;
+  private size = 0;
   private positions: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private carriedSlots: Int32Array<ArrayBuffer> = new Int32Array(1024);
   /** Records carried unchanged so far. */
   count = 0;
 
   constructor(capacity: number) {
+    let buckets = 16;
+    while (buckets < capacity * 2) buckets *= 2;
+    this.buckets = new Int32Array(buckets);
+    this.keys = new Float64Array(capacity);
     this.fingerprints = new Float64Array(capacity);
     this.offerIds = new Int32Array(capacity);
     this.productIds = new Int32Array(capacity);
   }
 
+  /** The bucket of `key`: the one holding it, else the empty one where it goes (linear probing). */
+  private bucketOf(key: number): number {
+    const mask = this.buckets.length - 1;
+    for (let bucket = key % this.buckets.length; ; bucket = (bucket + 1) & mask) {
+      const slot = this.buckets[bucket]!;
+      if (slot === 0 || this.keys[slot - 1] === key) return bucket;
+    }
+  }
+
   add(externalId: string, offerId: number, productId: number, fingerprint: number): void {
-    const slot = this.externalIds.length;
-    if (slot >= this.offerIds.length) return;
-    const taken = this.slots.get(externalId);
-    if (taken !== undefined) {
-      this.offerIds[taken] = 0;
+    if (this.size === this.keys.length) return;
+    const key = hash52(externalId);
+    const bucket = this.bucketOf(key);
+    const taken = this.buckets[bucket]!;
+    if (taken !== 0) {
+      this.offerIds[taken - 1] = 0;
       return;
     }
-    this.slots.set(externalId, slot);
-    this.externalIds.push(externalId);
+    const slot = this.size++;
+    this.buckets[bucket] = slot + 1;
+    this.keys[slot] = key;
     this.offerIds[slot] = offerId;
     this.productIds[slot] = productId;
     this.fingerprints[slot] = fingerprint;
@@ -207,9 +225,11 @@ export class CarriedOffers {
 
   /** Whether the record is its offer's record unchanged; if so the run carries it without staging it. */
   carry(offer: NormalisedOffer, fingerprint: number): boolean {
-    if (offer.externalId === null || offer.fromAmount !== null) return false;
-    const slot = this.slots.get(offer.externalId);
-    if (slot === undefined || this.offerIds[slot]! <= 0 || this.fingerprints[slot] !== fingerprint) return false;
+    if (offer.externalId === null || offer.fromAmount !== null || this.size === 0) return false;
+    const taken = this.buckets[this.bucketOf(hash52(offer.externalId))]!;
+    if (taken === 0) return false;
+    const slot = taken - 1;
+    if (this.offerIds[slot]! <= 0 || this.fingerprints[slot] !== fingerprint) return false;
     if (this.count === this.positions.length) {
       this.positions = grow(this.positions);
       this.carriedSlots = grow(this.carriedSlots);
@@ -228,7 +248,7 @@ export class CarriedOffers {
       let text = '';
       for (let i = start; i < Math.min(this.count, start + perSlice); i++) {
         const slot = this.carriedSlots[i]!;
-        text += `${runId}\t${this.positions[i]}\t${-this.offerIds[slot]!}\t${this.productIds[slot]}\t${copyText(this.externalIds[slot])}\n`;
+        text += `${runId}\t${this.positions[i]}\t${-this.offerIds[slot]!}\t${this.productIds[slot]}\n`;
       }
       yield text;
     }
@@ -259,11 +279,10 @@ export async function loadCarriedOffers(db: Database, feedId: number): Promise<C
     const carried = new CarriedOffers(total?.value ?? 0);
     if (!total?.value) return carried;
     // A cursor reads the feed's offers once, in pages, whatever their number.
-    const query = tx
-      .select({ externalId: prices.externalId, id: prices.id, productId: prices.productId, fingerprint: sql<number>`${prices.fingerprint}::float8` })
-      .from(prices)
-      .where(carriable);
-    await tx.execute(sql`declare carried_offers no scroll cursor for ${query}`);
+    await tx.execute(sql`declare carried_offers no scroll cursor for
+      select ${prices.externalId} as "externalId", ${prices.id} as id, ${prices.productId} as "productId",
+        ${prices.fingerprint}::float8 as fingerprint
+      from ${prices} where ${carriable}`);
     for (;;) {
       const page = await selectRows<{ externalId: string; id: number; productId: number; fingerprint: number }>(
         tx,
@@ -278,7 +297,7 @@ export async function loadCarriedOffers(db: Database, feedId: number): Promise<C
 }
 
 /** The columns of feed_staging_unchanged in the order of `CarriedOffers.lines`. */
-const UNCHANGED_COLUMNS = ['run_id', 'position', 'offer_id', 'product_id', 'external_id'] as const;
+const UNCHANGED_COLUMNS = ['run_id', 'position', 'offer_id', 'product_id'] as const;
 
 export interface StagingWriter {
   add(batch: readonly NormalisedOffer[]): Promise<void>;
