@@ -272,9 +272,6 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       update ${S} set ${col(s.productId)} = null, ${col(s.isNewProduct)} = false, ${col(s.priceId)} = null, ${col(s.offerId)} = null
       where ${ofRun} and (${s.isNewProduct} or (${s.productId} is not null
         and not exists (select 1 from ${products} where ${products.id} = ${s.productId})))`);
-    // A carried record whose offer is gone meanwhile (its product deleted) cannot be carried.
-    await tx.execute(sql`
-      delete from ${U} where ${u.runId} = ${runId} and not exists (select 1 from ${prices} where ${prices.id} = ${u.offerId})`);
     await matchProducts(tx, runId, storeId);
     // Implausible prices, part 1 (plausibility.ts): split offers keep their product; rejected totals stay out.
     const repeatedRejections = await routeReviewedRecords(tx, target);
@@ -333,26 +330,28 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
           or ${p.feedId} is distinct from ${feedId} or ${p.externalId} is distinct from ${s.externalId}
       from ${P}
       where ${ofRun} and ${p.productId} = ${s.productId} and ${p.storeId} = ${storeId}`);
-    const [counts] = await rows<{ created: number; updated: number; unchanged: number; matched: number; unmatched: number; carried: number }>(tx, sql`
+    const [counts] = await rows<{ created: number; updated: number; unchanged: number; matched: number; unmatched: number }>(tx, sql`
       select
         count(*) filter (where ${s.priceId} is null)::int as created,
         count(*) filter (where ${s.priceId} is not null and ${s.isChanged})::int as updated,
         count(*) filter (where ${s.priceId} is not null and not ${s.isChanged})::int as unchanged,
         count(*) filter (where ${s.productId} is not null)::int as matched,
-        count(*) filter (where ${s.productId} is null)::int as unmatched,
-        (select count(*) from ${U} where ${u.runId} = ${runId})::int as carried
+        count(*) filter (where ${s.productId} is null)::int as unmatched
       from ${staged}`);
-    const [toExpire] = await rows<{ count: number }>(tx, sql`
-      select count(*)::int as count from ${P}
-      where ${p.feedId} = ${feedId} and ${p.validTo} is null
-        and not exists (select 1 from ${staged} and ${s.offerId} = ${p.id})
-        and not exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id})`);
-    const carried = counts?.carried ?? 0;
+    // One pass over the feed's current offers: those carried (an offer deleted or expired since
+    // its record was carried is not), and those neither staged nor carried, which expire.
+    const [current] = await rows<{ carried: number; expiring: number }>(tx, sql`
+      select count(*) filter (where o.carried)::int as carried, count(*) filter (where not o.carried and not o.staged)::int as expiring
+      from (
+        select exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id}) as carried,
+          exists (select 1 from ${staged} and ${s.offerId} = ${p.id}) as staged
+        from ${P} where ${p.feedId} = ${feedId} and ${p.validTo} is null) as o`);
+    const carried = current?.carried ?? 0;
     const result: ApplyResult = {
       offersCreated: counts?.created ?? 0,
       offersUpdated: counts?.updated ?? 0,
       offersUnchanged: (counts?.unchanged ?? 0) + carried,
-      offersExpired: toExpire?.count ?? 0,
+      offersExpired: current?.expiring ?? 0,
       productsCreated: counts?.unmatched ?? 0,
       productsMatched: (counts?.matched ?? 0) + carried,
       rejected,
@@ -539,7 +538,8 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     await tx.execute(sql`
       update ${P} set ${col(p.fingerprint)} = ${s.fingerprint}
       from ${S}
-      where ${ofRun} and ${s.offerId} = ${p.id} and not ${s.isChanged} and ${p.fingerprint} is distinct from ${s.fingerprint}`);
+      where ${ofRun} and ${s.priceId} is not null and ${s.offerId} = ${p.id} and not ${s.isChanged}
+        and ${p.fingerprint} is distinct from ${s.fingerprint}`);
     await appendPriceHistory(tx, sql`select ${s.priceId} from ${staged} and ${s.isChanged} and ${s.totalChanged}`);
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
@@ -548,8 +548,9 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     await showReportedOffersCarriedByRun(tx, feedId, sql`select ${s.priceId} from ${staged} and ${s.priceId} is not null`);
 
     // Offers of this feed missing from this complete run stop counting; each keeps the feed's
-    // previous mark as when it was last seen.
-    await tx.execute(sql`
+    // previous mark as when it was last seen. (Counted above: nothing else changes the feed's
+    // offers meanwhile, so a run that expires none skips the pass over them.)
+    if (result.offersExpired > 0) await tx.execute(sql`
       with expired as (
         update ${P} set ${col(p.validTo)} = now(), ${col(p.updatedAt)} = now(), ${col(p.lastSeen)} = ${lastSeenOf(p)}
         where ${p.feedId} = ${feedId} and ${p.validTo} is null
@@ -567,7 +568,9 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       tx,
       sql`select ${s.productId} from ${staged} and not ${s.isNewProduct} and (${s.priceId} is null or ${s.isChanged})`,
     );
-    await refreshPriceSummariesOf(tx, sql`select ${prices.productId} from ${prices} where ${prices.feedId} = ${feedId} and ${prices.validTo} = now()`);
+    if (result.offersExpired > 0) {
+      await refreshPriceSummariesOf(tx, sql`select ${prices.productId} from ${prices} where ${prices.feedId} = ${feedId} and ${prices.validTo} = now()`);
+    }
     await tx.execute(sql`update ${stores} set ${col(stores.lastPriceUpdate)} = now() where ${stores.id} = ${storeId}`);
     // Every current offer of the feed was carried by this run (the rest were expired above).
     await tx.execute(sql`update ${storeFeeds} set ${col(storeFeeds.offersSeenAt)} = now() where ${storeFeeds.id} = ${feedId}`);
