@@ -367,6 +367,7 @@ async function runToEnd(
     bytesTotal = source.bytesTotal;
 
     let batch: NormalisedOffer[] = [];
+    let sinceStaged = 0;
     const maxInvalidRatio = parameters.maxInvalidRatio ?? DEFAULT_MAX_INVALID_RATIO;
     const tooManyInvalid = () =>
       counters.invalid > 0 && counters.invalid / counters.recordsRead > maxInvalidRatio;
@@ -408,11 +409,15 @@ async function runToEnd(
           const changesAt = item.offer.priceChangesAt;
           if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
           const fingerprint = offerFingerprint(item.offer);
-          if (carried.carry(item.offer, fingerprint)) continue;
-          item.offer.fingerprint = fingerprint;
-          batch.push(item.offer);
-          if (batch.length >= BATCH_SIZE) {
-            await stage(batch);
+          if (!carried.carry(item.offer, fingerprint)) {
+            item.offer.fingerprint = fingerprint;
+            batch.push(item.offer);
+          }
+          // Every BATCH_SIZE records read, not staged: among carried records a batch would otherwise
+          // live ten times as long, long enough for its records to reach the old generation.
+          if (++sinceStaged >= BATCH_SIZE) {
+            sinceStaged = 0;
+            if (batch.length) await stage(batch);
             batch = [];
             if (counters.recordsRead >= 1_000 && tooManyInvalid()) break reading;
           }
