@@ -5,7 +5,8 @@ import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test
  * written from, and a run carries a record that comes again unchanged without staging, matching
  * or writing it; new and changed records go the full way.
  */
-const header = 'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category,in_stock';
+const header =
+  'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category,in_stock';
 const record = (id: string, price: string, options: { url?: string; stock?: '0' | '1'; name?: string } = {}) =>
   `${id},${options.name ?? `Opnieuw ${id}`},${price},0.00,,${options.url ?? `https://awin.example/${id}`},Opnieuw,${options.stock ?? '1'}`;
 
@@ -52,9 +53,11 @@ describe('feed re-imports: only what changed is written', () => {
     return { feed, importing, stored };
   };
   const historyOf = async (priceId: number) =>
-    (await t.database.query<{ total: number }>('select total from price_history where price_id = $1 order by id', [priceId])).map(
-      (entry) => entry.total,
-    );
+    (
+      await t.database.query<{ total: number }>('select total from price_history where price_id = $1 order by id', [
+        priceId,
+      ])
+    ).map((entry) => entry.total);
   const leftStaged = async () =>
     (
       await t.database.query<{ n: number }>(
@@ -69,23 +72,42 @@ describe('feed re-imports: only what changed is written', () => {
     const before = await stored();
 
     const again = await importing(...records);
-    expect(again).toMatchObject({ offersCreated: 0, offersUpdated: 0, offersUnchanged: 3, offersExpired: 0, productsMatched: 3 });
+    expect(again).toMatchObject({
+      offersCreated: 0,
+      offersUpdated: 0,
+      offersUnchanged: 3,
+      offersExpired: 0,
+      productsMatched: 3,
+    });
     // Not one offer row was written: the same row versions, the same update times, all current.
     expect(await stored()).toEqual(before);
     expect(Object.values(before).every((offer) => offer.valid_to === null)).toBe(true);
     expect(await leftStaged()).toBe(0);
     // The diff of the run lists nothing.
-    const diff = await t.app.inject({ method: 'GET', url: `/api/feed-runs/${again.id}/diff?kind=changed`, headers: t.auth });
+    const diff = await t.app.inject({
+      method: 'GET',
+      url: `/api/feed-runs/${again.id}/diff?kind=changed`,
+      headers: t.auth,
+    });
     expect(diff.json().summary).toEqual({ newOffers: 0, removedOffers: 0, priceChanges: 0 });
   });
 
   it('lists the records it carries instead of staging them: a held re-import keeps both for Apply anyway', async () => {
     const { feed, importing, stored } = await newFeed();
-    await importing(record('K1', '10.00'), record('K2', '20.00'), record('K3', '30.00'), record('K4', '40.00'), record('K5', '50.00'));
+    await importing(
+      record('K1', '10.00'),
+      record('K2', '20.00'),
+      record('K3', '30.00'),
+      record('K4', '40.00'),
+      record('K5', '50.00'),
+    );
     const before = await stored();
 
     // Three of five offers would expire: the collapse guard holds the run with what it read.
-    t.place(`${t.storeSlug}/opnieuw-${feedNumber}/feed.csv`, [header, record('K1', '10.00'), record('K2', '21.00')].join('\n'));
+    t.place(
+      `${t.storeSlug}/opnieuw-${feedNumber}/feed.csv`,
+      [header, record('K1', '10.00'), record('K2', '21.00')].join('\n'),
+    );
     const held = await t.run(feed.id);
     expect(held).toMatchObject({ status: 'held', offersUnchanged: 1, offersUpdated: 1, offersExpired: 3 });
     const staged = await t.database.query<{ table: string; external_id: string | null }>(
@@ -101,7 +123,12 @@ describe('feed re-imports: only what changed is written', () => {
     expect(await stored()).toEqual(before);
 
     const applied = await t.app.inject({ method: 'POST', url: `/api/feed-runs/${held.id}/apply`, headers: t.auth });
-    expect(applied.json()).toMatchObject({ status: 'succeeded', offersUnchanged: 1, offersUpdated: 1, offersExpired: 3 });
+    expect(applied.json()).toMatchObject({
+      status: 'succeeded',
+      offersUnchanged: 1,
+      offersUpdated: 1,
+      offersExpired: 3,
+    });
     const after = await stored();
     expect(after.K1).toEqual(before.K1);
     expect(after.K2!.total).toBe(2100);
@@ -122,10 +149,16 @@ describe('feed re-imports: only what changed is written', () => {
     expect(await historyOf(after.P2!.id)).toEqual([2000, 1850]);
     expect(after.P1).toEqual(before.P1);
     expect(after.P3).toEqual(before.P3);
-    const diff = await t.app.inject({ method: 'GET', url: `/api/feed-runs/${run.id}/diff?kind=changed`, headers: t.auth });
+    const diff = await t.app.inject({
+      method: 'GET',
+      url: `/api/feed-runs/${run.id}/diff?kind=changed`,
+      headers: t.auth,
+    });
     expect(diff.json().changes).toMatchObject([{ priceId: after.P2!.id, oldTotal: 2000, newTotal: 1850 }]);
     // The product page shows the new price.
-    const [offer] = await t.database.query<{ product_id: number }>('select product_id from prices where id = $1', [after.P2!.id]);
+    const [offer] = await t.database.query<{ product_id: number }>('select product_id from prices where id = $1', [
+      after.P2!.id,
+    ]);
     const page = await t.app.inject({ method: 'GET', url: `/api/products/${offer!.product_id}` });
     expect(page.json().prices.map((price: { total: number }) => price.total)).toEqual([1850]);
   });
@@ -191,10 +224,16 @@ describe('feed re-imports: only what changed is written', () => {
     expect(edit.statusCode).toBe(200);
     expect((await stored()).H1!.total).toBe(500);
 
-    expect(await importing(record('H1', '10.00'), record('H2', '20.00'))).toMatchObject({ offersUpdated: 1, offersUnchanged: 1 });
+    expect(await importing(record('H1', '10.00'), record('H2', '20.00'))).toMatchObject({
+      offersUpdated: 1,
+      offersUnchanged: 1,
+    });
     expect((await stored()).H1!.total).toBe(1000);
     // Applied, its record is carried again from then on.
-    expect(await importing(record('H1', '10.00'), record('H2', '20.00'))).toMatchObject({ offersUpdated: 0, offersUnchanged: 2 });
+    expect(await importing(record('H1', '10.00'), record('H2', '20.00'))).toMatchObject({
+      offersUpdated: 0,
+      offersUnchanged: 2,
+    });
   });
 
   it('keeps the first of two records for one offer when the first is carried unchanged', async () => {
