@@ -167,34 +167,48 @@ export function stagingLine(runId: number, o: NormalisedOffer, fingerprint = off
 /**
  * The feed's current offers a run may leave alone, by the store's product id: each with the
  * fingerprint of the record it was last written from. Kept in typed arrays under an
- * open-addressing table of the product ids' hashes (no string kept: a million offers take about
- * 40 MB). Offers that a run must judge again whatever their record says are left out: hidden ones
- * (a held price is judged again, a reported one shown again by the run that carries it), ones
- * with a "from" price (checked against the store's recent prices each run), and any two whose
- * product ids share a hash.
+ * open-addressing table of the product ids' hashes, grown by doubling (no string kept: a million
+ * offers take about 40 MB). Offers that a run must judge again whatever their record says are
+ * left out: hidden ones (a held price is judged again, a reported one shown again by the run that
+ * carries it), ones with a "from" price (checked against the store's recent prices each run), and
+ * any two whose product ids share a hash.
  */
 export class CarriedOffers {
   /** Per bucket: the slot of the offer whose product id hashes there, plus one; 0 when empty. */
-  private readonly buckets: Int32Array;
-  private readonly keys: Float64Array;
-  private readonly fingerprints: Float64Array;
+  private buckets: Int32Array<ArrayBuffer>;
+  private keys: Float64Array<ArrayBuffer>;
+  private fingerprints: Float64Array<ArrayBuffer>;
   /** The offer's id; 0 when it cannot be carried, negative once a record of this run was carried to it. */
-  private readonly offerIds: Int32Array;
-  private readonly productIds: Int32Array;
+  private offerIds: Int32Array<ArrayBuffer>;
+  private productIds: Int32Array<ArrayBuffer>;
   private size = 0;
   private positions: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private carriedSlots: Int32Array<ArrayBuffer> = new Int32Array(1024);
   /** Records carried unchanged so far. */
   count = 0;
 
-  constructor(capacity: number) {
-    let buckets = 16;
-    while (buckets < capacity * 2) buckets *= 2;
-    this.buckets = new Int32Array(buckets);
+  constructor(capacity = 1024) {
+    this.buckets = new Int32Array(capacity * 2);
     this.keys = new Float64Array(capacity);
     this.fingerprints = new Float64Array(capacity);
     this.offerIds = new Int32Array(capacity);
     this.productIds = new Int32Array(capacity);
+  }
+
+  /** Twice the room: the arrays copied, every offer placed again in twice the buckets. */
+  private grow(): void {
+    const capacity = this.keys.length * 2;
+    const widen = <T extends Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer>>(array: T, make: (n: number) => T): T => {
+      const wider = make(capacity);
+      wider.set(array);
+      return wider;
+    };
+    this.keys = widen(this.keys, (n) => new Float64Array(n));
+    this.fingerprints = widen(this.fingerprints, (n) => new Float64Array(n));
+    this.offerIds = widen(this.offerIds, (n) => new Int32Array(n));
+    this.productIds = widen(this.productIds, (n) => new Int32Array(n));
+    this.buckets = new Int32Array(capacity * 2);
+    for (let slot = 0; slot < this.size; slot++) this.buckets[this.bucketOf(this.keys[slot]!)] = slot + 1;
   }
 
   /** The bucket of `key`: the one holding it, else the empty one where it goes (linear probing). */
@@ -207,7 +221,7 @@ export class CarriedOffers {
   }
 
   add(externalId: string, offerId: number, productId: number, fingerprint: number): void {
-    if (this.size === this.keys.length) return;
+    if (this.size === this.keys.length) this.grow();
     const key = hash52(externalId);
     const bucket = this.bucketOf(key);
     const taken = this.buckets[bucket]!;
@@ -275,9 +289,7 @@ export async function loadCarriedOffers(db: Database, feedId: number): Promise<C
     sql`${prices.externalId} is not null`,
   );
   return db.transaction(async (tx) => {
-    const [total] = await tx.select({ value: count() }).from(prices).where(carriable);
-    const carried = new CarriedOffers(total?.value ?? 0);
-    if (!total?.value) return carried;
+    const carried = new CarriedOffers();
     // A cursor reads the feed's offers once, in pages, whatever their number.
     await tx.execute(sql`declare carried_offers no scroll cursor for
       select ${prices.externalId} as "externalId", ${prices.id} as id, ${prices.productId} as "productId",
