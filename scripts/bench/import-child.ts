@@ -2,6 +2,8 @@
  * One measured step of `npm run bench:import`, in a process of its own so its peak RSS
  * (`VmHWM`, the kernel's high-water mark of this process) cannot include another run's:
  *   setup  <json>: migrate the database, create the store, the category Overig and the feeds
+ *                  (with `stores`: that many stores bench-1…, each with an Awin feed)
+ *   queue  <json>: queues a run of each feed for the worker processes (`--workers`)
  *   import <json>: one run of a feed; prints records/s, RSS before and after, VmHWM, the phase profile
  *   copy   <json>: reads the same feed into COPY text (not timed), then times a raw COPY of those
  *                  rows into an unindexed table of the staging table's columns
@@ -16,7 +18,7 @@ import { readFeedRecords, readParameters } from '../../api/src/importers';
 import { openFeedSource, DEFAULT_LIMITS } from '../../api/src/importers/source';
 import { STAGING_COLUMNS, stagingLine } from '../../api/src/features/feeds/repository';
 import { RunProfile } from '../../api/src/features/feeds/profile';
-import { createRun, executeRun } from '../../api/src/features/feeds/runner';
+import { createRun, executeRun, requestRun } from '../../api/src/features/feeds/runner';
 
 interface Job {
   databaseUrl?: string;
@@ -24,6 +26,8 @@ interface Job {
   dir: string;
   feeds?: { importer: string; path: string; compression: string }[];
   feedId?: number;
+  feedIds?: number[];
+  stores?: number;
   importer?: string;
   feedPath?: string;
   compression?: string;
@@ -43,6 +47,23 @@ async function open(job: Job) {
 
 async function setup(job: Job) {
   const { database } = await open(job);
+  if (job.stores) {
+    await database.query("insert into categories (name, slug) values ('Overig', 'overig') on conflict do nothing");
+    const feedIds: number[] = [];
+    for (let n = 1; n <= job.stores; n++) {
+      const [store] = await database.query<{ id: number }>(
+        "insert into stores (name, slug, url) values ($1, $2, 'https://bench.example') returning id",
+        [`Bench ${n}`, `bench-${n}`],
+      );
+      const [feed] = await database.query<{ id: number }>(
+        "insert into store_feeds (store_id, name, importer, path, compression) values ($1, 'awin', 'awin', $2, 'gzip') returning id",
+        [store!.id, `bench-${n}/awin.csv.gz`],
+      );
+      feedIds.push(feed!.id);
+    }
+    await database.close();
+    return { feedIds };
+  }
   const [store] = await database.query<{ id: number }>("insert into stores (name, slug, url) values ('Bench', 'bench', 'https://bench.example') returning id");
   await database.query("insert into categories (name, slug) values ('Overig', 'overig') on conflict do nothing");
   const feedIds: number[] = [];
@@ -83,6 +104,18 @@ async function runImport(job: Job) {
     peak,
     profile: profile.toJSON(),
   };
+}
+
+/** Queues a run of each feed as Run now does (run record and job in one transaction), for the workers. */
+async function queueRuns(job: Job) {
+  const { database, config } = await open(job);
+  const app = await buildApp({ config: { ...config, runWorker: false, runScheduler: false }, database });
+  await app.ready();
+  const runIds: number[] = [];
+  for (const feedId of job.feedIds ?? []) runIds.push((await requestRun(app, feedId, 'cli')).id);
+  await app.close();
+  await database.close();
+  return { runIds };
 }
 
 async function rawCopy(job: Job) {
@@ -142,7 +175,8 @@ async function rawCopy(job: Job) {
 async function main() {
   const [step, json] = process.argv.slice(2);
   const job = JSON.parse(json!) as Job;
-  const answer = step === 'setup' ? await setup(job) : step === 'copy' ? await rawCopy(job) : await runImport(job);
+  const answer =
+    step === 'setup' ? await setup(job) : step === 'copy' ? await rawCopy(job) : step === 'queue' ? await queueRuns(job) : await runImport(job);
   process.stdout.write(`${JSON.stringify(answer)}\n`);
 }
 

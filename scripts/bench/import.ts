@@ -8,9 +8,12 @@
  * a raw COPY of the same rows into an unindexed table and prints the import's speed as a share
  * of that. `--records <n>` (or RECORDS) sets the size, 1,000,000 by default; `--profile`
  * prints where each import's time went (read and normalise, stage, match, each apply step).
+ * `--workers <n>` (PostgreSQL) measures workers instead: n stores' feeds of `--records` each,
+ * imported by one `npm run worker` process, then by n of them at once, each on a fresh database;
+ * it prints the records per second of both, their ratio, and each worker's peak RSS.
  * Figures are printed, never asserted.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +29,7 @@ function argument(name: string): string | undefined {
 const RECORDS = Number(argument('records') ?? process.env.RECORDS ?? 1_000_000);
 const IMPORTERS = (argument('importers') ?? 'awin').split(',') as ('awin' | 'tradetracker')[];
 const SHOW_PROFILE = process.argv.includes('--profile');
+const WORKERS = Number(argument('workers') ?? 0);
 
 function ean(n: number): string {
   const body = `20${String(n).padStart(10, '0')}`;
@@ -60,15 +64,21 @@ const FEEDS = {
   tradetracker: { file: 'tradetracker.xml', compression: 'none' },
 } as const;
 
-async function generate(dir: string, importer: 'awin' | 'tradetracker', changed: boolean) {
+/**
+ * Writes the feed of `importer` into `dir`. `store` > 0 (the workers' stores) shifts the records'
+ * ids, EANs and category paths, so each store's feed creates products and categories of its own.
+ */
+async function generate(dir: string, importer: 'awin' | 'tradetracker', changed: boolean, store = 0) {
   const file = path.join(dir, FEEDS[importer].file);
+  const shift = store * 10_000_000;
+  const tag = store ? `Winkel ${store} ` : '';
   if (importer === 'awin') {
     await writeFeed(
       file,
       true,
       'merchant_product_id,product_name,description,search_price,currency,delivery_cost,delivery_time,ean,brand_name,merchant_category,merchant_image_url,aw_deep_link,in_stock\n',
       (n) =>
-        `A${n},"Product ${n} van merk ${n % 500}","Omschrijving van product ${n}",${(price(n, changed) / 100).toFixed(2)},EUR,${n % 3 ? '3.95' : '0.00'},"1-2 werkdagen",${ean(n)},Merk ${n % 500},"Categorie ${n % 50} > Sub ${n % 7}",https://img.example/${n}.jpg,https://www.awin1.com/pclick.php?p=${n},1\n`,
+        `A${n + shift},"Product ${n + shift} van merk ${n % 500}","Omschrijving van product ${n}",${(price(n, changed) / 100).toFixed(2)},EUR,${n % 3 ? '3.95' : '0.00'},"1-2 werkdagen",${ean(n + shift)},Merk ${n % 500},"${tag}Categorie ${n % 50} > Sub ${n % 7}",https://img.example/${n + shift}.jpg,https://www.awin1.com/pclick.php?p=${n + shift},1\n`,
       '',
     );
   } else {
@@ -91,7 +101,7 @@ function child<T>(step: string, job: object): Promise<T> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'import-child.ts'), step, JSON.stringify(job)], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, FEED_SCHEDULER: 'off', WORKER: 'off', LOG_LEVEL: 'warn' },
+      env: { ...process.env, FEED_SCHEDULER: 'off', WORKER: 'off', IMAGE_COPIES: 'off', LOG_LEVEL: 'warn' },
     });
     let out = '';
     proc.stdout.on('data', (data: Buffer) => (out += data.toString()));
@@ -119,26 +129,33 @@ interface ImportAnswer {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
+/** A fresh PostgreSQL database beside DATABASE_URL's: its address and how to drop it. */
+async function freshPostgres(): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL!;
+  const name = `koopjesland_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 async function bench(kind: 'pglite' | 'postgres', dir: string) {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
   const pgliteDir = kind === 'pglite' ? path.join(dir, `pglite-${crypto.randomBytes(3).toString('hex')}`) : undefined;
   if (kind === 'postgres') {
-    const base = process.env.DATABASE_URL!;
-    const name = `koopjesland_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const client = new Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    ({ databaseUrl, drop } = await freshPostgres());
   } else {
     drop = async () => fs.rmSync(pgliteDir!, { recursive: true, force: true });
   }
@@ -183,6 +200,100 @@ async function bench(kind: 'pglite' | 'postgres', dir: string) {
   }
 }
 
+/** A worker process, as `npm run worker` starts it, on `databaseUrl`; resolves once it has started. */
+async function startWorker(databaseUrl: string, dir: string): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'api', 'src', 'worker.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dir,
+      FEED_STORAGE_DIR: path.join(dir, 'feeds'),
+      JWT_SECRET: 'bench',
+      FEED_SCHEDULER: 'off',
+      IMPORT_CONCURRENCY: '1',
+      IMAGE_COPIES: 'off',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      if (output.includes('feed import worker started')) resolve();
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`worker exited (${code}) before it started: ${output.slice(-500)}`)));
+  });
+  return proc;
+}
+
+/** A process's peak resident set (VmHWM) in MB. */
+function peakRssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+}
+
+/**
+ * `--workers n`: n stores' feeds (all new records) imported through the queue by one worker
+ * process, then by n worker processes at once, each configuration on a fresh database. The
+ * time runs from queueing the runs to the last run's end, as the run records say.
+ */
+async function benchWorkers(dir: string, stores: number) {
+  for (let store = 1; store <= stores; store++) {
+    const feedDir = path.join(dir, 'feeds', `bench-${store}`);
+    fs.mkdirSync(feedDir, { recursive: true });
+    await generate(feedDir, 'awin', false, store);
+  }
+  const rates: number[] = [];
+  for (const workers of [1, stores]) {
+    const { databaseUrl, drop } = await freshPostgres();
+    const processes: ChildProcess[] = [];
+    try {
+      const { feedIds } = await child<{ feedIds: number[] }>('setup', { databaseUrl, dir, stores });
+      for (let i = 0; i < workers; i++) processes.push(await startWorker(databaseUrl, dir));
+      const load = os.loadavg()[0]!.toFixed(2);
+      const { runIds } = await child<{ runIds: number[] }>('queue', { databaseUrl, dir, feedIds });
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        for (;;) {
+          const { rows } = await client.query<{ going: number }>(
+            "select count(*)::int as going from feed_runs where id = any($1) and status in ('queued', 'running')",
+            [runIds],
+          );
+          if (rows[0]!.going === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        const { rows } = await client.query<{ records: number; seconds: number; statuses: string[] }>(
+          `select sum(records_read)::int as records, extract(epoch from max(finished_at) - min(created_at))::float8 as seconds,
+             array_agg(status::text order by id) as statuses
+           from feed_runs where id = any($1)`,
+          [runIds],
+        );
+        const { records, seconds, statuses } = rows[0]!;
+        const rate = records / seconds;
+        rates.push(rate);
+        console.log(
+          `postgres workers ${String(workers).padEnd(2)} ${stores} feeds, ${fmt(records)} records, ${fmt(rate)} records/s, ${seconds.toFixed(1)} s ` +
+            `(${statuses.join(', ')}; peak RSS per worker ${processes.map((proc) => `${peakRssMb(proc.pid!)} MB`).join(', ')}; load ${load} at the start)`,
+        );
+      } finally {
+        await client.end();
+      }
+    } finally {
+      for (const proc of processes) {
+        const exited = new Promise((resolve) => proc.once('exit', resolve));
+        proc.kill('SIGTERM');
+        await exited;
+      }
+      await drop();
+    }
+  }
+  console.log(`${stores} workers reach ${(rates[1]! / rates[0]!).toFixed(2)} × the records per second of one`);
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-bench-'));
   fs.mkdirSync(path.join(dir, 'feeds', 'bench'), { recursive: true });
@@ -192,7 +303,12 @@ async function main() {
   if (!chosen && process.env.DATABASE_URL) kinds.push('postgres');
   if (kinds.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
   try {
-    for (const kind of kinds) await bench(kind, dir);
+    if (WORKERS > 0) {
+      if (!process.env.DATABASE_URL) throw new Error('--workers needs DATABASE_URL: worker processes cannot share PGlite');
+      await benchWorkers(dir, WORKERS);
+    } else {
+      for (const kind of kinds) await bench(kind, dir);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -560,8 +560,27 @@ export const feedStaging = pgTable(
      * worse than linear in the run's size whatever the statistics say.
      */
     offerId: integer(),
+    /** The record's fingerprint (importers/fingerprint.ts), kept on the offer it is applied to. */
+    fingerprint: bigint({ mode: 'number' }),
   },
   (t) => [index().on(t.runId, t.position), index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
+);
+
+/**
+ * The records a run carried unchanged (their fingerprint is their offer's): not staged, only
+ * listed, so the apply step counts their offers seen (expiry, the collapse guard) and lets a
+ * record earlier in the file win its product over them (migration 0024). Unlogged scratch like
+ * feed_staging, deleted with the run's staged rows.
+ */
+export const feedStagingUnchanged = pgTable(
+  'feed_staging_unchanged',
+  {
+    runId: integer().notNull(),
+    position: integer().notNull(),
+    offerId: integer().notNull(),
+    productId: integer().notNull(),
+  },
+  (t) => [index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
 );
 
 // ---------------------------------------------------------------- offers and price history
@@ -609,6 +628,12 @@ export const prices = pgTable(
     keepProduct: boolean().notNull().default(false),
     /** False: the store says it is out of stock (shown as such, never the product's lowest price). */
     inStock: boolean().notNull().default(true),
+    /**
+     * Fingerprint of the normalised feed record the offer was last written from
+     * (importers/fingerprint.ts): a run that reads the same record again leaves the offer alone.
+     * Forgotten by a trigger when anything else changes the offer's feed columns (migration 0024).
+     */
+    fingerprint: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

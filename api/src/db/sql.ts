@@ -4,7 +4,8 @@
  * array into a list of parameters), and recognise a unique-constraint violation.
  */
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -55,4 +56,26 @@ export function isUniqueViolation(error: unknown): boolean {
 /** `%text%` for ILIKE with the pattern characters of the text (`%`, `_`, `\\`) taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A column's bare name, where SQL wants no table before it: an UPDATE's SET target, an INSERT's
+ * column list. Written from the schema (its snake_case casing), so a renamed column cannot be missed.
+ */
+export function columnName(column: Column): SQL {
+  return sql`${sql.identifier(nameOf(column))}`;
+}
+
+function nameOf(column: Column): string {
+  return column.keyAsName ? toSnakeCase(column.name) : column.name;
+}
+
+/** Bare column names separated by commas: an INSERT's column list. */
+export function columnList(...columns: Column[]): SQL {
+  return sql.join(columns.map(columnName), sql`, `);
+}
+
+/** `nextval` of a serial column's sequence: an id drawn before its row is inserted. */
+export function nextIdOf(column: Column): SQL {
+  return sql`nextval(pg_get_serial_sequence(${getTableName(column.table)}, ${nameOf(column)}))`;
 }

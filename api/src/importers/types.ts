@@ -106,4 +106,6 @@ export interface NormalisedOffer {
   categoryPath: string | null;
   images: string[];
   properties: { name: string; value: string }[];
+  /** The record's fingerprint (fingerprint.ts), once a run computed it. */
+  fingerprint?: number;
 }

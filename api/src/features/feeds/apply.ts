@@ -6,11 +6,34 @@
  * expire too many of the feed's offers (collapse guard), creates missing products when the
  * feed allows it, links category aliases, creates/updates/refreshes offers with price
  * history, expires the feed's offers not seen, records the run's changes for its diff and
- * refreshes the products' price summaries.
+ * refreshes the products' price summaries. Records the run carried unchanged (their offer's
+ * fingerprint, runner.ts) are not staged: they are listed in feed_staging_unchanged, count as
+ * seen and take part only in the duplicate check.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { FeedProblemReason } from '@koopjesland/shared/entities';
 import type { Database } from '../../db/client';
+import {
+  categories,
+  categoryAliasCategories,
+  categoryAliases,
+  feedRunChanges,
+  feedRuns,
+  feedStaging,
+  feedStagingUnchanged,
+  priceHistory,
+  prices,
+  productCategories,
+  productCategoryAliases,
+  productIdentifiers,
+  productImages,
+  productProperties,
+  products,
+  storeFeeds,
+  stores,
+} from '../../db/schema';
+import { columnList, columnName as col, nextIdOf } from '../../db/sql';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
 import { keepVerifiedFromPrices } from '../deals/repository';
@@ -84,7 +107,7 @@ export class RunHeld extends Error {
 
 type Tx = Pick<Database, 'execute'>;
 
-async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -95,25 +118,38 @@ export const FEED_LOCK_NAMESPACE = 727_001;
 export const DUPLICATE_REASON = 'Another record of this feed already offers the same product';
 export const NO_MATCH_REASON = 'No product with this EAN/GTIN or store product id, and this feed does not create products';
 
+/** The staged records of a run, as every statement below reads them. */
+const s = alias(feedStaging, 's');
+/** The records a run carried unchanged (runner.ts). */
+const u = alias(feedStagingUnchanged, 'u');
+const p = offerAlias('p');
+/** The tables under those aliases, as FROM, UPDATE and DELETE name them. */
+const S = sql`${feedStaging} ${sql.identifier('s')}`;
+const U = sql`${feedStagingUnchanged} ${sql.identifier('u')}`;
+const P = sql`${prices} ${sql.identifier('p')}`;
+/** A row's physical address in a staging table, under the alias the statement reads it. */
+const ctid = (name: 's' | 'u') => sql`${sql.identifier(name)}.ctid`;
+
 /** Links staged records to existing products by GTIN, then by the store's own product id. */
 async function matchProducts(tx: Tx, runId: number, storeId: number): Promise<void> {
   await tx.execute(sql`
-    update feed_staging s set product_id = pi.product_id
-    from product_identifiers pi
-    where s.run_id = ${runId} and s.product_id is null and s.gtin is not null
-      and pi.value = s.gtin and pi.type in ('EAN', 'GTIN', 'UPC', 'GTIN-13', 'GTIN-14')`);
+    update ${S} set ${col(s.productId)} = ${productIdentifiers.productId}
+    from ${productIdentifiers}
+    where ${s.runId} = ${runId} and ${s.productId} is null and ${s.gtin} is not null
+      and ${productIdentifiers.value} = ${s.gtin} and ${productIdentifiers.type} in ('EAN', 'GTIN', 'UPC', 'GTIN-13', 'GTIN-14')`);
   await tx.execute(sql`
-    update feed_staging s set product_id = p.product_id
-    from prices p
-    where s.run_id = ${runId} and s.product_id is null and s.external_id is not null
-      and p.store_id = ${storeId} and p.external_id = s.external_id`);
+    update ${S} set ${col(s.productId)} = ${p.productId}
+    from ${P}
+    where ${s.runId} = ${runId} and ${s.productId} is null and ${s.externalId} is not null
+      and ${p.storeId} = ${storeId} and ${p.externalId} = ${s.externalId}`);
 }
 
 /** Phase 'matching': outside the apply transaction, so the site stays responsive meanwhile. */
 export async function matchStagedRun(db: Database, target: ApplyTarget): Promise<void> {
   // The staged rows were just written: without fresh statistics the planner takes this run's
   // thousands of rows for a handful and joins them row by row.
-  await db.execute(sql`analyze feed_staging`);
+  await db.execute(sql`analyze ${feedStaging}`);
+  await db.execute(sql`analyze ${feedStagingUnchanged}`);
   await matchProducts(db, target.runId, target.storeId);
 }
 
@@ -124,11 +160,11 @@ const GROWTH_WORTH_ANALYZING = 1_000;
  * ANALYZE `table` when this transaction added more than a fifth of the rows the planner believes
  * it has. Runs inside the apply transaction: ANALYZE samples the transaction's own new rows.
  */
-async function analyzeIfGrown(tx: Tx, table: 'products' | 'prices', added: number): Promise<void> {
+async function analyzeIfGrown(tx: Tx, table: typeof products | typeof prices, added: number): Promise<void> {
   if (added < GROWTH_WORTH_ANALYZING) return;
   const [estimate] = await rows<{ tuples: number }>(tx, sql`
-    select greatest(reltuples, 0)::float8 as tuples from pg_class where oid = ${table}::regclass`);
-  if (added > (estimate?.tuples ?? 0) * 0.2) await tx.execute(sql.raw(`analyze ${table}`));
+    select greatest(reltuples, 0)::float8 as tuples from pg_class where oid = ${getTableName(table)}::regclass`);
+  if (added > (estimate?.tuples ?? 0) * 0.2) await tx.execute(sql`analyze ${table}`);
 }
 
 /**
@@ -149,11 +185,10 @@ async function tuneApplyTransaction(tx: Tx, statementTimeoutMs: number): Promise
 /** Every statement of the apply step is linear in the run's size; this bounds one gone wrong anyway. */
 const DEFAULT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
-/** The tables `unchecked` inserts go to; every trigger of theirs must fire always (migration 0019). */
+/** The tables `unchecked` inserts go to; every trigger of theirs must fire always (migrations 0019, 0024). */
 const UNCHECKED_TABLES = [
-  'prices', 'price_history', 'feed_run_changes', 'product_identifiers', 'product_images', 'product_properties',
-  'product_category_aliases', 'product_categories',
-];
+  prices, priceHistory, feedRunChanges, productIdentifiers, productImages, productProperties, productCategoryAliases, productCategories,
+].map((table) => getTableName(table));
 
 /**
  * Whether this transaction may insert without the per-row foreign-key checks: the role may set
@@ -168,18 +203,19 @@ async function mayInsertUnchecked(tx: Tx): Promise<boolean> {
   return row?.may === true;
 }
 
-type Referenced = 'stores' | 'store_feeds' | 'feed_runs' | 'products' | 'category_aliases' | 'categories';
+/** The id column of a table that inserted rows reference. */
+type ReferencedId = Column & { table: PgTable };
 
 /**
- * Takes the lock each foreign-key check would take (FOR KEY SHARE) on the rows of `table` that
- * rows about to be inserted reference, once per row instead of once per referencing row, and
+ * Takes the lock each foreign-key check would take (FOR KEY SHARE) on the rows of `id`'s table
+ * that rows about to be inserted reference, once per row instead of once per referencing row, and
  * answers whether every one of them exists (else the checked statement runs and reports it).
  * Held to the end of the transaction: nobody deletes them meanwhile.
  */
-async function lockReferenced(tx: Tx, table: Referenced, ids: SQL): Promise<boolean> {
+async function lockReferenced(tx: Tx, id: ReferencedId, ids: SQL): Promise<boolean> {
   const [row] = await rows<{ wanted: number; locked: number }>(tx, sql`
     with wanted as (select distinct id from (${ids}) as w(id) where id is not null),
-    locked as (select t.id from ${sql.identifier(table)} t where t.id in (select id from wanted) for key share of t)
+    locked as (select ${id} from ${id.table} where ${id} in (select id from wanted) for key share of ${id.table})
     select (select count(*) from wanted)::int as wanted, (select count(*) from locked)::int as locked`);
   return row !== undefined && row.wanted === row.locked;
 }
@@ -202,7 +238,7 @@ async function unchecked<T>(tx: Tx, allowed: boolean, work: () => Promise<T>): P
 /** The feed's offers that count now. */
 export async function currentOfferCount(db: Tx, feedId: number): Promise<number> {
   const [row] = await rows<{ count: number }>(db, sql`
-    select count(*)::int as count from prices where feed_id = ${feedId} and valid_to is null`);
+    select count(*)::int as count from ${prices} where ${prices.feedId} = ${feedId} and ${prices.validTo} is null`);
   return row?.count ?? 0;
 }
 
@@ -224,26 +260,45 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Two instances never apply the same feed at once, whatever their run bookkeeping says.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
     await tuneApplyTransaction(tx, statementTimeoutMs);
-    const staged = sql`feed_staging s where s.run_id = ${runId}`;
+    const ofRun = sql`${s.runId} = ${runId}`;
+    const staged = sql`${S} where ${ofRun}`;
+    const priceOfferColumns = columnList(prices.id, prices.productId, prices.storeId, prices.amount, prices.shipping, prices.total);
+    const changeColumns = columnList(
+      feedRunChanges.runId, feedRunChanges.kind, feedRunChanges.priceId, feedRunChanges.productId, feedRunChanges.oldTotal, feedRunChanges.newTotal,
+    );
 
     // Matches made before the lock may point at products deleted since; match the rest now.
     await tx.execute(sql`
-      update feed_staging s set product_id = null, is_new_product = false, price_id = null, offer_id = null
-      where s.run_id = ${runId} and (s.is_new_product or (s.product_id is not null
-        and not exists (select 1 from products p where p.id = s.product_id)))`);
+      update ${S} set ${col(s.productId)} = null, ${col(s.isNewProduct)} = false, ${col(s.priceId)} = null, ${col(s.offerId)} = null
+      where ${ofRun} and (${s.isNewProduct} or (${s.productId} is not null
+        and not exists (select 1 from ${products} where ${products.id} = ${s.productId})))`);
     await matchProducts(tx, runId, storeId);
     // Implausible prices, part 1 (plausibility.ts): split offers keep their product; rejected totals stay out.
     const repeatedRejections = await routeReviewedRecords(tx, target);
 
-    // One offer per product and store: the first record wins.
+    // One offer per product and store: the first record wins, a carried one among them (a carried
+    // record's product can only meet staged records: each offer is carried once).
     const duplicates = await rows<{ position: number; value: string | null }>(tx, sql`
-      with ranked as (
-        select ctid as row_id, row_number() over (
-          partition by coalesce('p:' || product_id::text, product_key) order by "position") as n
-        from ${staged})
-      delete from feed_staging s using ranked
-      where s.run_id = ${runId} and s.ctid = ranked.row_id and ranked.n > 1
-      returning s."position", coalesce(s.gtin, s.external_id) as value`);
+      with candidates as (
+        select true as is_staged, ${ctid('s')} as row_id, ${s.productId} as product_id, ${s.productKey} as product_key, ${s.position} as position
+        from ${staged}
+        union all
+        select false, ${ctid('u')}, ${u.productId}, null, ${u.position}
+        from ${U} where ${u.runId} = ${runId}
+          and ${u.productId} in (select ${s.productId} from ${staged} and ${s.productId} is not null)),
+      ranked as (
+        select is_staged, row_id, row_number() over (
+          partition by coalesce('p:' || product_id::text, product_key) order by position) as n
+        from candidates),
+      staged_out as (
+        delete from ${S} using ranked
+        where ${ofRun} and ranked.is_staged and ${ctid('s')} = ranked.row_id and ranked.n > 1
+        returning ${s.position} as position, coalesce(${s.gtin}, ${s.externalId}) as value),
+      carried_out as (
+        delete from ${U} using ranked
+        where ${u.runId} = ${runId} and not ranked.is_staged and ${ctid('u')} = ranked.row_id and ranked.n > 1
+        returning ${u.position} as position, (select ${prices.externalId} from ${prices} where ${prices.id} = ${u.offerId}) as value)
+      select position, value from staged_out union all select position, value from carried_out`);
     const rejected: ApplyResult['rejected'] = duplicates.map((d) => ({
       position: d.position,
       reason: DUPLICATE_REASON,
@@ -256,44 +311,49 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
 
     if (!target.allowCreateProducts) {
       const unmatched = await rows<{ position: number; value: string | null }>(tx, sql`
-        delete from feed_staging s where s.run_id = ${runId} and s.product_id is null
-        returning s."position", coalesce(s.gtin, s.external_id) as value`);
+        delete from ${S} where ${ofRun} and ${s.productId} is null
+        returning ${s.position} as position, coalesce(${s.gtin}, ${s.externalId}) as value`);
       rejected.push(
-        ...unmatched.map((u) => ({ position: u.position, reason: NO_MATCH_REASON, code: 'no-matching-product' as const, value: u.value })),
+        ...unmatched.map((m) => ({ position: m.position, reason: NO_MATCH_REASON, code: 'no-matching-product' as const, value: m.value })),
       );
     }
 
     // Offers: classify against the current offer of the product in this store.
     await tx.execute(sql`
-      update feed_staging s set
-        price_id = p.id,
-        offer_id = p.id,
-        total_changed = p.total <> s.total,
-        is_changed = p.valid_to is not null or p.total <> s.total or p.amount <> s.amount
-          or p.shipping <> s.shipping or p.url <> s.url or p.in_stock <> s.in_stock
-          or p.delivery_time is distinct from s.delivery_time
-          or p.feed_id is distinct from ${feedId} or p.external_id is distinct from s.external_id
-      from prices p
-      where s.run_id = ${runId} and p.product_id = s.product_id and p.store_id = ${storeId}`);
+      update ${S} set
+        ${col(s.priceId)} = ${p.id},
+        ${col(s.offerId)} = ${p.id},
+        ${col(s.totalChanged)} = ${p.total} <> ${s.total},
+        ${col(s.isChanged)} = ${p.validTo} is not null or ${p.total} <> ${s.total} or ${p.amount} <> ${s.amount}
+          or ${p.shipping} <> ${s.shipping} or ${p.url} <> ${s.url} or ${p.inStock} <> ${s.inStock}
+          or ${p.deliveryTime} is distinct from ${s.deliveryTime}
+          or ${p.feedId} is distinct from ${feedId} or ${p.externalId} is distinct from ${s.externalId}
+      from ${P}
+      where ${ofRun} and ${p.productId} = ${s.productId} and ${p.storeId} = ${storeId}`);
     const [counts] = await rows<{ created: number; updated: number; unchanged: number; matched: number; unmatched: number }>(tx, sql`
       select
-        count(*) filter (where s.price_id is null)::int as created,
-        count(*) filter (where s.price_id is not null and s.is_changed)::int as updated,
-        count(*) filter (where s.price_id is not null and not s.is_changed)::int as unchanged,
-        count(*) filter (where s.product_id is not null)::int as matched,
-        count(*) filter (where s.product_id is null)::int as unmatched
+        count(*) filter (where ${s.priceId} is null)::int as created,
+        count(*) filter (where ${s.priceId} is not null and ${s.isChanged})::int as updated,
+        count(*) filter (where ${s.priceId} is not null and not ${s.isChanged})::int as unchanged,
+        count(*) filter (where ${s.productId} is not null)::int as matched,
+        count(*) filter (where ${s.productId} is null)::int as unmatched
       from ${staged}`);
-    const [toExpire] = await rows<{ count: number }>(tx, sql`
-      select count(*)::int as count from prices p
-      where p.feed_id = ${feedId} and p.valid_to is null
-        and not exists (select 1 from ${staged} and s.offer_id = p.id)`);
+    // One pass over the feed's current offers: those carried (an offer deleted or expired since
+    // its record was carried is not), and those neither staged nor carried, which expire.
+    const [current] = await rows<{ carried: number; expiring: number }>(tx, sql`
+      select count(*) filter (where o.carried)::int as carried, count(*) filter (where not o.carried and not o.staged)::int as expiring
+      from (
+        select exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id}) as carried,
+          exists (select 1 from ${staged} and ${s.offerId} = ${p.id}) as staged
+        from ${P} where ${p.feedId} = ${feedId} and ${p.validTo} is null) as o`);
+    const carried = current?.carried ?? 0;
     const result: ApplyResult = {
       offersCreated: counts?.created ?? 0,
       offersUpdated: counts?.updated ?? 0,
-      offersUnchanged: counts?.unchanged ?? 0,
-      offersExpired: toExpire?.count ?? 0,
+      offersUnchanged: (counts?.unchanged ?? 0) + carried,
+      offersExpired: current?.expiring ?? 0,
       productsCreated: counts?.unmatched ?? 0,
-      productsMatched: counts?.matched ?? 0,
+      productsMatched: (counts?.matched ?? 0) + carried,
       rejected,
       held: [],
       fromPricesDropped: [],
@@ -307,116 +367,125 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Rows the run creates reference new rows of its own, or the store, feed and run locked here once.
     const fast =
       (await mayInsertUnchecked(tx)) &&
-      (await lockReferenced(tx, 'stores', sql`select ${storeId}::int`)) &&
-      (await lockReferenced(tx, 'store_feeds', sql`select ${feedId}::int`)) &&
-      (await lockReferenced(tx, 'feed_runs', sql`select ${runId}::int`));
+      (await lockReferenced(tx, stores.id, sql`select ${storeId}::int`)) &&
+      (await lockReferenced(tx, storeFeeds.id, sql`select ${feedId}::int`)) &&
+      (await lockReferenced(tx, feedRuns.id, sql`select ${runId}::int`));
 
     // What the run creates gets its ids up front, in one pass: every new offer its id, every new
     // product its id and its main image's id. So a new product is written once, with its image and
     // its price summary (its one offer), instead of being inserted and then updated twice.
     if (result.offersCreated > 0) {
       await tx.execute(sql`
-        update feed_staging s set
-          offer_id = nextval(pg_get_serial_sequence('prices', 'id')),
-          product_id = coalesce(s.product_id, nextval(pg_get_serial_sequence('products', 'id'))),
-          is_new_product = s.product_id is null,
-          new_image_id = case when s.product_id is null and s.images is not null
-            then nextval(pg_get_serial_sequence('product_images', 'id')) end
-        where s.run_id = ${runId} and s.price_id is null`);
+        update ${S} set
+          ${col(s.offerId)} = ${nextIdOf(prices.id)},
+          ${col(s.productId)} = coalesce(${s.productId}, ${nextIdOf(products.id)}),
+          ${col(s.isNewProduct)} = ${s.productId} is null,
+          ${col(s.newImageId)} = case when ${s.productId} is null and ${s.images} is not null
+            then ${nextIdOf(productImages.id)} end
+        where ${ofRun} and ${s.priceId} is null`);
     }
     // The staging statistics (taken before matching) still say these rows have no product, no
     // offer and no change: every join on them below (new products, changed offers, the summary
     // refresh) would be planned for one row and run as a loop per row (a re-import with 20,000
     // changed totals spent minutes rescanning an aggregate per product).
-    const stagedRows = result.offersCreated + result.offersUpdated + result.offersUnchanged;
-    if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze feed_staging`);
+    const stagedRows = result.offersCreated + result.offersUpdated + result.offersUnchanged - carried;
+    if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze ${feedStaging}`);
     if (result.productsCreated > 0) {
       // The summary a refresh would give a product whose only offer is this one (price-summary.ts).
       await tx.execute(sql`
-        insert into products (id, slug, name, brand, description, image, image_id,
-          lowest_price_id, lowest_total, lowest_store_id, highest_total, offer_count)
-        select s.product_id, s.slug, s.name, s.brand, s.description, s.images->>0, s.new_image_id,
-          case when s.in_stock then s.offer_id end, case when s.in_stock then s.total end,
-          case when s.in_stock then ${storeId}::int end, s.total, 1
-        from ${staged} and s.is_new_product`);
-      await analyzeIfGrown(tx, 'products', result.productsCreated);
+        insert into ${products} (${columnList(
+          products.id, products.slug, products.name, products.brand, products.description, products.image, products.imageId,
+          products.lowestPriceId, products.lowestTotal, products.lowestStoreId, products.highestTotal, products.offerCount,
+        )})
+        select ${s.productId}, ${s.slug}, ${s.name}, ${s.brand}, ${s.description}, ${s.images}->>0, ${s.newImageId},
+          case when ${s.inStock} then ${s.offerId} end, case when ${s.inStock} then ${s.total} end,
+          case when ${s.inStock} then ${storeId}::int end, ${s.total}, 1
+        from ${staged} and ${s.isNewProduct}`);
+      await analyzeIfGrown(tx, products, result.productsCreated);
       await unchecked(tx, fast, async () => {
         // Another feed's run may create a product with the same GTIN meanwhile: its identifier wins.
         await tx.execute(sql`
-          insert into product_identifiers (product_id, type, value)
-          select s.product_id, case when length(s.gtin) = 14 then 'GTIN' else 'EAN' end, s.gtin
-          from ${staged} and s.is_new_product and s.gtin is not null
+          insert into ${productIdentifiers} (${columnList(productIdentifiers.productId, productIdentifiers.type, productIdentifiers.value)})
+          select ${s.productId}, case when length(${s.gtin}) = 14 then 'GTIN' else 'EAN' end, ${s.gtin}
+          from ${staged} and ${s.isNewProduct} and ${s.gtin} is not null
           on conflict do nothing`);
         // A URL listed twice is one image, at its first place (so the main image is always kept).
         // The products are new: nothing can conflict.
         await tx.execute(sql`
-          insert into product_images (id, product_id, url, store_id, is_main)
-          select case when i.n = 1 then i.new_image_id else nextval(pg_get_serial_sequence('product_images', 'id')) end,
+          insert into ${productImages} (${columnList(productImages.id, productImages.productId, productImages.url, productImages.storeId, productImages.isMain)})
+          select case when i.n = 1 then i.new_image_id else ${nextIdOf(productImages.id)} end,
             i.product_id, i.url, ${storeId}, i.n = 1
           from (
-            select distinct on (s.product_id, x.url) s.product_id, s.new_image_id, x.url, x.n
-            from feed_staging s, lateral jsonb_array_elements_text(s.images) with ordinality as x(url, n)
-            where s.run_id = ${runId} and s.is_new_product and s.images is not null
-            order by s.product_id, x.url, x.n) as i`);
+            select distinct on (${s.productId}, x.url) ${s.productId} as product_id, ${s.newImageId} as new_image_id, x.url, x.n
+            from ${S}, lateral jsonb_array_elements_text(${s.images}) with ordinality as x(url, n)
+            where ${ofRun} and ${s.isNewProduct} and ${s.images} is not null
+            order by ${s.productId}, x.url, x.n) as i`);
         // Our own copies of the new images are made after the run (features/image-copies).
         await registerImageUrls(tx, sql`
-          select x.url from feed_staging s, lateral jsonb_array_elements_text(s.images) as x(url)
-          where s.run_id = ${runId} and s.is_new_product and s.images is not null`);
+          select x.url from ${S}, lateral jsonb_array_elements_text(${s.images}) as x(url)
+          where ${ofRun} and ${s.isNewProduct} and ${s.images} is not null`);
         await tx.execute(sql`
-          insert into product_properties (product_id, name, value)
-          select s.product_id, x.name, x.value
-          from feed_staging s, lateral jsonb_to_recordset(s.properties) as x(name text, value text)
-          where s.run_id = ${runId} and s.is_new_product and s.properties is not null`);
+          insert into ${productProperties} (${columnList(productProperties.productId, productProperties.name, productProperties.value)})
+          select ${s.productId}, x.name, x.value
+          from ${S}, lateral jsonb_to_recordset(${s.properties}) as x(name text, value text)
+          where ${ofRun} and ${s.isNewProduct} and ${s.properties} is not null`);
       });
     }
 
     // Category aliases: new paths start in the default category 'Overig' until someone assigns them.
     await tx.execute(sql`
       with new_aliases as (
-        insert into category_aliases (path)
-        select distinct s.category_path from ${staged} and s.category_path is not null
-        on conflict (path) do nothing
-        returning id)
-      insert into category_alias_categories (alias_id, category_id)
-      select n.id, c.id from new_aliases n join categories c on c.slug = 'overig'
+        insert into ${categoryAliases} (${columnList(categoryAliases.path)})
+        select distinct ${s.categoryPath} from ${staged} and ${s.categoryPath} is not null
+        on conflict (${columnList(categoryAliases.path)}) do nothing
+        returning ${categoryAliases.id} as id)
+      insert into ${categoryAliasCategories} (${columnList(categoryAliasCategories.aliasId, categoryAliasCategories.categoryId)})
+      select n.id, ${categories.id} from new_aliases n join ${categories} on ${categories.slug} = 'overig'
       on conflict do nothing`);
     // Existing products keep the links they have; a new product has none yet, so its links are
     // plain inserts, unchecked once the aliases and categories they name are locked.
+    const aliasLinkColumns = columnList(productCategoryAliases.productId, productCategoryAliases.aliasId);
     await tx.execute(sql`
-      insert into product_category_aliases (product_id, alias_id)
-      select distinct s.product_id, a.id
-      from feed_staging s
-      join category_aliases a on a.path = s.category_path
-      where s.run_id = ${runId} and not s.is_new_product
+      insert into ${productCategoryAliases} (${aliasLinkColumns})
+      select distinct ${s.productId}, ${categoryAliases.id}
+      from ${S}
+      join ${categoryAliases} on ${categoryAliases.path} = ${s.categoryPath}
+      where ${ofRun} and not ${s.isNewProduct}
       on conflict do nothing`);
     const newProductAliases = sql`
-      from feed_staging s join category_aliases a on a.path = s.category_path
-      where s.run_id = ${runId} and s.is_new_product`;
+      from ${S} join ${categoryAliases} on ${categoryAliases.path} = ${s.categoryPath}
+      where ${ofRun} and ${s.isNewProduct}`;
     if (result.productsCreated > 0) {
-      await unchecked(tx, fast && (await lockReferenced(tx, 'category_aliases', sql`select a.id ${newProductAliases}`)), () =>
-        tx.execute(sql`insert into product_category_aliases (product_id, alias_id) select distinct s.product_id, a.id ${newProductAliases}`),
+      await unchecked(tx, fast && (await lockReferenced(tx, categoryAliases.id, sql`select ${categoryAliases.id} ${newProductAliases}`)), () =>
+        tx.execute(sql`
+          insert into ${productCategoryAliases} (${aliasLinkColumns})
+          select distinct ${s.productId}, ${categoryAliases.id} ${newProductAliases}`),
       );
     }
     // Products without a category follow their aliases' categories (admins' choices are kept).
+    const categoryLinkColumns = columnList(productCategories.productId, productCategories.categoryId);
     await tx.execute(sql`
-      insert into product_categories (product_id, category_id)
-      select distinct s.product_id, cac.category_id
-      from feed_staging s
-      join category_aliases a on a.path = s.category_path
-      join category_alias_categories cac on cac.alias_id = a.id
-      where s.run_id = ${runId} and not s.is_new_product
-        and not exists (select 1 from product_categories pc where pc.product_id = s.product_id)
+      insert into ${productCategories} (${categoryLinkColumns})
+      select distinct ${s.productId}, ${categoryAliasCategories.categoryId}
+      from ${S}
+      join ${categoryAliases} on ${categoryAliases.path} = ${s.categoryPath}
+      join ${categoryAliasCategories} on ${categoryAliasCategories.aliasId} = ${categoryAliases.id}
+      where ${ofRun} and not ${s.isNewProduct}
+        and not exists (select 1 from ${productCategories} where ${productCategories.productId} = ${s.productId})
       on conflict do nothing`);
     const newProductCategories = sql`
-      from feed_staging s
-      join category_aliases a on a.path = s.category_path
-      join category_alias_categories cac on cac.alias_id = a.id
-      where s.run_id = ${runId} and s.is_new_product`;
+      from ${S}
+      join ${categoryAliases} on ${categoryAliases.path} = ${s.categoryPath}
+      join ${categoryAliasCategories} on ${categoryAliasCategories.aliasId} = ${categoryAliases.id}
+      where ${ofRun} and ${s.isNewProduct}`;
     if (result.productsCreated > 0) {
-      await unchecked(tx, fast && (await lockReferenced(tx, 'categories', sql`select cac.category_id ${newProductCategories}`)), () =>
-        tx.execute(sql`
-          insert into product_categories (product_id, category_id)
-          select distinct s.product_id, cac.category_id ${newProductCategories}`),
+      await unchecked(
+        tx,
+        fast && (await lockReferenced(tx, categories.id, sql`select ${categoryAliasCategories.categoryId} ${newProductCategories}`)),
+        () =>
+          tx.execute(sql`
+            insert into ${productCategories} (${categoryLinkColumns})
+            select distinct ${s.productId}, ${categoryAliasCategories.categoryId} ${newProductCategories}`),
       );
     }
 
@@ -426,70 +495,89 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Unchecked when the existing products that get a new offer are locked (the new ones are ours).
     const pricesFast =
       fast && result.offersCreated > 0 &&
-      (await lockReferenced(tx, 'products', sql`select s.product_id from ${staged} and s.price_id is null and not s.is_new_product`));
+      (await lockReferenced(tx, products.id, sql`select ${s.productId} from ${staged} and ${s.priceId} is null and not ${s.isNewProduct}`));
     await unchecked(tx, pricesFast, () => tx.execute(sql`
       with inserted as (
-        insert into prices (id, product_id, store_id, feed_id, external_id, amount, shipping, total, url,
-          delivery_time, delivery_days, valid_from, last_seen, in_stock)
-        select s.offer_id, s.product_id, ${storeId}, ${feedId}, s.external_id, s.amount, s.shipping, s.total, s.url,
-          s.delivery_time, s.delivery_days, now(), now(), s.in_stock
-        from ${staged} and s.price_id is null
-        returning id, product_id, store_id, amount, shipping, total),
+        insert into ${prices} (${columnList(
+          prices.id, prices.productId, prices.storeId, prices.feedId, prices.externalId, prices.amount, prices.shipping, prices.total, prices.url,
+          prices.deliveryTime, prices.deliveryDays, prices.validFrom, prices.lastSeen, prices.inStock, prices.fingerprint,
+        )})
+        select ${s.offerId}, ${s.productId}, ${storeId}, ${feedId}, ${s.externalId}, ${s.amount}, ${s.shipping}, ${s.total}, ${s.url},
+          ${s.deliveryTime}, ${s.deliveryDays}, now(), now(), ${s.inStock}, ${s.fingerprint}
+        from ${staged} and ${s.priceId} is null
+        returning ${priceOfferColumns}),
       history as (
-        insert into price_history (price_id, product_id, store_id, amount, shipping, total)
-        select id, product_id, store_id, amount, shipping, total from inserted)
-      insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
+        insert into ${priceHistory} (${columnList(
+          priceHistory.priceId, priceHistory.productId, priceHistory.storeId, priceHistory.amount, priceHistory.shipping, priceHistory.total,
+        )})
+        select ${priceOfferColumns} from inserted)
+      insert into ${feedRunChanges} (${changeColumns})
       select ${runId}, 'new', id, product_id, null, total from inserted`));
     // A run that grew the offers by a large share (a new store on a young site) leaves the
     // planner's statistics describing the table before it: every later step reads prices.
-    await analyzeIfGrown(tx, 'prices', result.offersCreated);
+    await analyzeIfGrown(tx, prices, result.offersCreated);
 
     await tx.execute(sql`
-      insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
-      select ${runId}, 'changed', p.id, p.product_id, p.total, s.total
-      from feed_staging s join prices p on p.id = s.offer_id
-      where s.run_id = ${runId} and s.total_changed and p.valid_to is null`);
+      insert into ${feedRunChanges} (${changeColumns})
+      select ${runId}, 'changed', ${p.id}, ${p.productId}, ${p.total}, ${s.total}
+      from ${S} join ${P} on ${p.id} = ${s.offerId}
+      where ${ofRun} and ${s.totalChanged} and ${p.validTo} is null`);
     await tx.execute(sql`
-      update prices p set
-        amount = s.amount, shipping = s.shipping, total = s.total, url = s.url,
-        delivery_time = s.delivery_time, delivery_days = s.delivery_days, in_stock = s.in_stock,
-        feed_id = ${feedId}, external_id = s.external_id,
-        price_change = case when s.total_changed then ${priceChangeOf(sql`s.total`, sql`p.total`)} else p.price_change end,
-        percentage_change = case when s.total_changed then ${percentageChangeOf(sql`s.total`, sql`p.total`)} else p.percentage_change end,
-        valid_from = case when s.total_changed or p.valid_to is not null then now() else p.valid_from end,
-        valid_to = null, last_seen = now(), updated_at = now()
-      from feed_staging s
-      where s.run_id = ${runId} and s.offer_id = p.id and s.is_changed`);
-    await appendPriceHistory(tx, sql`select s.price_id from ${staged} and s.is_changed and s.total_changed`);
+      update ${P} set
+        ${col(p.amount)} = ${s.amount}, ${col(p.shipping)} = ${s.shipping}, ${col(p.total)} = ${s.total}, ${col(p.url)} = ${s.url},
+        ${col(p.deliveryTime)} = ${s.deliveryTime}, ${col(p.deliveryDays)} = ${s.deliveryDays}, ${col(p.inStock)} = ${s.inStock},
+        ${col(p.feedId)} = ${feedId}, ${col(p.externalId)} = ${s.externalId}, ${col(p.fingerprint)} = ${s.fingerprint},
+        ${col(p.priceChange)} = case when ${s.totalChanged} then ${priceChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.priceChange} end,
+        ${col(p.percentageChange)} = case when ${s.totalChanged} then ${percentageChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.percentageChange} end,
+        ${col(p.validFrom)} = case when ${s.totalChanged} or ${p.validTo} is not null then now() else ${p.validFrom} end,
+        ${col(p.validTo)} = null, ${col(p.lastSeen)} = now(), ${col(p.updatedAt)} = now()
+      from ${S}
+      where ${ofRun} and ${s.offerId} = ${p.id} and ${s.isChanged}`);
+    // A record applied the full way without a change to its offer (a field only its product is
+    // built from, a first run after fingerprints existed): its fingerprint lets the next run carry it.
+    await tx.execute(sql`
+      update ${P} set ${col(p.fingerprint)} = ${s.fingerprint}
+      from ${S}
+      where ${ofRun} and ${s.priceId} is not null and ${s.offerId} = ${p.id} and not ${s.isChanged}
+        and ${p.fingerprint} is distinct from ${s.fingerprint}`);
+    await appendPriceHistory(tx, sql`select ${s.priceId} from ${staged} and ${s.isChanged} and ${s.totalChanged}`);
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
     // Offers hidden after wrong-price reports stay hidden only until the feed's next import
     // that carries them: this run carries them, so they are shown again.
-    await showReportedOffersCarriedByRun(tx, feedId, sql`select s.price_id from ${staged} and s.price_id is not null`);
+    await showReportedOffersCarriedByRun(tx, feedId, sql`select ${s.priceId} from ${staged} and ${s.priceId} is not null`);
 
     // Offers of this feed missing from this complete run stop counting; each keeps the feed's
-    // previous mark as when it was last seen.
-    await tx.execute(sql`
+    // previous mark as when it was last seen. (Counted above: nothing else changes the feed's
+    // offers meanwhile, so a run that expires none skips the pass over them.)
+    if (result.offersExpired > 0) await tx.execute(sql`
       with expired as (
-        update prices p set valid_to = now(), updated_at = now(), last_seen = ${lastSeenOf(offerAlias('p'))}
-        where p.feed_id = ${feedId} and p.valid_to is null
-          and not exists (select 1 from ${staged} and s.offer_id = p.id)
-        returning p.id, p.product_id, p.total)
-      insert into feed_run_changes (run_id, kind, price_id, product_id, old_total, new_total)
+        update ${P} set ${col(p.validTo)} = now(), ${col(p.updatedAt)} = now(), ${col(p.lastSeen)} = ${lastSeenOf(p)}
+        where ${p.feedId} = ${feedId} and ${p.validTo} is null
+          and not exists (select 1 from ${staged} and ${s.offerId} = ${p.id})
+          and not exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id})
+        returning ${p.id} as id, ${p.productId} as product_id, ${p.total} as total)
+      insert into ${feedRunChanges} (${changeColumns})
       select ${runId}, 'removed', id, product_id, total, null from expired`);
 
     // Implausible prices, part 2 (plausibility.ts): held hidden, without history or a drop, before the summaries.
     result.held = await holdImplausibleOffers(tx, target);
 
     // New products were written with their summary; the others' summaries follow their offers.
-    await refreshPriceSummariesOf(tx, sql`select s.product_id from ${staged} and not s.is_new_product and (s.price_id is null or s.is_changed)`);
-    await refreshPriceSummariesOf(tx, sql`select product_id from prices where feed_id = ${feedId} and valid_to = now()`);
-    await tx.execute(sql`update stores set last_price_update = now() where id = ${storeId}`);
+    await refreshPriceSummariesOf(
+      tx,
+      sql`select ${s.productId} from ${staged} and not ${s.isNewProduct} and (${s.priceId} is null or ${s.isChanged})`,
+    );
+    if (result.offersExpired > 0) {
+      await refreshPriceSummariesOf(tx, sql`select ${prices.productId} from ${prices} where ${prices.feedId} = ${feedId} and ${prices.validTo} = now()`);
+    }
+    await tx.execute(sql`update ${stores} set ${col(stores.lastPriceUpdate)} = now() where ${stores.id} = ${storeId}`);
     // Every current offer of the feed was carried by this run (the rest were expired above).
-    await tx.execute(sql`update store_feeds set offers_seen_at = now() where id = ${feedId}`);
+    await tx.execute(sql`update ${storeFeeds} set ${col(storeFeeds.offersSeenAt)} = now() where ${storeFeeds.id} = ${feedId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
     result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
-    await tx.execute(sql`delete from feed_staging where run_id = ${runId}`);
+    await tx.execute(sql`delete from ${feedStaging} where ${feedStaging.runId} = ${runId}`);
+    await tx.execute(sql`delete from ${feedStagingUnchanged} where ${feedStagingUnchanged.runId} = ${runId}`);
     return result;
   });
 }

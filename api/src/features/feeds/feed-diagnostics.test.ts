@@ -72,8 +72,8 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
   it('keeps at most 20 examples per reason while counting every problem', async () => {
     const rows: [string, string][] = Array.from({ length: 100 }, (_, i) => [`OK${i}`, '1.00']);
     rows.push(...Array.from({ length: 25 }, (_, i): [string, string] => [`BAD${i}`, 'gratis']));
-    t.place('winkel/many.csv', csv(rows));
-    const feed = await t.createFeed({ name: 'many', importer: 'awin', path: 'winkel/many.csv' });
+    t.place(`${t.storeSlug}/many.csv`, csv(rows));
+    const feed = await t.createFeed({ name: 'many', importer: 'awin', path: `${t.storeSlug}/many.csv` });
     const run = await t.run(feed.id);
     const { problems } = (await get(`/api/feed-runs/${run.id}/problems`)).json();
     expect(problems).toHaveLength(1);
@@ -88,7 +88,7 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     let secondRunId: number;
     beforeAll(async () => {
       t.place(
-        'winkel/diff.csv',
+        `${t.storeSlug}/diff.csv`,
         csv([
           ['A', '10.00'],
           ['B', '20.00'],
@@ -96,10 +96,10 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
           ['E', '50.00'],
         ]),
       );
-      feedId = (await t.createFeed({ name: 'diff', importer: 'awin', path: 'winkel/diff.csv' })).id;
+      feedId = (await t.createFeed({ name: 'diff', importer: 'awin', path: `${t.storeSlug}/diff.csv` })).id;
       firstRunId = (await t.run(feedId)).id;
       t.place(
-        'winkel/diff.csv',
+        `${t.storeSlug}/diff.csv`,
         csv([
           ['A', '8.00'],
           ['B', '25.00'],
@@ -157,15 +157,15 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     const ten: [string, string][] = Array.from({ length: 10 }, (_, i) => [`G${i}`, `${i + 1}.00`]);
     let offersBefore: number;
     beforeAll(async () => {
-      t.place('winkel/guard.csv', csv(ten));
-      feedId = (await t.createFeed({ name: 'guard', importer: 'awin', path: 'winkel/guard.csv' })).id;
+      t.place(`${t.storeSlug}/guard.csv`, csv(ten));
+      feedId = (await t.createFeed({ name: 'guard', importer: 'awin', path: `${t.storeSlug}/guard.csv` })).id;
       expect(await t.run(feedId)).toMatchObject({ status: 'succeeded', offersCreated: 10 });
       offersBefore = await currentOffers();
     });
 
     it('holds a run whose file drops 80 % of the offers and leaves the offers live', async () => {
       const before = await t.snapshot();
-      t.place('winkel/guard.csv', csv(ten.slice(0, 2)));
+      t.place(`${t.storeSlug}/guard.csv`, csv(ten.slice(0, 2)));
       const run = await t.run(feedId);
       expect(run).toMatchObject({ status: 'held', offersUnchanged: 2, offersExpired: 8, phase: null });
       expect(run.heldReason).toBe("The run would expire 8 of the feed's 10 current offers");
@@ -188,25 +188,26 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
     });
 
     it('refuses Apply anyway for a held run whose staged records are gone (the unlogged staging table after a crash)', async () => {
-      t.place('winkel/guard-lost.csv', csv(ten.map(([id, price]) => [`L${id}`, price])));
-      const lostFeed = (await t.createFeed({ name: 'guard-lost', importer: 'awin', path: 'winkel/guard-lost.csv' })).id;
+      t.place(`${t.storeSlug}/guard-lost.csv`, csv(ten.map(([id, price]) => [`L${id}`, price])));
+      const lostFeed = (await t.createFeed({ name: 'guard-lost', importer: 'awin', path: `${t.storeSlug}/guard-lost.csv` })).id;
       expect(await t.run(lostFeed)).toMatchObject({ status: 'succeeded', offersCreated: 10 });
-      t.place('winkel/guard-lost.csv', csv(ten.slice(0, 2).map(([id, price]) => [`L${id}`, price])));
+      t.place(`${t.storeSlug}/guard-lost.csv`, csv(ten.slice(0, 2).map(([id, price]) => [`L${id}`, price])));
       const held = await t.run(lostFeed);
       expect(held).toMatchObject({ status: 'held', offersExpired: 8 });
       const offers = await currentOffers();
-      // What a crash does to an unlogged table.
+      // What a crash does to the unlogged staging tables.
       await t.database.query('delete from feed_staging where run_id = $1', [held.id]);
+      await t.database.query('delete from feed_staging_unchanged where run_id = $1', [held.id]);
       const response = await post(`/api/feed-runs/${held.id}/apply`);
       expect(response.json()).toMatchObject({ id: held.id, status: 'failed', failureReason: STAGED_ROWS_LOST_REASON });
       expect(await currentOffers()).toBe(offers);
     });
 
     it('discards a held run and keeps the last good offers', async () => {
-      t.place('winkel/guard.csv', csv(ten.slice(0, 2)));
+      t.place(`${t.storeSlug}/guard.csv`, csv(ten.slice(0, 2)));
       const good = await t.run(feedId);
       expect(good.status).toBe('succeeded');
-      t.place('winkel/guard.csv', csv([]));
+      t.place(`${t.storeSlug}/guard.csv`, csv([]));
       const empty = await t.run(feedId);
       expect(empty).toMatchObject({ status: 'held', heldReason: 'The feed holds no records', offersExpired: 2 });
       const discarded = await post(`/api/feed-runs/${empty.id}/discard`);
@@ -223,13 +224,18 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
         headers: t.auth,
         payload: { parameters: { maxExpireRatio: 0.4 } },
       });
-      t.place('winkel/guard.csv', csv(ten.slice(0, 1)));
+      t.place(`${t.storeSlug}/guard.csv`, csv(ten.slice(0, 1)));
       expect(await t.run(feedId)).toMatchObject({ status: 'held', offersExpired: 1 });
     });
 
     it('drops the staged rows of a held run when its feed is deleted', async () => {
+      // The held run read one record, carried unchanged: listed, not staged.
       const staged = async () =>
-        (await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging'))[0]!.n;
+        (
+          await t.database.query<{ n: number }>(
+            'select (select count(*) from feed_staging)::int + (select count(*) from feed_staging_unchanged)::int as n',
+          )
+        )[0]!.n;
       expect(await staged()).toBe(1);
       expect(
         (await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feedId}`, headers: t.auth })).statusCode,
@@ -241,11 +247,11 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
   it('reports progress fields and an event stream of a finished run', async () => {
     const { runs } = (
       await get(
-        `/api/store-feeds/${(await t.createFeed({ name: 'p', importer: 'awin', path: 'winkel/diff.csv' })).id}/runs`,
+        `/api/store-feeds/${(await t.createFeed({ name: 'p', importer: 'awin', path: `${t.storeSlug}/diff.csv` })).id}/runs`,
       )
     ).json();
     expect(runs).toEqual([]);
-    const feed = await t.createFeed({ name: 'progress', importer: 'awin', path: 'winkel/diff.csv' });
+    const feed = await t.createFeed({ name: 'progress', importer: 'awin', path: `${t.storeSlug}/diff.csv` });
     const run = await t.run(feed.id);
     const shown = (await get(`/api/feed-runs/${run.id}`)).json();
     expect(shown).toMatchObject({ status: 'succeeded', phase: null, recordsRead: 4 });
@@ -264,7 +270,7 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
   });
 
   it('writes an audit record without an actor for a run nobody started through the API', async () => {
-    const feed = await t.createFeed({ name: 'cli', importer: 'awin', path: 'winkel/diff.csv' });
+    const feed = await t.createFeed({ name: 'cli', importer: 'awin', path: `${t.storeSlug}/diff.csv` });
     const run = await executeRun(t.app, (await createRun(t.app, feed.id, 'cli')).id);
     expect(run.status).toBe('succeeded');
     const records = await t.database.query<{ user_email: string | null; after: Record<string, unknown> }>(
@@ -280,7 +286,7 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
   });
 
   it('refuses anonymous callers, plain users and store managers of other stores', async () => {
-    const feed = await t.createFeed({ name: 'guarded', importer: 'awin', path: 'winkel/diff.csv' });
+    const feed = await t.createFeed({ name: 'guarded', importer: 'awin', path: `${t.storeSlug}/diff.csv` });
     const run = await t.run(feed.id);
     const [other] = await t.database.db
       .insert(stores)

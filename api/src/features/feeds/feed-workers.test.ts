@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { stores } from '../../db/schema';
 import { REPO_ROOT } from '../../paths';
 import { INTERRUPTED_REASON } from './runner';
 
@@ -161,7 +162,7 @@ interface RunView {
       const { id } = await t.createFeed({
         name: 'gepland',
         importer: 'awin',
-        path: 'winkel/w.csv',
+        path: `${t.storeSlug}/w.csv`,
         url: store.url,
         parameters: { intervalHours: 1 },
       });
@@ -202,13 +203,57 @@ interface RunView {
     // a real import: tens of seconds.
     }, 60_000);
 
+    it("two workers import two stores' feeds at once, each run by one of them, never one feed twice", async () => {
+      // One run at a time per worker: two runs going at once are two workers at work.
+      await Promise.all([spawnWorker({ FEED_SCHEDULER: 'off', IMPORT_CONCURRENCY: '1' }), spawnWorker({ FEED_SCHEDULER: 'off', IMPORT_CONCURRENCY: '1' })]);
+      const [second] = await t.database.db
+        .insert(stores)
+        .values({ name: 'Tweede winkel', slug: 'tweede-winkel', url: 'https://tweede.example' })
+        .returning();
+      store.serve('hold', '4.00');
+      const feeds = [
+        await t.createFeed({ name: 'eerste', importer: 'awin', path: `${t.storeSlug}/a.csv`, url: store.url }),
+        await t.createFeed({ name: 'tweede', importer: 'awin', path: `${second!.slug}/b.csv`, url: store.url }, second!.id),
+      ];
+      const before = store.requests();
+      const runIds = await Promise.all(feeds.map(async (feed) => (await runNow(feed.id)).json().id as number));
+      // Both downloads are under way at once, each run has read records, and neither feed can start a second run.
+      const going = await until(
+        () => Promise.all(runIds.map(runById)),
+        (runs) => runs.every((run) => run.status === 'running' && run.recordsRead > 0),
+      );
+      expect(going.map((run) => run.status)).toEqual(['running', 'running']);
+      expect(store.requests() - before).toBe(2);
+      expect(store.maxOpen()).toBeGreaterThanOrEqual(2);
+      for (const feed of feeds) expect((await runNow(feed.id)).statusCode).toBe(409);
+
+      store.release();
+      const done = await until(
+        () => Promise.all(runIds.map(runById)),
+        (runs) => runs.every((run) => !['queued', 'running'].includes(run.status)),
+      );
+      expect(done.map((run) => [run.status, run.failureReason])).toEqual([
+        ['succeeded', null],
+        ['succeeded', null],
+      ]);
+      for (const feed of feeds) {
+        expect((await runsOf(feed.id)).map((run) => run.id)).toHaveLength(1);
+        const [offers] = await t.database.query<{ count: number }>(
+          'select count(*)::int as count from prices where feed_id = $1 and valid_to is null',
+          [feed.id],
+        );
+        expect(offers!.count).toBe(600);
+      }
+    // Starts worker processes (each loads the API with tsx) and waits through two real imports: tens of seconds.
+    }, 60_000);
+
     it('a worker killed mid-run loses nothing: the run is marked failed, its staged rows dropped, the offers stay the last good run’s', async () => {
       const first = await spawnWorker({ FEED_SCHEDULER: 'off' });
       store.serve('full', '1.00');
       const { id } = await t.createFeed({
         name: 'onderbroken',
         importer: 'awin',
-        path: 'winkel/k.csv',
+        path: `${t.storeSlug}/k.csv`,
         url: store.url,
       });
       const good = (await runNow(id)).json().id as number;
@@ -278,7 +323,7 @@ interface RunView {
       const { id } = await t.createFeed({
         name: 'overgedragen',
         importer: 'awin',
-        path: 'winkel/s.csv',
+        path: `${t.storeSlug}/s.csv`,
         url: store.url,
       });
       const runId = (await runNow(id)).json().id as number;

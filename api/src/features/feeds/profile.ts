@@ -36,7 +36,7 @@ interface Executor {
   execute(query: SQL): Promise<unknown>;
 }
 
-const dialect = new PgDialect();
+const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * The same executor, timing each statement under a label made of its first words (the apply

@@ -9,9 +9,10 @@ import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import { copyText, type Database, type DatabaseHandle } from '../../db/client';
 import { isUniqueViolation, selectRows } from '../../db/sql';
-import { feedRunChanges, feedRuns, feedStaging, prices, products, storeFeeds, stores } from '../../db/schema';
+import { feedRunChanges, feedRuns, feedStaging, feedStagingUnchanged, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
+import { hash52, offerFingerprint } from '../../importers/fingerprint';
 import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
 import { lastSeenOf } from '../offers/last-seen';
 
@@ -71,7 +72,7 @@ async function discardHeld(db: Database, which: SQL): Promise<FeedRunRow[]> {
     .set({ status: 'discarded', phase: null, finishedAt: new Date() })
     .where(and(which, eq(feedRuns.status, 'held')))
     .returning();
-  if (runs.length) await db.delete(feedStaging).where(inArray(feedStaging.runId, runs.map((run) => run.id)));
+  if (runs.length) await deleteStagedRows(db, runs.map((run) => run.id));
   return runs;
 }
 
@@ -129,16 +130,15 @@ export async function finishRun(db: Database, runId: number, values: FeedRunChan
   return run!;
 }
 
-/** Stages one batch in a single statement: the rows travel as one JSON parameter. */
 /** The staging columns a run writes, in the order of `stagingLine`. */
 export const STAGING_COLUMNS = [
   'run_id', 'position', 'gtin', 'external_id', 'product_key', 'name', 'slug', 'brand', 'description',
   'amount', 'shipping', 'total', 'from_amount', 'url', 'delivery_time', 'delivery_days', 'category_path', 'images', 'properties',
-  'in_stock',
+  'in_stock', 'fingerprint',
 ] as const;
 
 /** One staged record as a line of COPY text. */
-export function stagingLine(runId: number, o: NormalisedOffer): string {
+export function stagingLine(runId: number, o: NormalisedOffer, fingerprint = offerFingerprint(o)): string {
   return [
     runId,
     o.position,
@@ -160,13 +160,161 @@ export function stagingLine(runId: number, o: NormalisedOffer): string {
     o.images.length ? copyText(JSON.stringify(o.images)) : '\\N',
     o.properties.length ? copyText(JSON.stringify(o.properties)) : '\\N',
     o.inStock ? 't' : 'f',
+    fingerprint,
   ].join('\t') + '\n';
 }
 
+/**
+ * The feed's current offers a run may leave alone, by the store's product id: each with the
+ * fingerprint of the record it was last written from. Kept in typed arrays under an
+ * open-addressing table of the product ids' hashes, grown by doubling (no string kept: a million
+ * offers take about 40 MB). Offers that a run must judge again whatever their record says are
+ * left out: hidden ones (a held price is judged again, a reported one shown again by the run that
+ * carries it), ones with a "from" price (checked against the store's recent prices each run), and
+ * any two whose product ids share a hash.
+ */
+export class CarriedOffers {
+  /** Per bucket: the slot of the offer whose product id hashes there, plus one; 0 when empty. */
+  private buckets: Int32Array<ArrayBuffer>;
+  private keys: Float64Array<ArrayBuffer>;
+  private fingerprints: Float64Array<ArrayBuffer>;
+  /** The offer's id; 0 when it cannot be carried, negative once a record of this run was carried to it. */
+  private offerIds: Int32Array<ArrayBuffer>;
+  private productIds: Int32Array<ArrayBuffer>;
+  private size = 0;
+  private positions: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private carriedSlots: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  /** Records carried unchanged so far. */
+  count = 0;
+
+  constructor(capacity = 1024) {
+    this.buckets = new Int32Array(capacity * 2);
+    this.keys = new Float64Array(capacity);
+    this.fingerprints = new Float64Array(capacity);
+    this.offerIds = new Int32Array(capacity);
+    this.productIds = new Int32Array(capacity);
+  }
+
+  /** Twice the room: the arrays copied, every offer placed again in twice the buckets. */
+  private grow(): void {
+    const capacity = this.keys.length * 2;
+    const widen = <T extends Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer>>(array: T, make: (n: number) => T): T => {
+      const wider = make(capacity);
+      wider.set(array);
+      return wider;
+    };
+    this.keys = widen(this.keys, (n) => new Float64Array(n));
+    this.fingerprints = widen(this.fingerprints, (n) => new Float64Array(n));
+    this.offerIds = widen(this.offerIds, (n) => new Int32Array(n));
+    this.productIds = widen(this.productIds, (n) => new Int32Array(n));
+    this.buckets = new Int32Array(capacity * 2);
+    for (let slot = 0; slot < this.size; slot++) this.buckets[this.bucketOf(this.keys[slot]!)] = slot + 1;
+  }
+
+  /** The bucket of `key`: the one holding it, else the empty one where it goes (linear probing). */
+  private bucketOf(key: number): number {
+    const mask = this.buckets.length - 1;
+    for (let bucket = key % this.buckets.length; ; bucket = (bucket + 1) & mask) {
+      const slot = this.buckets[bucket]!;
+      if (slot === 0 || this.keys[slot - 1] === key) return bucket;
+    }
+  }
+
+  add(externalId: string, offerId: number, productId: number, fingerprint: number): void {
+    if (this.size === this.keys.length) this.grow();
+    const key = hash52(externalId);
+    const bucket = this.bucketOf(key);
+    const taken = this.buckets[bucket]!;
+    if (taken !== 0) {
+      this.offerIds[taken - 1] = 0;
+      return;
+    }
+    const slot = this.size++;
+    this.buckets[bucket] = slot + 1;
+    this.keys[slot] = key;
+    this.offerIds[slot] = offerId;
+    this.productIds[slot] = productId;
+    this.fingerprints[slot] = fingerprint;
+  }
+
+  /** Whether the record is its offer's record unchanged; if so the run carries it without staging it. */
+  carry(offer: NormalisedOffer, fingerprint: number): boolean {
+    if (offer.externalId === null || offer.fromAmount !== null || this.size === 0) return false;
+    const taken = this.buckets[this.bucketOf(hash52(offer.externalId))]!;
+    if (taken === 0) return false;
+    const slot = taken - 1;
+    if (this.offerIds[slot]! <= 0 || this.fingerprints[slot] !== fingerprint) return false;
+    if (this.count === this.positions.length) {
+      this.positions = grow(this.positions);
+      this.carriedSlots = grow(this.carriedSlots);
+    }
+    this.positions[this.count] = offer.position;
+    this.carriedSlots[this.count] = slot;
+    this.count++;
+    // A second record with this product id goes the full way (and loses to this one as a duplicate).
+    this.offerIds[slot] = -this.offerIds[slot]!;
+    return true;
+  }
+
+  /** The carried records as COPY text lines for feed_staging_unchanged, a slice at a time. */
+  *lines(runId: number, perSlice = 20_000): Generator<string> {
+    for (let start = 0; start < this.count; start += perSlice) {
+      let text = '';
+      for (let i = start; i < Math.min(this.count, start + perSlice); i++) {
+        const slot = this.carriedSlots[i]!;
+        text += `${runId}\t${this.positions[i]}\t${-this.offerIds[slot]!}\t${this.productIds[slot]}\n`;
+      }
+      yield text;
+    }
+  }
+}
+
+function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/** Offers read per round trip while loading the carried offers. */
+const CARRIED_PAGE = 20_000;
+
+/** The feed's current offers with a fingerprint, for a run of the feed to compare its records with. */
+export async function loadCarriedOffers(db: Database, feedId: number): Promise<CarriedOffers> {
+  const carriable = and(
+    eq(prices.feedId, feedId),
+    isNull(prices.validTo),
+    isNull(prices.hiddenReason),
+    isNull(prices.fromAmount),
+    sql`${prices.fingerprint} is not null`,
+    sql`${prices.externalId} is not null`,
+  );
+  return db.transaction(async (tx) => {
+    const carried = new CarriedOffers();
+    // A cursor reads the feed's offers once, in pages, whatever their number.
+    await tx.execute(sql`declare carried_offers no scroll cursor for
+      select ${prices.externalId} as "externalId", ${prices.id} as id, ${prices.productId} as "productId",
+        ${prices.fingerprint}::float8 as fingerprint
+      from ${prices} where ${carriable}`);
+    for (;;) {
+      const page = await selectRows<{ externalId: string; id: number; productId: number; fingerprint: number }>(
+        tx,
+        sql`fetch ${sql.raw(String(CARRIED_PAGE))} from carried_offers`,
+      );
+      for (const row of page) carried.add(row.externalId, row.id, row.productId, Number(row.fingerprint));
+      if (page.length < CARRIED_PAGE) break;
+    }
+    await tx.execute(sql`close carried_offers`);
+    return carried;
+  });
+}
+
+/** The columns of feed_staging_unchanged in the order of `CarriedOffers.lines`. */
+const UNCHANGED_COLUMNS = ['run_id', 'position', 'offer_id', 'product_id'] as const;
+
 export interface StagingWriter {
   add(batch: readonly NormalisedOffer[]): Promise<void>;
-  /** Every added row is in the staging table once this resolves. */
-  finish(): Promise<void>;
+  /** Every added row is in the staging table once this resolves, and the carried records are listed. */
+  finish(carried?: CarriedOffers): Promise<void>;
   /** Stops loading; the caller drops what was staged (`dropStaging`). */
   abort(): Promise<void>;
 }
@@ -176,26 +324,44 @@ export interface StagingWriter {
  * instead of INSERT statements: the database parses plain text, no JSON or parameters.
  */
 export async function openStaging(handle: DatabaseHandle, runId: number): Promise<StagingWriter> {
-  const writer = await handle.copyIn('feed_staging', STAGING_COLUMNS);
+  let writer = await handle.copyIn('feed_staging', STAGING_COLUMNS);
   return {
     async add(batch) {
       let text = '';
-      for (const offer of batch) text += stagingLine(runId, offer);
+      for (const offer of batch) text += stagingLine(runId, offer, offer.fingerprint);
       await writer.write(text);
     },
-    finish: () => writer.finish(),
+    async finish(carried) {
+      await writer.finish();
+      if (!carried?.count) return;
+      writer = await handle.copyIn('feed_staging_unchanged', UNCHANGED_COLUMNS);
+      for (const text of carried.lines(runId)) await writer.write(text);
+      await writer.finish();
+    },
     abort: () => writer.abort(),
   };
 }
 
-/** Whether the run has staged rows (a held run loses them when the database crashes: the table is unlogged). */
+/** Whether the run has staged rows (a held run loses them when the database crashes: the tables are unlogged). */
 export async function hasStagedRows(db: Database, runId: number): Promise<boolean> {
   const [row] = await db.select({ runId: feedStaging.runId }).from(feedStaging).where(eq(feedStaging.runId, runId)).limit(1);
-  return row !== undefined;
+  if (row) return true;
+  const [carried] = await db
+    .select({ runId: feedStagingUnchanged.runId })
+    .from(feedStagingUnchanged)
+    .where(eq(feedStagingUnchanged.runId, runId))
+    .limit(1);
+  return carried !== undefined;
+}
+
+/** Deletes the staged rows of runs, and the lists of the records they carried unchanged. */
+export async function deleteStagedRows(db: Pick<Database, 'delete'>, runIds: number[]): Promise<void> {
+  await db.delete(feedStaging).where(inArray(feedStaging.runId, runIds));
+  await db.delete(feedStagingUnchanged).where(inArray(feedStagingUnchanged.runId, runIds));
 }
 
 export async function dropStaging(db: Database, runId: number): Promise<void> {
-  await db.delete(feedStaging).where(eq(feedStaging.runId, runId));
+  await deleteStagedRows(db, [runId]);
 }
 
 export async function findFeed(db: Database, feedId: number) {
@@ -418,7 +584,7 @@ export async function reapOrphanedRuns(db: Database, reason: string): Promise<nu
     .where(and(eq(feedRuns.status, 'running'), sql`not ${lockHeld}`))
     .returning({ id: feedRuns.id });
   const ids = reaped.map((run) => run.id);
-  if (ids.length) await db.delete(feedStaging).where(inArray(feedStaging.runId, ids));
+  if (ids.length) await deleteStagedRows(db, ids);
   return ids;
 }
 

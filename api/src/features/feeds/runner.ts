@@ -10,6 +10,7 @@ import { writeAuditRecords } from '../audit/records';
 import { conflict } from '../../http/errors';
 import { importers, readFeedBatches, readParameters } from '../../importers';
 import { DEFAULT_LIMITS, describeStreamError, FeedFailure, openFeedSource, type SourceLimits } from '../../importers/source';
+import { offerFingerprint } from '../../importers/fingerprint';
 import type { NormalisedOffer, RunNote } from '../../importers/types';
 import { wakeImageCopier } from '../image-copies/worker';
 import type { FeedProblemGroup } from '@koopjesland/shared/entities';
@@ -30,6 +31,7 @@ import {
   finishRun,
   hasStagedRows,
   insertQueuedRun,
+  loadCarriedOffers,
   isCancelRequested,
   reapOrphanedRuns,
   recordProgress,
@@ -365,6 +367,7 @@ async function runToEnd(
     bytesTotal = source.bytesTotal;
 
     let batch: NormalisedOffer[] = [];
+    let sinceStaged = 0;
     const maxInvalidRatio = parameters.maxInvalidRatio ?? DEFAULT_MAX_INVALID_RATIO;
     const tooManyInvalid = () =>
       counters.invalid > 0 && counters.invalid / counters.recordsRead > maxInvalidRatio;
@@ -380,6 +383,9 @@ async function runToEnd(
     progressTicker.unref();
 
     const profile = options.profile;
+    // The feed's current offers by the store's product id: a record that comes again unchanged
+    // is carried (listed, not staged), and only new and changed records are matched and applied.
+    const carried = await timed(profile, 'load fingerprints', () => loadCarriedOffers(app.db, feed.id));
     const readStarted = performance.now();
     let stagingMs = 0;
     const staging = await openStaging(app.dbHandle, runId);
@@ -400,11 +406,18 @@ async function runToEnd(
         counters.recordsRead++;
         if ('offer' in item) {
           for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
-          batch.push(item.offer);
           const changesAt = item.offer.priceChangesAt;
           if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
-          if (batch.length >= BATCH_SIZE) {
-            await stage(batch);
+          const fingerprint = offerFingerprint(item.offer);
+          if (!carried.carry(item.offer, fingerprint)) {
+            item.offer.fingerprint = fingerprint;
+            batch.push(item.offer);
+          }
+          // Every BATCH_SIZE records read, not staged: among carried records a batch would otherwise
+          // live ten times as long, long enough for its records to reach the old generation.
+          if (++sinceStaged >= BATCH_SIZE) {
+            sinceStaged = 0;
+            if (batch.length) await stage(batch);
             batch = [];
             if (counters.recordsRead >= 1_000 && tooManyInvalid()) break reading;
           }
@@ -425,7 +438,7 @@ async function runToEnd(
     }
     if (batch.length) await stage(batch);
     const finishing = performance.now();
-    await staging.finish();
+    await staging.finish(carried);
     abortStaging = async () => undefined;
     stagingMs += performance.now() - finishing;
     profile?.add('read and normalise', performance.now() - readStarted - stagingMs);

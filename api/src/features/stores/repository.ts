@@ -6,7 +6,7 @@ import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
-import { feedRuns, feedStaging, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
+import { feedRuns, feedStaging, feedStagingUnchanged, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
 
@@ -124,6 +124,7 @@ export async function deleteStore(db: Database, id: number): Promise<void> {
       .innerJoin(storeFeeds, eq(storeFeeds.id, feedRuns.feedId))
       .where(eq(storeFeeds.storeId, id));
     await tx.delete(feedStaging).where(inArray(feedStaging.runId, runs));
+    await tx.delete(feedStagingUnchanged).where(inArray(feedStagingUnchanged.runId, runs));
     await tx.delete(stores).where(eq(stores.id, id));
   });
 }

@@ -1,0 +1,250 @@
+import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+
+/**
+ * A re-import touches only what changed: each offer keeps the fingerprint of the record it was
+ * written from, and a run carries a record that comes again unchanged without staging, matching
+ * or writing it; new and changed records go the full way.
+ */
+const header =
+  'merchant_product_id,product_name,search_price,delivery_cost,ean,aw_deep_link,merchant_category,in_stock';
+const record = (id: string, price: string, options: { url?: string; stock?: '0' | '1'; name?: string } = {}) =>
+  `${id},${options.name ?? `Opnieuw ${id}`},${price},0.00,,${options.url ?? `https://awin.example/${id}`},Opnieuw,${options.stock ?? '1'}`;
+
+interface StoredOffer {
+  external_id: string;
+  id: number;
+  version: string;
+  updated_at: string;
+  total: number;
+  url: string;
+  in_stock: boolean;
+  valid_to: string | null;
+}
+
+describe('feed re-imports: only what changed is written', () => {
+  let t: FeedTestContext;
+  beforeAll(async () => {
+    t = await createFeedTestApp();
+  });
+  afterAll(() => t.close());
+
+  let feedNumber = 0;
+  /** A feed of its own per test, whose file each `importing` call replaces. */
+  const newFeed = async () => {
+    const file = `${t.storeSlug}/opnieuw-${++feedNumber}/feed.csv`;
+    const feed = await t.createFeed({ name: `opnieuw ${feedNumber}`, importer: 'awin', path: file });
+    const importing = async (...records: string[]) => {
+      t.place(file, [header, ...records].join('\n'));
+      const run = await t.run(feed.id);
+      expect([run.status, run.failureReason]).toEqual(['succeeded', null]);
+      return run;
+    };
+    const stored = async () =>
+      Object.fromEntries(
+        (
+          await t.database.query<StoredOffer>(
+            `select external_id, id, xmin::text as version, to_json(updated_at)#>>'{}' as updated_at, total, url, in_stock,
+               to_json(valid_to)#>>'{}' as valid_to
+             from prices where feed_id = $1`,
+            [feed.id],
+          )
+        ).map((offer) => [offer.external_id, offer]),
+      );
+    return { feed, importing, stored };
+  };
+  const historyOf = async (priceId: number) =>
+    (
+      await t.database.query<{ total: number }>('select total from price_history where price_id = $1 order by id', [
+        priceId,
+      ])
+    ).map((entry) => entry.total);
+  const leftStaged = async () =>
+    (
+      await t.database.query<{ n: number }>(
+        'select (select count(*) from feed_staging)::int + (select count(*) from feed_staging_unchanged)::int as n',
+      )
+    )[0]!.n;
+
+  it('carries unchanged records without writing their offers', async () => {
+    const { importing, stored } = await newFeed();
+    const records = [record('U1', '10.00'), record('U2', '20.00'), record('U3', '30.00')];
+    expect(await importing(...records)).toMatchObject({ offersCreated: 3, offersUpdated: 0, offersUnchanged: 0 });
+    const before = await stored();
+
+    const again = await importing(...records);
+    expect(again).toMatchObject({
+      offersCreated: 0,
+      offersUpdated: 0,
+      offersUnchanged: 3,
+      offersExpired: 0,
+      productsMatched: 3,
+    });
+    // Not one offer row was written: the same row versions, the same update times, all current.
+    expect(await stored()).toEqual(before);
+    expect(Object.values(before).every((offer) => offer.valid_to === null)).toBe(true);
+    expect(await leftStaged()).toBe(0);
+    // The diff of the run lists nothing.
+    const diff = await t.app.inject({
+      method: 'GET',
+      url: `/api/feed-runs/${again.id}/diff?kind=changed`,
+      headers: t.auth,
+    });
+    expect(diff.json().summary).toEqual({ newOffers: 0, removedOffers: 0, priceChanges: 0 });
+  });
+
+  it('lists the records it carries instead of staging them: a held re-import keeps both for Apply anyway', async () => {
+    const { feed, importing, stored } = await newFeed();
+    await importing(
+      record('K1', '10.00'),
+      record('K2', '20.00'),
+      record('K3', '30.00'),
+      record('K4', '40.00'),
+      record('K5', '50.00'),
+    );
+    const before = await stored();
+
+    // Three of five offers would expire: the collapse guard holds the run with what it read.
+    t.place(
+      `${t.storeSlug}/opnieuw-${feedNumber}/feed.csv`,
+      [header, record('K1', '10.00'), record('K2', '21.00')].join('\n'),
+    );
+    const held = await t.run(feed.id);
+    expect(held).toMatchObject({ status: 'held', offersUnchanged: 1, offersUpdated: 1, offersExpired: 3 });
+    const staged = await t.database.query<{ table: string; external_id: string | null }>(
+      `select 'staged' as table, external_id from feed_staging where run_id = $1
+       union all select 'carried', p.external_id from feed_staging_unchanged u join prices p on p.id = u.offer_id where u.run_id = $1
+       order by 1, 2`,
+      [held.id],
+    );
+    expect(staged).toEqual([
+      { table: 'carried', external_id: 'K1' },
+      { table: 'staged', external_id: 'K2' },
+    ]);
+    expect(await stored()).toEqual(before);
+
+    const applied = await t.app.inject({ method: 'POST', url: `/api/feed-runs/${held.id}/apply`, headers: t.auth });
+    expect(applied.json()).toMatchObject({
+      status: 'succeeded',
+      offersUnchanged: 1,
+      offersUpdated: 1,
+      offersExpired: 3,
+    });
+    const after = await stored();
+    expect(after.K1).toEqual(before.K1);
+    expect(after.K2!.total).toBe(2100);
+    expect([after.K3!.valid_to, after.K4!.valid_to, after.K5!.valid_to].every((at) => at !== null)).toBe(true);
+    expect(await leftStaged()).toBe(0);
+  });
+
+  it('applies a changed price and records it in the price history; the others stay as they were', async () => {
+    const { importing, stored } = await newFeed();
+    await importing(record('P1', '10.00'), record('P2', '20.00'), record('P3', '30.00'));
+    const before = await stored();
+
+    const run = await importing(record('P1', '10.00'), record('P2', '18.50'), record('P3', '30.00'));
+    expect(run).toMatchObject({ offersCreated: 0, offersUpdated: 1, offersUnchanged: 2 });
+    const after = await stored();
+    expect(after.P2!.total).toBe(1850);
+    expect(after.P2!.version).not.toBe(before.P2!.version);
+    expect(await historyOf(after.P2!.id)).toEqual([2000, 1850]);
+    expect(after.P1).toEqual(before.P1);
+    expect(after.P3).toEqual(before.P3);
+    const diff = await t.app.inject({
+      method: 'GET',
+      url: `/api/feed-runs/${run.id}/diff?kind=changed`,
+      headers: t.auth,
+    });
+    expect(diff.json().changes).toMatchObject([{ priceId: after.P2!.id, oldTotal: 2000, newTotal: 1850 }]);
+    // The product page shows the new price.
+    const [offer] = await t.database.query<{ product_id: number }>('select product_id from prices where id = $1', [
+      after.P2!.id,
+    ]);
+    const page = await t.app.inject({ method: 'GET', url: `/api/products/${offer!.product_id}` });
+    expect(page.json().prices.map((price: { total: number }) => price.total)).toEqual([1850]);
+  });
+
+  it('applies a record changed only in its stock or its link, without a price history entry', async () => {
+    const { importing, stored } = await newFeed();
+    await importing(record('S1', '10.00'), record('S2', '20.00'), record('S3', '30.00'));
+    const before = await stored();
+
+    const run = await importing(
+      record('S1', '10.00', { stock: '0' }),
+      record('S2', '20.00', { url: 'https://awin.example/S2-nieuw' }),
+      record('S3', '30.00'),
+    );
+    expect(run).toMatchObject({ offersUpdated: 2, offersUnchanged: 1 });
+    const after = await stored();
+    expect(after.S1).toMatchObject({ in_stock: false, total: 1000 });
+    expect(after.S2).toMatchObject({ url: 'https://awin.example/S2-nieuw', total: 2000 });
+    expect(after.S3).toEqual(before.S3);
+    expect(await historyOf(after.S1!.id)).toEqual([1000]);
+    expect(await historyOf(after.S2!.id)).toEqual([2000]);
+
+    // And the next run carries them as they are now.
+    expect(
+      await importing(
+        record('S1', '10.00', { stock: '0' }),
+        record('S2', '20.00', { url: 'https://awin.example/S2-nieuw' }),
+        record('S3', '30.00'),
+      ),
+    ).toMatchObject({ offersUpdated: 0, offersUnchanged: 3 });
+  });
+
+  it('expires the offers missing from a re-import while it carries the rest', async () => {
+    const { importing, stored } = await newFeed();
+    await importing(record('E1', '10.00'), record('E2', '20.00'), record('E3', '30.00'));
+    const before = await stored();
+
+    expect(await importing(record('E1', '10.00'), record('E2', '20.00'))).toMatchObject({
+      offersUnchanged: 2,
+      offersExpired: 1,
+    });
+    const after = await stored();
+    expect(after.E3!.valid_to).not.toBeNull();
+    expect(after.E1).toEqual(before.E1);
+    // Back in the file, it is applied the full way (it was not current) and current again.
+    expect(await importing(record('E1', '10.00'), record('E2', '20.00'), record('E3', '30.00'))).toMatchObject({
+      offersUpdated: 1,
+      offersUnchanged: 2,
+    });
+    expect((await stored()).E3!.valid_to).toBeNull();
+  });
+
+  it("applies an unchanged record again when someone else changed its offer (the feed's price returns)", async () => {
+    const { importing, stored } = await newFeed();
+    await importing(record('H1', '10.00'), record('H2', '20.00'));
+    const before = await stored();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/prices/${before.H1!.id}`,
+      headers: t.auth,
+      payload: { amount: 500 },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await stored()).H1!.total).toBe(500);
+
+    expect(await importing(record('H1', '10.00'), record('H2', '20.00'))).toMatchObject({
+      offersUpdated: 1,
+      offersUnchanged: 1,
+    });
+    expect((await stored()).H1!.total).toBe(1000);
+    // Applied, its record is carried again from then on.
+    expect(await importing(record('H1', '10.00'), record('H2', '20.00'))).toMatchObject({
+      offersUpdated: 0,
+      offersUnchanged: 2,
+    });
+  });
+
+  it('keeps the first of two records for one offer when the first is carried unchanged', async () => {
+    const { importing, stored } = await newFeed();
+    await importing(record('D1', '10.00'), record('D2', '20.00'));
+    const before = await stored();
+
+    const run = await importing(record('D1', '10.00'), record('D2', '20.00'), record('D1', '12.00'));
+    expect(run).toMatchObject({ offersUpdated: 0, offersUnchanged: 2, recordsRejected: 1 });
+    expect(run.problems).toMatchObject([{ reason: 'duplicate-product', count: 1, examples: [{ value: 'D1' }] }]);
+    expect(await stored()).toEqual(before);
+    expect(await leftStaged()).toBe(0);
+  });
+});
