@@ -29,7 +29,6 @@ import { LowestInDays } from '../price-history/LowestInDays';
 import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
 import { PriceList } from './PriceList';
 import { DealBadge, hasDeal } from '../products/DealBadge';
-import { Columns } from '../../lib/columns';
 import { Disclosure, type DisclosureItem } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
@@ -193,15 +192,19 @@ export default function ProductPage() {
       />
       {/* The sections below hydrate on their own (lib/hydrate-later). */}
       <HydrateLater>
-        <Columns layout="halves" style={{ marginTop: 16 }}>
-          <div>
-            <Gallery product={product} />
-          </div>
-          <div>
+        {/* Name, image, then price on a phone, all in its first screen; gallery beside name and price
+            from 768 px (storefront.css, .kl-product-top). */}
+        <div className="kl-product-top">
+          <div className="kl-product-heading">
             {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
             <Typography.Title level={1} style={{ marginTop: 0 }}>
               {product.name}
             </Typography.Title>
+          </div>
+          <div className="kl-product-gallery">
+            <Gallery product={product} />
+          </div>
+          <div className="kl-product-summary">
             <PriceSummary product={product} />
             <Space wrap style={{ display: 'flex', marginTop: 16 }}>
               <WishlistButton product={product} />
@@ -223,7 +226,7 @@ export default function ProductPage() {
               <Disclosure className="kl-product-details" items={details} defaultOpen={['description']} />
             )}
           </div>
-        </Columns>
+        </div>
       </HydrateLater>
       <HydrateLater>
         <section style={{ marginTop: 32 }}>
