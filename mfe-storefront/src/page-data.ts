@@ -16,6 +16,8 @@ import { getHomepageCategories, getPopularProducts, getPriceDrops } from './feat
 import { DEFAULT_PRICE_HISTORY_RANGE, getPriceHistory } from './features/price-history/api';
 import { getProduct, getRecommendations, recommendationArgs } from './features/product/api';
 import { getSearchFilters, searchPageArgs, searchProducts } from './features/search/api';
+import { facetFilters, getCategorySpecFacets, getSearchSpecFacets } from './features/specifications/api';
+import { compareIdsOf, getComparison } from './features/compare/api';
 
 export type PageLoader = (
   store: StorefrontStore,
@@ -56,7 +58,11 @@ export async function loadCategoryPage(
   { slug = '' }: Record<string, string | undefined>,
   search: URLSearchParams,
 ) {
-  await store.dispatch(getCategoryPage.initiate({ slug, page: readPage(search), filters: readFilters(search) }));
+  const filters = readFilters(search);
+  await Promise.all([
+    store.dispatch(getCategoryPage.initiate({ slug, page: readPage(search), filters })),
+    store.dispatch(getCategorySpecFacets.initiate({ slug, filters: facetFilters(filters) })),
+  ]);
 }
 
 export async function loadSearchPage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
@@ -64,5 +70,11 @@ export async function loadSearchPage(store: StorefrontStore, _params: unknown, s
   await Promise.all([
     store.dispatch(searchProducts.initiate(searchPageArgs(filters, readPage(search)))),
     store.dispatch(getSearchFilters.initiate(filters.search)),
+    store.dispatch(getSearchSpecFacets.initiate(facetFilters(filters))),
   ]);
+}
+
+export async function loadComparePage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
+  const ids = compareIdsOf(search);
+  if (ids) await store.dispatch(getComparison.initiate(ids));
 }

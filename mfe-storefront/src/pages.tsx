@@ -8,7 +8,7 @@ import { lazy, type ReactElement } from 'react';
 import { matchVisitorPage, VISITOR_PAGES, type PageRequest, type VisitorPageName } from '@koopjesland/shared';
 import type { StorefrontStore } from './api/store';
 import { lazyWithAntd } from './lib/lazy-with-antd';
-import { loadCategoryPage, loadHomePage, loadProductPage, loadSearchPage, type PageLoader } from './page-data';
+import { loadCategoryPage, loadComparePage, loadHomePage, loadProductPage, loadSearchPage, type PageLoader } from './page-data';
 
 const HomePage = lazy(() => import('./features/home/HomePage'));
 const LoginPage = lazyWithAntd(() => import('./features/login/LoginPage'));
@@ -22,6 +22,7 @@ const PrivacyPage = lazyWithAntd(() => import('./features/privacy/PrivacyPage'))
 const WishlistPage = lazyWithAntd(() => import('./features/wishlist/WishlistPage'));
 const StorePage = lazyWithAntd(() => import('./features/store-page/StorePage'));
 const DealsPage = lazyWithAntd(() => import('./features/deals/DealsPage'));
+const ComparePage = lazy(() => import('./features/compare/ComparePage'));
 
 export interface StorefrontPage {
   name: VisitorPageName;
@@ -42,6 +43,7 @@ export const STOREFRONT_PAGES: StorefrontPage[] = [
   { name: 'wishlist', element: <WishlistPage /> },
   { name: 'store', element: <StorePage /> },
   { name: 'deals', element: <DealsPage /> },
+  { name: 'compare', element: <ComparePage />, load: loadComparePage },
   { name: 'category', element: <CategoryPage />, load: loadCategoryPage },
 ];
 

@@ -6,7 +6,7 @@ import { id, isoDateTime, sortOrderSchema } from './common';
  * category lives at /{slug}, so none may take one of these.
  */
 export const RESERVED_PAGE_SLUGS = [
-  'account', 'admin', 'api', 'deals', 'forgot-password', 'login', 'media', 'privacy', 'product', 'reset-password',
+  'account', 'admin', 'api', 'compare', 'deals', 'forgot-password', 'login', 'media', 'privacy', 'product', 'reset-password',
   'robots.txt', 'search', 'sitemap.xml', 'sitemaps', 'store', 'wishlist',
 ] as const;
 

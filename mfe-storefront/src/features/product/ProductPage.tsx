@@ -23,6 +23,7 @@ import { productPath } from '../../lib/paths';
 import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
 import { ProductHead } from '../seo/ProductHead';
 import { WishlistButton } from '../wishlist/WishlistButton';
+import { CompareToggle } from '../compare/CompareToggle';
 import { recommendationArgs, useGetProductQuery, useGetRecommendationsQuery } from './api';
 import { Gallery } from './Gallery';
 import { LowestInDays } from '../price-history/LowestInDays';
@@ -208,6 +209,7 @@ export default function ProductPage() {
             <PriceSummary product={product} />
             <Space wrap style={{ display: 'flex', marginTop: 16 }}>
               <WishlistButton product={product} />
+              <CompareToggle product={product} />
               {canEditCatalog && (
                 <>
                   <Button icon={<Icon icon={TagsOutlined} />} onClick={() => setAssigning(true)}>
