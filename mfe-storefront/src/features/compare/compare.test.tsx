@@ -142,7 +142,7 @@ describe('ComparePage', () => {
   it('says what went wrong when the products cannot be compared, and what to do with no products', async () => {
     mockApi({ 'GET /products/compare': () => reply(400, { error: 'Invalid ids', details: 'ids: the products share no category' }) });
     const { unmount } = renderStorefront(<ComparePage />, { route: '/compare?ids=1,9', path: 'compare' });
-    expect(await screen.findByText('ids: the products share no category')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid ids: ids: the products share no category')).toBeInTheDocument();
     unmount();
     renderStorefront(<ComparePage />, { route: '/compare', path: 'compare' });
     expect(screen.getByText('Nothing to compare yet: choose products with their Compare button.')).toBeInTheDocument();

@@ -80,7 +80,8 @@ describe('specification filters', () => {
     await waitFor(() => expect(new URLSearchParams(currentLocation().split('?')[1]).get('spec')).toBe('11:55~'));
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter Screen size: at least 55 inch' }));
     await waitFor(() => expect(new URLSearchParams(currentLocation().split('?')[1]).has('spec')).toBe(false));
-  });
+    // Five address changes, each a new page answer and new counts, on the category page's first render.
+  }, 30_000);
 
   it('on a search, a first specification filter chooses the category the fields belong to', async () => {
     const api = mockApi({
