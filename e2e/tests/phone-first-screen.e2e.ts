@@ -32,7 +32,9 @@ async function phoneVisitor(): Promise<{ context: BrowserContext; page: Page }> 
     userAgent:
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   });
+  // The cookie choice made already (the server reads the cookie, the page its stored copy).
   await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: BASE_URL }]);
+  await context.addInitScript(() => window.localStorage.setItem('cookie_consent', 'essential'));
   const page = await context.newPage();
   await page.addInitScript(() => {
     const probe = window as unknown as { shifts: number[] };

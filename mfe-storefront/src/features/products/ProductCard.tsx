@@ -80,7 +80,9 @@ export function ProductCard({
         <Link to={productPath(product)}>{product.name}</Link>
       </Typography.Title>
       {displayType === 'rows' && product.description && (
-        <Typography.Paragraph type="secondary">{truncateDescription(product.description)}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" className="kl-card-description">
+          {truncateDescription(product.description)}
+        </Typography.Paragraph>
       )}
       <div>
         {badges.map((category) => (
