@@ -21,6 +21,7 @@ import { offerAlias } from '../offers/visible-offers';
 import { profiled, type RunProfile } from './profile';
 import { FeedFailure } from '../../importers/source';
 import { registerImageUrls } from '../image-copies/copier';
+import { normaliseRunProducts } from '../specifications/values';
 
 export interface ApplyTarget {
   runId: number;
@@ -489,6 +490,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     await tx.execute(sql`update store_feeds set offers_seen_at = now() where id = ${feedId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
     result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
+    await normaliseRunProducts(tx, sql`select s.product_id from ${staged}`);
     await tx.execute(sql`delete from feed_staging where run_id = ${runId}`);
     return result;
   });
