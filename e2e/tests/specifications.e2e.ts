@@ -96,6 +96,8 @@ async function filterAndCompare(phone: boolean) {
     if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
   });
   await page.goto(`/${CATEGORY.slug}`);
+  // Hydrated: the cards' Compare buttons answer.
+  await page.getByRole('button', { name: /^Compare / }).first().and(page.locator(':enabled')).waitFor();
   // On a phone the filters are a sheet that opens under its button.
   if (phone) await page.locator('.kl-category-filters').getByRole('button', { name: 'Filters' }).click();
   const labels = page.getByRole('group', { name: ENERGY_LABEL });
@@ -110,8 +112,9 @@ async function filterAndCompare(phone: boolean) {
   // The energy label's count follows the screen size chosen.
   await option(choice.countAfter).waitFor();
 
-  await option(choice.countAfter).check();
+  await option(choice.countAfter).click();
   await page.waitForURL((url) => specOf(url).includes(`${choice.label.fieldId}:${choice.option}`));
+  await expect(option(choice.countAfter).isChecked()).resolves.toBe(true);
   await page.getByText(`${choice.total} products found`).waitFor();
   await page.getByRole('button', { name: `Remove filter ${ENERGY_LABEL}: ${choice.option}` }).waitFor();
 

@@ -66,11 +66,14 @@ function NumberInput({ label, value, onApply }: { label: string; value: number |
   );
 }
 
-function RangeFilter({ facet, onChange }: { facet: NumberFacet; onChange(next: SpecFilter | null): void }) {
+type RangeSelection = Extract<SpecFilter, { kind: 'range' }>;
+type ValuesSelection = Extract<SpecFilter, { kind: 'values' }>;
+
+function RangeFilter({ facet, selection, onChange }: { facet: NumberFacet; selection: RangeSelection | undefined; onChange(next: SpecFilter | null): void }) {
   const { t, i18n } = useStorefrontT();
   const hydrated = useHydrated();
   const language = i18n.resolvedLanguage ?? 'nl';
-  const selected = facet.selected ?? {};
+  const selected = { min: selection?.min, max: selection?.max };
   const low = facet.min ?? selected.min ?? 0;
   const high = facet.max ?? selected.max ?? low;
   const min = Math.min(low, selected.min ?? low);
@@ -113,9 +116,9 @@ function RangeFilter({ facet, onChange }: { facet: NumberFacet; onChange(next: S
   );
 }
 
-function OptionsFilter({ facet, onChange }: { facet: OptionsFacet; onChange(next: SpecFilter | null): void }) {
+function OptionsFilter({ facet, selection, onChange }: { facet: OptionsFacet; selection: ValuesSelection | undefined; onChange(next: SpecFilter | null): void }) {
   const { t } = useStorefrontT();
-  const chosen = facet.options.filter((option) => option.selected).map((option) => option.value);
+  const chosen = selection?.values ?? [];
   const toggle = (value: string, on: boolean) => {
     const values = on ? [...chosen, value] : chosen.filter((entry) => entry !== value);
     onChange(values.length ? { fieldId: facet.fieldId, kind: 'values', values } : null);
@@ -127,7 +130,7 @@ function OptionsFilter({ facet, onChange }: { facet: OptionsFacet; onChange(next
         {facet.options.map((option) => (
           <li key={option.value}>
             <label>
-              <input type="checkbox" checked={option.selected} onChange={(event) => toggle(option.value, event.target.checked)} />
+              <input type="checkbox" checked={chosen.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
               <span>{optionLabel(facet.type, option.value, t)}</span> <span className="kl-spec-count">{option.count}</span>
             </label>
           </li>
@@ -139,15 +142,30 @@ function OptionsFilter({ facet, onChange }: { facet: OptionsFacet; onChange(next
 
 export function SpecFilters({ facets, spec, onChange }: { facets: SpecificationFacet[]; spec: string | undefined; onChange(spec: string | undefined): void }) {
   const change = (fieldId: number) => (next: SpecFilter | null) => onChange(changedSpec(spec, fieldId, next));
+  // What is chosen is read from the address (a box is ticked at once); the counts follow when they arrive.
+  const selections = specFiltersOf(spec);
+  const rangeOf = (fieldId: number) => selections.find((filter): filter is RangeSelection => filter.fieldId === fieldId && filter.kind === 'range');
+  const valuesOf = (fieldId: number) =>
+    selections.find((filter): filter is ValuesSelection => filter.fieldId === fieldId && filter.kind === 'values');
   const shown = facets.filter(isUsableFacet);
   if (shown.length === 0) return null;
   return (
     <div className="kl-spec-filters">
       {shown.map((facet) =>
         facet.type === 'number' ? (
-          <RangeFilter key={facet.fieldId} facet={facet} onChange={change(facet.fieldId)} />
+          <RangeFilter
+            key={facet.fieldId}
+            facet={facet}
+            selection={rangeOf(facet.fieldId)}
+            onChange={change(facet.fieldId)}
+          />
         ) : (
-          <OptionsFilter key={facet.fieldId} facet={facet} onChange={change(facet.fieldId)} />
+          <OptionsFilter
+            key={facet.fieldId}
+            facet={facet}
+            selection={valuesOf(facet.fieldId)}
+            onChange={change(facet.fieldId)}
+          />
         ),
       )}
     </div>
