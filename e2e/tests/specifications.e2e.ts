@@ -117,6 +117,14 @@ async function filterAndCompare(phone: boolean) {
   await expect(option(choice.countAfter).isChecked()).resolves.toBe(true);
   await page.getByText(`${choice.total} products found`).waitFor();
   await page.getByRole('button', { name: `Remove filter ${ENERGY_LABEL}: ${choice.option}` }).waitFor();
+  // The back button takes the last choice back, forward brings it again.
+  await page.goBack();
+  await page.waitForURL((url) => !specOf(url).includes(`${choice.label.fieldId}:`));
+  await expect(option(choice.countAfter).isChecked()).resolves.toBe(false);
+  await page.goForward();
+  await page.waitForURL((url) => specOf(url).includes(`${choice.label.fieldId}:${choice.option}`));
+  await page.getByText(`${choice.total} products found`).waitFor();
+  await expect(option(choice.countAfter).isChecked()).resolves.toBe(true);
 
   // Three of the results into the comparison.
   const list = page.getByRole('list', { name: `Products in ${CATEGORY.name}` });
