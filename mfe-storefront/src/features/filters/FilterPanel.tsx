@@ -86,7 +86,8 @@ export default function FilterPanel({ values, options, context, specFacets = [],
   if (values.search) add('search', t('filters.activeSearch', { value: values.search }));
   if (values.brand) add('brand', values.brand);
   if (values.store) add('store', storeName(values.store));
-  if (values.category && context === 'search') add('category', categoryName(values.category));
+  if (values.category && context === 'search')
+    active.push({ key: 'category', label: categoryName(values.category), remove: { category: undefined, spec: undefined } });
   if (values.minPrice !== undefined) add('minPrice', t('filters.activeMinPrice', { price: formatMoney(values.minPrice) }));
   if (values.maxPrice !== undefined) add('maxPrice', t('filters.activeMaxPrice', { price: formatMoney(values.maxPrice) }));
   const language = i18n.resolvedLanguage ?? 'nl';
@@ -141,7 +142,8 @@ export default function FilterPanel({ values, options, context, specFacets = [],
           <Select
             aria-label={t('filters.category')}
             value={values.category ?? ALL}
-            onChange={(category) => onChange({ category: category || undefined })}
+            // Specification filters belong to one category's fields: another category starts without them.
+            onChange={(category) => onChange({ category: category || undefined, spec: undefined })}
             options={[
               { value: ALL, label: t('filters.allCategories') },
               ...options.categories.map((c) => ({ value: c.slug, label: c.name })),

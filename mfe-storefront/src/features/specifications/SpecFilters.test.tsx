@@ -97,5 +97,11 @@ describe('specification filters', () => {
     });
     await waitFor(() => expect(api.find('GET', '/products').at(-1)!.query.get('spec')).toBe('12:A'));
     expect(api.find('GET', '/products').at(-1)!.query.get('category')).toBe('televisies');
+    // Another category has other fields: choosing one starts without these filters.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: '' } });
+    await waitFor(() => {
+      const params = new URLSearchParams(currentLocation().split('?')[1]);
+      expect([params.get('spec'), params.get('category'), params.get('q')]).toEqual([null, null, 'oled']);
+    });
   });
 });
