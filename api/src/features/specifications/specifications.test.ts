@@ -31,7 +31,8 @@ beforeAll(async () => {
   ({ ctx, data } = await openCatalogueTestApp());
   admin = await createTestUser(ctx.app, { role: 'admin' });
   const db = ctx.app.db;
-  [tvs] = (await db.insert(categories).values({ name: 'Televisies', slug: 'televisies' }).returning()) as [{ id: number; slug: string }];
+  const [category] = await db.insert(categories).values({ name: 'Televisies', slug: 'televisies' }).returning();
+  tvs = category!;
   for (const [i, item] of TELEVISIONS.entries()) {
     const [row] = await db
       .insert(products)
