@@ -58,7 +58,7 @@ describe('normaliseValue', () => {
       fc.property(fc.integer({ min: 0, max: 9_999_999 }), fc.integer({ min: 0, max: 99 }), (whole, cents) => {
         const dutch = `${whole.toLocaleString('nl-NL')},${String(cents).padStart(2, '0')}`;
         expect(readNumber(dutch)).toBeCloseTo(whole + cents / 100, 6);
-        expect(normaliseValue(kg, `${dutch} kg`)).toEqual({ ok: true, value: whole + cents / 100 });
+        expect(normaliseValue(kg, `${dutch} kg`)).toEqual({ ok: true, value: (whole * 100 + cents) / 100 });
       }),
     );
   });
