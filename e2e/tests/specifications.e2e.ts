@@ -12,8 +12,8 @@ import { launchBrowser } from '../support/browser';
 import { BASE_URL } from '../support/server';
 
 const CATEGORY = { slug: 'oled-televisies', name: 'OLED televisies' };
-const SCREEN_SIZE = 'Screen size';
-const ENERGY_LABEL = 'Energy label';
+const SCREEN_SIZE = 'Schermdiagonaal';
+const ENERGY_LABEL = 'Energielabel';
 
 type Facet =
   | { fieldId: number; name: string; type: 'number'; unit: string | null; min: number | null; max: number | null }
