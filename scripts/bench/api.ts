@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { formatSpecFilters, type SpecFilter } from '@koopjesland/shared/entities';
 import { REPO_ROOT } from '../../api/src/config';
 import type { DatabaseHandle } from '../../api/src/db/client';
 import { parseScale } from '../../api/src/demo/seed';
@@ -129,6 +130,61 @@ async function scenarios(database: DatabaseHandle): Promise<Scenario[]> {
   ];
 }
 
+/**
+ * Specification filters (three of them and a brand) on the category with the most products that
+ * has specification fields: the page and its facets, cached and as a new combination each time
+ * (the range's lower end moves by a hundredth per request, so no URL repeats).
+ */
+async function specificationScenarios(database: DatabaseHandle): Promise<Scenario[]> {
+  const q = database.query;
+  const [category] = await q<{ id: number; slug: string }>(
+    `select c.id, c.slug from categories c join product_categories pc on pc.category_id = c.id
+     where (select count(*) from specification_fields f where f.category_id = c.id) >= 3
+     group by c.id order by count(*) desc limit 1`,
+  );
+  if (!category) return [];
+  const fields = await q<{ id: number; type: string; options: string[] }>(
+    'select id, type, options from specification_fields where category_id = $1 order by position, id limit 3',
+    [category.id],
+  );
+  const [brand] = await q<{ brand: string }>(
+    `select p.brand from products p join product_categories pc on pc.product_id = p.id
+     where pc.category_id = $1 and p.brand is not null group by p.brand order by count(*) desc limit 1`,
+    [category.id],
+  );
+  const ranges = await q<{ id: number; lo: number; hi: number }>(
+    `select field_id as id, min(number_value) as lo, max(number_value) as hi from product_specification_values
+     where field_id = any($1::int[]) and number_value is not null group by field_id`,
+    [fields.map((field) => field.id)],
+  );
+  const filterOf = (field: { id: number; type: string; options: string[] }, shift: number): SpecFilter => {
+    if (field.type === 'number') {
+      const range = ranges.find((candidate) => candidate.id === field.id) ?? { lo: 0, hi: 1000 };
+      return { fieldId: field.id, kind: 'range', min: Math.round((range.lo + shift) * 100) / 100, max: range.hi };
+    }
+    return { fieldId: field.id, kind: 'values', values: field.type === 'boolean' ? ['yes'] : field.options.slice(0, Math.max(2, Math.ceil(field.options.length / 2))) };
+  };
+  const query = (shift: number) =>
+    `spec=${encodeURIComponent(formatSpecFilters(fields.map((field) => filterOf(field, shift))))}&brand=${encodeURIComponent(brand?.brand ?? '')}`;
+  let counter = 0;
+  const fresh = () => (counter++ % 100_000) / 100_000;
+  const label = `${category.slug} + 3 spec filters + brand`;
+  return [
+    { name: `GET /categories/page/${label}`, url: () => `/api/categories/page/${category.slug}?limit=21&${query(0)}` },
+    {
+      name: `GET /categories/page/${label} (new combination)`,
+      url: () => `/api/categories/page/${category.slug}?limit=21&${query(fresh())}`,
+      paths: NEVER_REPEATED,
+    },
+    { name: `GET /categories/${category.slug}/specification-facets (3 + brand)`, url: () => `/api/categories/${category.slug}/specification-facets?${query(0)}` },
+    {
+      name: `GET /categories/${category.slug}/specification-facets (new combination)`,
+      url: () => `/api/categories/${category.slug}/specification-facets?${query(fresh())}`,
+      paths: NEVER_REPEATED,
+    },
+  ];
+}
+
 /** Drives one call from the load generator's own process; answers p50/p95 (ms), req/s and non-2xx answers. */
 async function drive(base: string, scenario: Scenario) {
   // Warm up caches and plans before measuring.
@@ -146,7 +202,7 @@ async function drive(base: string, scenario: Scenario) {
 
 /** The API in a process of its own, on the bench database, API only. */
 async function startApi(target: string, databaseUrl: string | undefined): Promise<{ base: string; stop(): Promise<void> }> {
-  const port = 8280 + targets.indexOf(target);
+  const port = Number(process.env.BENCH_API_PORT ?? 8280) + targets.indexOf(target);
   const server = spawn('npm', ['start', '--', '--api-only'], {
     cwd: REPO_ROOT,
     detached: true,
@@ -187,7 +243,11 @@ async function benchTarget(target: string) {
   const [counts] = await database.query<{ products: number; offers: number }>(
     'select (select count(*)::int from products) as products, (select count(*)::int from prices where valid_to is null) as offers',
   );
-  const calls = [{ name: 'GET /health (floor)', url: () => '/api/health' }, ...(await scenarios(database))];
+  const calls = [
+    { name: 'GET /health (floor)', url: () => '/api/health' },
+    ...(await scenarios(database)),
+    ...(await specificationScenarios(database)),
+  ];
   // PGlite is one process: the API takes the database over while it is driven.
   if (target !== 'postgres') await database.close();
   const api = await startApi(target, databaseUrl);
