@@ -3,7 +3,7 @@ import { createAdminApi } from '@koopjesland/shared/admin';
 
 /**
  * Tags: `Category` (by id; 'LIST' for the tree), `Product` (by id; 'LIST' for lists),
- * `CategoryAlias` (by id; 'LIST'), `ProductImage` (by product id), `Merge` (by product id).
+ * `CategoryAlias` (by id; 'LIST'), `ProductImage` (by product id), `Merge` (by product id), `Specification` (by category id).
  */
 export const catalogAdminApi = createAdminApi('catalogAdminApi', [
   'Category',
@@ -11,4 +11,5 @@ export const catalogAdminApi = createAdminApi('catalogAdminApi', [
   'CategoryAlias',
   'ProductImage',
   'Merge',
+  'Specification',
 ]);

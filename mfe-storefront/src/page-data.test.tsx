@@ -14,6 +14,7 @@ import CategoryPage from './features/category/CategoryPage';
 import HomePage from './features/home/HomePage';
 import ProductPage from './features/product/ProductPage';
 import SearchPage from './features/search/SearchPage';
+import ComparePage from './features/compare/ComparePage';
 
 const settings = {
   defaultDisplayType: 'grid',
@@ -36,8 +37,29 @@ const product = makeProduct({
   lowestPrice: { id: 11, amount: 99900, shipping: 0, total: 99900, store: { id: 1, name: 'bol', logo: null } },
 });
 
+const facets = {
+  category: { id: 4, name: 'Televisies', slug: 'televisies' },
+  facets: [{ fieldId: 12, name: 'Energy label', position: 0, type: 'list', options: [{ value: 'A', count: 3, selected: true }] }],
+};
+
 function api() {
   return mockApi({
+    'GET /categories/televisies/specification-facets': () => facets,
+    'GET /products/specification-facets': () => facets,
+    'GET /products/compare': ({ query }) => ({
+      category: facets.category,
+      fields: [{ id: 12, categoryId: 4, name: 'Energy label', type: 'list', unit: null, options: ['A', 'B'], position: 0 }],
+      products: (query.get('ids') ?? '').split(',').map((id) => ({
+        id: Number(id),
+        slug: `tv-${id}`,
+        name: `Compared TV ${id}`,
+        brand: null,
+        image: null,
+        imageCopy: null,
+        lowestPrice: null,
+        values: [{ fieldId: 12, value: id === '1' ? 'A' : 'B' }],
+      })),
+    }),
     'GET /products/5': () => product,
     'GET /products/5/price-history': () => ({
       productId: 5,
@@ -110,12 +132,14 @@ describe('page loaders', () => {
   it('a category page, with its filters and page from the address', async () => {
     const result = await renderLoaded(
       <CategoryPage />,
-      '/televisies?sortBy=price&sortOrder=asc&page=2&brand=LG',
+      '/televisies?sortBy=price&sortOrder=asc&page=2&brand=LG&spec=12%3AA',
       ':slug',
     );
-    // The filter options (a scan of the category's offers) are the browser's to ask, once hydrated.
-    expect(result).toMatchObject({ loaded: 1, askedAfter: ['/categories/televisies/filters'] });
+    // The filter options (a scan of the category's offers) are the browser's to ask, once hydrated;
+    // the specification filters and their counts are part of the page.
+    expect(result).toMatchObject({ loaded: 2, askedAfter: ['/categories/televisies/filters'] });
     expect(result.firstRender).toContain('QLED TV');
+    expect(screen.getByRole('checkbox', { name: 'A 3' })).toBeChecked();
   });
 
   it('the homepage: popular products, price drops and the site’s categories', async () => {
@@ -127,7 +151,15 @@ describe('page loaders', () => {
 
   it('a search page: its results and the filter options of its text', async () => {
     const result = await renderLoaded(<SearchPage />, '/search?q=tv', 'search');
-    expect(result).toMatchObject({ loaded: 2, askedAfter: [] });
+    expect(result).toMatchObject({ loaded: 3, askedAfter: [] });
     expect(result.firstRender).toContain('Search hit TV');
+    expect(screen.getByRole('checkbox', { name: 'A 3' })).toBeInTheDocument();
+  });
+
+  it('a comparison: its products side by side', async () => {
+    const result = await renderLoaded(<ComparePage />, '/compare?ids=1,2', 'compare');
+    expect(result).toMatchObject({ loaded: 1, askedAfter: [] });
+    expect(result.firstRender).toContain('Compared TV 2');
+    expect(screen.getByRole('row', { name: /Energy label/ })).toHaveClass('kl-compare-differs');
   });
 });

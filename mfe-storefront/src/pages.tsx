@@ -18,6 +18,8 @@ import { getHomepageCategories, getPopularProducts, getPriceDrops } from './feat
 import { DEFAULT_PRICE_HISTORY_RANGE, getPriceHistory } from './features/price-history/api';
 import { getProduct, getRecommendations, recommendationArgs } from './features/product/api';
 import { getSearchFilters, searchPageArgs, searchProducts } from './features/search/api';
+import { facetFilters, getCategorySpecFacets, getSearchSpecFacets } from './features/specifications/api';
+import { compareIdsOf, getComparison } from './features/compare/api';
 
 export type PageLoader = (
   store: StorefrontStore,
@@ -58,7 +60,11 @@ async function loadCategoryPage(
   { slug = '' }: Record<string, string | undefined>,
   search: URLSearchParams,
 ) {
-  await store.dispatch(getCategoryPage.initiate({ slug, page: readPage(search), filters: readFilters(search) }));
+  const filters = readFilters(search);
+  await Promise.all([
+    store.dispatch(getCategoryPage.initiate({ slug, page: readPage(search), filters })),
+    store.dispatch(getCategorySpecFacets.initiate({ slug, filters: facetFilters(filters) })),
+  ]);
 }
 
 async function loadSearchPage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
@@ -66,7 +72,13 @@ async function loadSearchPage(store: StorefrontStore, _params: unknown, search: 
   await Promise.all([
     store.dispatch(searchProducts.initiate(searchPageArgs(filters, readPage(search)))),
     store.dispatch(getSearchFilters.initiate(filters.search)),
+    store.dispatch(getSearchSpecFacets.initiate(facetFilters(filters))),
   ]);
+}
+
+async function loadComparePage(store: StorefrontStore, _params: unknown, search: URLSearchParams) {
+  const ids = compareIdsOf(search);
+  if (ids) await store.dispatch(getComparison.initiate(ids));
 }
 
 const HomePage = lazy(() => import('./features/home/HomePage'));
@@ -81,6 +93,7 @@ const PrivacyPage = lazyWithAntd(() => import('./features/privacy/PrivacyPage'))
 const WishlistPage = lazyWithAntd(() => import('./features/wishlist/WishlistPage'));
 const StorePage = lazyWithAntd(() => import('./features/store-page/StorePage'));
 const DealsPage = lazyWithAntd(() => import('./features/deals/DealsPage'));
+const ComparePage = lazy(() => import('./features/compare/ComparePage'));
 
 export interface StorefrontPage {
   name: VisitorPageName;
@@ -101,6 +114,7 @@ export const STOREFRONT_PAGES: StorefrontPage[] = [
   { name: 'wishlist', element: <WishlistPage /> },
   { name: 'store', element: <StorePage /> },
   { name: 'deals', element: <DealsPage /> },
+  { name: 'compare', element: <ComparePage />, load: loadComparePage },
   { name: 'category', element: <CategoryPage />, load: loadCategoryPage },
 ];
 

@@ -32,6 +32,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { formatSpecFilters, type SpecFilter } from '@koopjesland/shared/entities';
 import { REPO_ROOT } from '../../api/src/config';
 import type { DatabaseHandle } from '../../api/src/db/client';
 import { parseScale } from '../../api/src/demo/seed';
@@ -79,6 +80,8 @@ interface BenchCatalogue {
   categories: { slug: string; products: number }[];
   /** Search terms never repeated, shuffled (see neverSeenSearchTerms). */
   searchTerms: string[];
+  /** The category with specification filters to drive, if the catalogue has one (see specificationFilters). */
+  specification: { slug: string; query: (shift: number) => string } | null;
 }
 
 /** More requests than any call gets through in a run, so an "uncached" call never repeats a URL. */
@@ -184,6 +187,57 @@ async function readCatalogue(database: DatabaseHandle): Promise<BenchCatalogue> 
     ),
     categories,
     searchTerms: neverSeenSearchTerms(shuffle(products, random), random),
+    specification: await specificationFilters(database),
+  };
+}
+
+/**
+ * Three specification filters and a brand on the category with the most products that has three
+ * fields: a number field's range starts `shift` above its lowest value (a new combination per
+ * shift); list fields take their two most frequent options, so the filters keep products to count.
+ */
+async function specificationFilters(database: DatabaseHandle): Promise<BenchCatalogue['specification']> {
+  const q = database.query;
+  const [category] = await q<{ id: number; slug: string }>(
+    `select c.id, c.slug from categories c join product_categories pc on pc.category_id = c.id
+     where (select count(*) from specification_fields f where f.category_id = c.id) >= 3
+     group by c.id order by count(*) desc limit 1`,
+  );
+  if (!category) return null;
+  const fields = await q<{ id: number; type: string; options: string[] }>(
+    'select id, type, options from specification_fields where category_id = $1 order by position, id limit 3',
+    [category.id],
+  );
+  const [brand] = await q<{ brand: string }>(
+    `select p.brand from products p join product_categories pc on pc.product_id = p.id
+     where pc.category_id = $1 and p.brand is not null group by p.brand order by count(*) desc limit 1`,
+    [category.id],
+  );
+  const ids = fields.map((field) => field.id);
+  const ranges = await q<{ id: number; lo: number; hi: number }>(
+    `select field_id as id, min(number_value) as lo, max(number_value) as hi from product_specification_values
+     where field_id = any($1::int[]) and number_value is not null group by field_id`,
+    [ids],
+  );
+  const common = await q<{ id: number; values: string[] }>(
+    `select field_id as id, (array_agg(list_value order by n desc))[1:2] as values from (
+       select field_id, list_value, count(*) as n from product_specification_values
+       where field_id = any($1::int[]) and list_value is not null group by field_id, list_value) counted
+     group by field_id`,
+    [ids],
+  );
+  const filterOf = (field: { id: number; type: string; options: string[] }, shift: number): SpecFilter => {
+    if (field.type === 'number') {
+      const range = ranges.find((candidate) => candidate.id === field.id) ?? { lo: 0, hi: 1000 };
+      return { fieldId: field.id, kind: 'range', min: Math.round((range.lo + shift) * 100) / 100, max: range.hi };
+    }
+    const values = field.type === 'boolean' ? ['yes'] : (common.find((entry) => entry.id === field.id)?.values ?? field.options);
+    return { fieldId: field.id, kind: 'values', values };
+  };
+  return {
+    slug: category.slug,
+    query: (shift) =>
+      `spec=${encodeURIComponent(formatSpecFilters(fields.map((field) => filterOf(field, shift))))}&brand=${encodeURIComponent(brand?.brand ?? '')}`,
   };
 }
 
@@ -288,6 +342,20 @@ const ROWS: ((catalogue: BenchCatalogue) => Row | Row[])[] = [
       url: () => `/api/products?search=${encodeURIComponent(next())}&limit=21`,
       paths: searchTerms.length,
     };
+  },
+  ({ specification }) => {
+    if (!specification) return [];
+    const { slug, query } = specification;
+    // The range's lower end moves by a hundred-thousandth per request: no URL repeats.
+    let n = 0;
+    const fresh = () => query((n++ % NEVER_REPEATED) / 100_000);
+    const label = `${slug} + 3 specification filters + brand`;
+    return [
+      { kind: 'cached', name: `category page ${label}`, url: () => `/api/categories/page/${slug}?limit=21&${query(0)}` },
+      { kind: 'cached', name: `specification facets ${label}`, url: () => `/api/categories/${slug}/specification-facets?${query(0)}` },
+      { kind: 'uncached', name: `category page ${label}, a new combination each`, url: () => `/api/categories/page/${slug}?limit=21&${fresh()}`, paths: NEVER_REPEATED },
+      { kind: 'uncached', name: `specification facets ${label}, a new combination each`, url: () => `/api/categories/${slug}/specification-facets?${fresh()}`, paths: NEVER_REPEATED },
+    ];
   },
 ];
 

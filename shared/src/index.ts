@@ -14,6 +14,15 @@ export type * from './entities';
 export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS, OVERIG_SLUG } from './entities/category-defaults';
 export { isUrlOrSitePath } from './entities/image-address';
 export {
+  MAX_SPEC_FILTERS,
+  SPEC_FILTER_PARAM,
+  SPEC_NO,
+  SPEC_YES,
+  formatSpecFilters,
+  parseSpecFilters,
+  replaceSpecFilter,
+} from './entities/specification-filters';
+export {
   OFFER_HIDDEN_REASONS,
   PRICE_REPORT_NOTE_MAX,
   PRICE_REPORT_REASONS,

@@ -20,6 +20,7 @@ import {
   PRICE_REPORT_REASONS,
   PRICE_REPORT_RESOLUTIONS,
   SORT_ORDERS,
+  SPECIFICATION_FIELD_TYPES,
   TWITTER_CARDS,
   USER_ROLES,
 } from '@koopjesland/shared/entities';
@@ -29,6 +30,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   date,
   index,
   integer,
@@ -320,6 +322,74 @@ export const productProperties = pgTable(
     value: text().notNull(),
   },
   (t) => [index().on(t.productId)],
+);
+
+/** A category's specification fields (features/specifications). */
+export const specificationFields = pgTable(
+  'specification_fields',
+  {
+    id: serial().primaryKey(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text({ enum: SPECIFICATION_FIELD_TYPES }).notNull(),
+    unit: text(),
+    options: text().array().notNull().default(sql`'{}'`),
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.categoryId, t.position),
+    check('specification_fields_type_check', sql`${t.type} in ('number', 'boolean', 'list')`),
+  ],
+);
+
+/** Raw property names read into a field; `nameKey` is the lower-cased, trimmed name, unique per category. */
+export const specificationPropertyNames = pgTable(
+  'specification_property_names',
+  {
+    fieldId: integer()
+      .notNull()
+      .references(() => specificationFields.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    nameKey: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.nameKey] }), index().on(t.fieldId)],
+);
+
+/**
+ * A product's normalised value of a field (one of the three value columns), or, with all three
+ * null, the raw value that could not be read.
+ */
+export const productSpecificationValues = pgTable(
+  'product_specification_values',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fieldId: integer()
+      .notNull()
+      .references(() => specificationFields.id, { onDelete: 'cascade' }),
+    numberValue: doublePrecision(),
+    booleanValue: boolean(),
+    listValue: text(),
+    propertyName: text().notNull(),
+    rawValue: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.fieldId] }),
+    index('product_specification_values_number_index').on(t.fieldId, t.numberValue, t.productId).where(sql`${t.numberValue} is not null`),
+    index('product_specification_values_boolean_index').on(t.fieldId, t.booleanValue, t.productId).where(sql`${t.booleanValue} is not null`),
+    index('product_specification_values_list_index').on(t.fieldId, t.listValue, t.productId).where(sql`${t.listValue} is not null`),
+    index('product_specification_values_unreadable_index')
+      .on(t.fieldId)
+      .where(sql`${t.numberValue} is null and ${t.booleanValue} is null and ${t.listValue} is null`),
+  ],
 );
 
 export const productImages = pgTable(

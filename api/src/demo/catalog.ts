@@ -3,7 +3,7 @@
  * generator needs to make believable products (noun, brands, price range, properties),
  * and the fictional stores. Everything else is generated in SQL from these.
  */
-import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+import { OVERIG_SLUG, type SpecificationFieldType, type SpecificationUnit } from '@koopjesland/shared/entities';
 
 export interface DemoLeaf {
   name: string;
@@ -65,10 +65,12 @@ export const DEMO_TREE: DemoTop[] = [
         slug: 'televisies',
         leaves: [
           leaf('OLED televisies', 'oled-televisies', 'OLED TV', ['LG', 'Sony', 'Philips', 'Samsung', 'Panasonic'], [900, 3200],
-            [['Schermdiagonaal', ['48 inch', '55 inch', '65 inch', '77 inch']], ['Verversingssnelheid', ['100 Hz', '120 Hz', '144 Hz']], ['Smart TV', ['webOS', 'Google TV', 'Tizen']]],
+            [['Schermdiagonaal', ['48 inch', '55 inch', '55"', '65 inch', '164 cm', '77"']], ['Energielabel', ['E', 'F', 'G', 'f']], ['Paneeltype', ['OLED', 'oled', 'QD-OLED']],
+              ['Verversingssnelheid', ['100 Hz', '120 Hz', '144 Hz']], ['Smart TV', ['webOS', 'Google TV', 'Tizen']]],
             'Diepzwart en levendige kleuren dankzij zelfoplichtende pixels.'),
           leaf('LED televisies', 'led-televisies', 'LED TV', ['Samsung', 'LG', 'Hisense', 'TCL', 'Philips'], [250, 1400],
-            [['Schermdiagonaal', ['43 inch', '50 inch', '55 inch', '65 inch', '75 inch']], ['Resolutie', ['4K Ultra HD', 'Full HD']], ['HDR', ['HDR10', 'HDR10+', 'Dolby Vision']]],
+            [['Schermdiagonaal', ['43 inch', '50"', '55 inch', '139 cm', '65 inch', '75"', 'Onbekend']], ['Energielabel', ['D', 'E', 'F', 'G']], ['Paneeltype', ['LED', 'QLED', 'qled', 'Mini LED']],
+              ['Resolutie', ['4K Ultra HD', 'Full HD']], ['HDR', ['HDR10', 'HDR10+', 'Dolby Vision']]],
             'Scherp 4K-beeld voor films, sport en gamen.'),
         ],
       },
@@ -92,7 +94,7 @@ export const DEMO_TREE: DemoTop[] = [
         slug: 'telefonie',
         leaves: [
           leaf('Smartphones', 'smartphones', 'Smartphone', ['Samsung', 'Apple', 'Google', 'Xiaomi', 'OnePlus', 'Motorola'], [180, 1500],
-            [['Opslag', ['128 GB', '256 GB', '512 GB']], ['Scherm', ['6,1 inch', '6,4 inch', '6,7 inch']], ['5G', ['Ja', 'Nee']]],
+            [['Opslag', ['128 GB', '256 GB', '512 GB', '1 TB']], ['Scherm', ['6,1 inch', '6,4 inch', '6,7"', '6.1 inch']], ['5G', ['Ja', 'Nee', 'yes']]],
             'Een snelle telefoon met een camera die ook in het donker scherpe foto\'s maakt.'),
           leaf('Smartwatches', 'smartwatches', 'Smartwatch', ['Garmin', 'Apple', 'Samsung', 'Fitbit', 'Polar'], [80, 800],
             [['GPS', ['Ja', 'Nee']], ['Accuduur', ['1 dag', '5 dagen', '14 dagen']], ['Waterdicht', ['5 ATM', '10 ATM']]],
@@ -110,7 +112,7 @@ export const DEMO_TREE: DemoTop[] = [
         slug: 'wassen',
         leaves: [
           leaf('Wasmachines', 'wasmachines', 'Wasmachine', ['Miele', 'Bosch', 'Samsung', 'AEG', 'Siemens', 'LG'], [380, 1400],
-            [['Vulgewicht', ['7 kg', '8 kg', '9 kg', '10 kg']], ['Centrifugetoerental', ['1400 tpm', '1600 tpm']], ['Energieklasse', ['A', 'B', 'C']]],
+            [['Vulgewicht', ['7 kg', '8 kg', '8,5 kg', '9 kg', '10 kg']], ['Centrifugetoerental', ['1.400 toeren', '1400 tpm', '1.600 toeren', '1200 rpm']], ['Energieklasse', ['A', 'B', 'C', 'a']]],
             'Zuinige wasmachine met stoomprogramma en een stille inverter-motor.'),
           leaf('Wasdrogers', 'wasdrogers', 'Wasdroger', ['Miele', 'Bosch', 'AEG', 'Siemens', 'Samsung'], [450, 1500],
             [['Type', ['Warmtepomp', 'Condens']], ['Vulgewicht', ['8 kg', '9 kg']], ['Energieklasse', ['A+++', 'A++', 'B']]],
@@ -304,3 +306,47 @@ export const slugify = (text: string) =>
     .replace(/&/g, 'en')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+
+export interface DemoSpecificationField {
+  name: string;
+  type: SpecificationFieldType;
+  unit?: SpecificationUnit;
+  options?: string[];
+  propertyNames: string[];
+}
+
+const screenSize = (...propertyNames: string[]): DemoSpecificationField => ({ name: 'Schermdiagonaal', type: 'number', unit: 'inch', propertyNames });
+const energyLabel = (options: string[]): DemoSpecificationField => ({ name: 'Energielabel', type: 'list', options, propertyNames: ['Energielabel', 'Energieklasse'] });
+
+/** Specification fields of a few leaf categories (by slug), mapping the names their properties arrive under. */
+export const DEMO_SPECIFICATIONS: Record<string, DemoSpecificationField[]> = {
+  'oled-televisies': [
+    screenSize('Schermdiagonaal', 'Beeldschermgrootte', 'Screen size'),
+    energyLabel(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
+    { name: 'Paneel', type: 'list', options: ['OLED', 'QD-OLED'], propertyNames: ['Paneeltype'] },
+  ],
+  'led-televisies': [
+    screenSize('Schermdiagonaal', 'Beeldschermgrootte', 'Screen size'),
+    energyLabel(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
+    { name: 'Paneel', type: 'list', options: ['LED', 'QLED', 'Mini LED'], propertyNames: ['Paneeltype'] },
+  ],
+  smartphones: [
+    { name: 'Opslag', type: 'number', unit: 'GB', propertyNames: ['Opslag', 'Opslagcapaciteit'] },
+    { name: 'Schermdiagonaal', type: 'number', unit: 'inch', propertyNames: ['Scherm', 'Schermdiagonaal'] },
+    { name: '5G', type: 'boolean', propertyNames: ['5G'] },
+  ],
+  wasmachines: [
+    { name: 'Vulgewicht', type: 'number', unit: 'kg', propertyNames: ['Vulgewicht', 'Capaciteit'] },
+    { name: 'Centrifugetoerental', type: 'number', unit: 'rpm', propertyNames: ['Centrifugetoerental', 'Toerental'] },
+    energyLabel(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
+  ],
+};
+
+/** Stores name a property differently: every nth product carries `alternative` instead of `name`. */
+export const DEMO_PROPERTY_ALIASES: [name: string, alternative: string, every: number][] = [
+  ['Schermdiagonaal', 'Beeldschermgrootte', 3],
+  ['Energielabel', 'Energieklasse', 4],
+  ['Opslag', 'Opslagcapaciteit', 3],
+  ['Vulgewicht', 'Capaciteit', 3],
+  ['Centrifugetoerental', 'Toerental', 2],
+];

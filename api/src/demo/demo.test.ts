@@ -130,3 +130,34 @@ it('gives every store rating an author who cannot sign in, one rating per author
 it('refuses to seed over existing data without reset', async () => {
   await expect(seedDemoData(database.db, { scale: SCALES.small })).rejects.toThrow(/--reset/);
 });
+
+it('gives televisions, washing machines and phones specification fields read from properties in varied forms', async () => {
+  const perCategory = await database.query<{ slug: string; fields: number; products: number; valued: number }>(
+    `select c.slug, count(distinct f.id)::int as fields,
+       (select count(*)::int from product_categories pc where pc.category_id = c.id) as products,
+       count(distinct v.product_id)::int as valued
+     from categories c join specification_fields f on f.category_id = c.id
+     left join product_specification_values v on v.field_id = f.id and v.number_value is not null
+     group by c.id, c.slug order by c.slug`,
+  );
+  expect(perCategory.map((row) => row.slug)).toEqual(['led-televisies', 'oled-televisies', 'smartphones', 'wasmachines']);
+  for (const row of perCategory) {
+    expect(row.fields).toBe(3);
+    expect(row.products).toBeGreaterThanOrEqual(6);
+    expect(row.valued).toBeGreaterThan(row.products / 2);
+  }
+  // "139 cm" and "Beeldschermgrootte" land in the same field as "55 inch" under "Schermdiagonaal".
+  const sizes = await database.query<{ name: string; raw: string; inch: number }>(
+    `select distinct v.property_name as name, v.raw_value as raw, v.number_value as inch
+     from product_specification_values v join specification_fields f on f.id = v.field_id
+     join categories c on c.id = f.category_id
+     where c.slug = 'led-televisies' and f.name = 'Schermdiagonaal' and v.raw_value in ('139 cm', '55 inch')`,
+  );
+  expect(new Set(sizes.map((row) => row.inch))).toEqual(new Set([55]));
+  expect(new Set(sizes.map((row) => row.name))).toEqual(new Set(['Schermdiagonaal', 'Beeldschermgrootte']));
+  const spin = await one<{ rpm: number[] }>(
+    `select array_agg(distinct v.number_value order by v.number_value) as rpm from product_specification_values v
+     join specification_fields f on f.id = v.field_id where f.unit = 'rpm'`,
+  );
+  expect(spin.rpm).toEqual([1200, 1400, 1600]);
+});

@@ -12,12 +12,16 @@ import {
   COMMON_PROPERTIES,
   DEFAULT_CATEGORY,
   DELIVERY_TIMES,
+  DEMO_PROPERTY_ALIASES,
+  DEMO_SPECIFICATIONS,
   DEMO_STORES,
   DEMO_TREE,
   slugify,
 } from './catalog';
 import { demoAccounts, type DemoAccounts } from './credentials';
 import { demoSettings } from '../config';
+import { normaliseProducts } from '../features/specifications/values';
+import { propertyNameKey } from '../features/specifications/normalise';
 
 export interface SeedScale {
   products: number;
@@ -233,6 +237,27 @@ export async function seedDemoData(
       sql.raw(`insert into product_category_aliases (product_id, alias_id)
       select p.id, l.alias_ids[1 + p.id % 2] from products p join demo_leaf l on l.idx = p.id % ${leafCount}`),
     );
+
+    // Specification fields of a few categories, their products' properties under the names
+    // different stores use, and the values read from them as a feed run would.
+    for (const [alternative, every] of DEMO_PROPERTY_ALIASES.map(([name, alt, n]) => [{ name, alt }, n] as const))
+      await run(sql`update product_properties set name = ${alternative.alt} where name = ${alternative.name} and product_id % ${every} = 0`);
+    for (const [slug, specFields] of Object.entries(DEMO_SPECIFICATIONS)) {
+      for (const [position, field] of specFields.entries()) {
+        const [row] = rowsOf<{ id: number; category_id: number }>(
+          await run(sql`insert into specification_fields (category_id, name, type, unit, options, position)
+            select id, ${field.name}, ${field.type}, ${field.unit ?? null}, ${`{${(field.options ?? []).map((o) => `"${o}"`).join(',')}}`}::text[], ${position}
+            from categories where slug = ${slug} returning id, category_id`),
+        );
+        if (!row) continue;
+        for (const name of field.propertyNames)
+          await run(sql`insert into specification_property_names (field_id, category_id, name, name_key)
+            values (${row.id}, ${row.category_id}, ${name}, ${propertyNameKey(name)})`);
+      }
+    }
+    const specStarted = Date.now();
+    const { written } = await normaliseProducts(tx, sql`select id from products`);
+    log(`  ${written} specification values (${Date.now() - specStarted} ms)`);
 
     // Offers. A quarter of the products had every offer cut recently (a price drop), about
     // one in twelve went up, the rest are unchanged since they were listed.

@@ -30,6 +30,7 @@ import operationsRoutes from './operations/routes';
 import heldOfferRoutes from './held-offers/routes';
 import imageCopyRoutes from './image-copies/routes';
 import overviewRoutes from './overview/routes';
+import specificationRoutes from './specifications/routes';
 
 export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -57,4 +58,5 @@ export const features: ((fastify: FastifyInstance) => Promise<void>)[] = [
   heldOfferRoutes,
   imageCopyRoutes,
   overviewRoutes,
+  specificationRoutes,
 ];

@@ -1,6 +1,7 @@
 /** Header plus main content for every storefront screen except the login screen (plain markup: no antd on first paint). */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { CompareTray } from '../features/compare/CompareTray';
 import { Header } from '../features/header/Header';
 import { PageSpinner } from '../lib/feedback';
 
@@ -13,6 +14,7 @@ export function StorefrontLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <CompareTray />
     </div>
   );
 }

@@ -4,11 +4,10 @@
  * server-rendered page they are inline CSS the browser parses before its first paint.
  *
  * - `sidebar`: a third for filters, two thirds for results (desktop; phones get their own layout).
- * - `halves`: two equal columns from 768 px, stacked below (the product page's gallery and summary).
  */
 import type { CSSProperties, ReactNode } from 'react';
 
-export function Columns({ layout, children, style }: { layout: 'sidebar' | 'halves'; children: ReactNode; style?: CSSProperties }) {
+export function Columns({ layout, children, style }: { layout: 'sidebar'; children: ReactNode; style?: CSSProperties }) {
   return (
     <div className={`kl-columns kl-columns-${layout}`} style={style}>
       {children}

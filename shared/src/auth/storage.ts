@@ -33,4 +33,5 @@ export const STORAGE_KEYS = {
   categoryPreferencesPrefix: 'koopjes_land_category_preferences',
   recentlyViewed: 'koopjes_land_recently_viewed',
   categoryDrawerPath: 'koopjes_land_category_drawer_path',
+  compare: 'koopjes_land_compare',
 } as const;

@@ -18,3 +18,4 @@ export * from './wishlist';
 export * from './filters';
 export * from './click-out';
 export * from './overview';
+export * from './specification';

@@ -4,7 +4,7 @@
  * route table imports this, and a visitor's browser must not download the schema library for it.
  */
 export const RESERVED_PAGE_SLUGS = [
-  'account', 'admin', 'api', 'deals', 'forgot-password', 'login', 'media', 'privacy', 'product', 'reset-password',
+  'account', 'admin', 'api', 'compare', 'deals', 'forgot-password', 'login', 'media', 'privacy', 'product', 'reset-password',
   'robots.txt', 'search', 'sitemap.xml', 'sitemaps', 'store', 'wishlist',
 ] as const;
 

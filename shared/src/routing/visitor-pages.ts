@@ -28,6 +28,7 @@ export const VISITOR_PAGES = {
   wishlist: { path: '/wishlist', serverRendered: false, layout: true },
   store: { path: '/store/:slug', serverRendered: false, layout: true },
   deals: { path: '/deals', serverRendered: false, layout: true },
+  compare: { path: '/compare', serverRendered: true, layout: true },
   category: { path: '/:slug', serverRendered: true, layout: true },
 } as const satisfies Record<string, VisitorPageDefinition>;
 

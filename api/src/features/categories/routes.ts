@@ -11,6 +11,7 @@ import {
   filtersResponseSchema,
   paginationSchema,
   productSchema,
+  specificationFacetsResponseSchema,
 } from '@koopjesland/shared/entities';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,9 @@ import { errorResponses } from '../../http/route-schemas';
 import { brandOptions, storeOptions } from '../products/facets';
 import { checkPriceRange } from '../products/list-options';
 import { listProducts, whereClause } from '../products/product-list';
-import { categoryPageQuerySchema, queryBoolean } from '../products/query-params';
+import { categoryPageQuerySchema, productFilterQuerySchema, queryBoolean } from '../products/query-params';
+import { listFacets } from '../products/spec-facets';
+import { readSpecConditions } from '../specifications/filters';
 import { correctedSearch } from '../products/search-corrections';
 import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
 import { idField, MAX_ID } from '../../http/route-schemas';
@@ -212,7 +215,8 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         },
       );
       checkPriceRange(q);
-      const categoryIds = q.includeSubcategories
+      const { spec: specText, ...filters } = q;
+      const categoryIds = filters.includeSubcategories
         ? await memoByCatalogVersion(db, `category-tree:${category.id}`, version, () => descendantIds(db, category.id))
         : [category.id];
       const list = await listProducts(db, {
@@ -227,6 +231,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         storeId: q.storeId,
         minPrice: q.minPrice,
         maxPrice: q.maxPrice,
+        spec: (await readSpecConditions(db, specText, categoryIds)).conditions,
       });
       return {
         ...list,
@@ -252,6 +257,28 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const where = whereClause({ categoryIds });
       const [brands, stores] = await Promise.all([brandOptions(db, where), storeOptions(db, where)]);
       return { brands, stores };
+    },
+  });
+
+  app.get('/categories/:slug/specification-facets', {
+    config: { access: 'public', cache: true },
+    schema: {
+      tags: ['categories'],
+      summary: "A category's specification filters with counts that follow the other active filters (slug or id)",
+      params: z.object({ slug: slugOrId }),
+      querystring: productFilterQuerySchema.extend({ includeSubcategories: queryBoolean.optional() }),
+      response: { 200: specificationFacetsResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { includeSubcategories, ...filters } = request.query;
+      const category = await findCategory(db, request.params.slug);
+      const categoryIds = includeSubcategories ? await descendantIds(db, category.id) : [category.id];
+      checkPriceRange(filters);
+      const search = await correctedSearch(db, filters.search || undefined);
+      return {
+        category: { id: category.id, name: category.name, slug: category.slug },
+        facets: await listFacets(db, category.id, { ...filters, search, categoryIds }),
+      };
     },
   });
 

@@ -44,6 +44,7 @@ import { offerAlias } from '../offers/visible-offers';
 import { profiled, type RunProfile } from './profile';
 import { FeedFailure } from '../../importers/source';
 import { registerImageUrls } from '../image-copies/copier';
+import { normaliseRunProducts } from '../specifications/values';
 
 export interface ApplyTarget {
   runId: number;
@@ -576,6 +577,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     await tx.execute(sql`update ${storeFeeds} set ${col(storeFeeds.offersSeenAt)} = now() where ${storeFeeds.id} = ${feedId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
     result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
+    await normaliseRunProducts(tx, sql`select ${s.productId} from ${staged}`);
     await tx.execute(sql`delete from ${feedStaging} where ${feedStaging.runId} = ${runId}`);
     await tx.execute(sql`delete from ${feedStagingUnchanged} where ${feedStagingUnchanged.runId} = ${runId}`);
     return result;

@@ -13,6 +13,7 @@ import { whereClause, type ProductFilters } from './product-list';
 import { updateProduct } from './repository';
 import { offerAlias } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
+import { normaliseProducts } from '../specifications/values';
 
 export const NAME_REQUIRED = 'Name is required';
 export const SLUG_REQUIRED = 'Slug is required';
@@ -112,7 +113,7 @@ export async function addProperty(db: Database, productId: number, property: { n
     .insert(productProperties)
     .values({ ...property, productId })
     .returning({ id: productProperties.id, name: productProperties.name, value: productProperties.value });
-  await touchProduct(db, productId);
+  await propertiesChanged(db, productId);
   return row!;
 }
 
@@ -129,15 +130,21 @@ export async function updateProperty(db: Database, id: number, property: { name:
     .where(eq(productProperties.id, id))
     .returning({ id: productProperties.id, name: productProperties.name, value: productProperties.value, productId: productProperties.productId });
   if (!row) throw notFound('Property not found');
-  await touchProduct(db, row.productId);
+  await propertiesChanged(db, row.productId);
   return { id: row.id, name: row.name, value: row.value };
 }
 
 export async function deleteProperty(db: Database, id: number) {
   const [row] = await db.delete(productProperties).where(and(eq(productProperties.id, id))).returning();
   if (!row) throw notFound('Property not found');
-  await touchProduct(db, row.productId);
+  await propertiesChanged(db, row.productId);
   return row;
+}
+
+/** After a property edit: the product's updatedAt, and its specification values read again. */
+async function propertiesChanged(db: Database, productId: number) {
+  await touchProduct(db, productId);
+  await normaliseProducts(db, sql`select ${productId}::int`);
 }
 
 /** A product's updatedAt follows edits of its parts. */

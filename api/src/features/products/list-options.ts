@@ -8,6 +8,7 @@ import { descendantIds, findCategory } from '../../catalogue/category-lookup';
 import type { ProductFilters, ProductListOptions } from './product-list';
 import { correctedSearch } from './search-corrections';
 import type { ProductListQuery } from './query-params';
+import { readSpecConditions } from '../specifications/filters';
 
 /** Resolves a category reference (slug or id) to the ids a list should match. */
 export async function categoryFilter(db: Database, ref: string, includeSubcategories: boolean) {
@@ -40,12 +41,13 @@ export async function toListOptions(db: Database, query: ProductListQuery): Prom
     maxPrice: query.maxPrice ?? extra.maxPrice,
     hasNoCategory: query.hasNoCategory ?? extra.hasNoCategory,
     hasNoOffers: query.hasNoOffers ?? extra.hasNoOffers,
+    spec: (await readSpecConditions(db, query.spec, resolved?.categoryIds)).conditions,
   };
   checkPriceRange(options);
   return options;
 }
 
-export function checkPriceRange(filters: ProductFilters): void {
+export function checkPriceRange(filters: Pick<ProductFilters, 'minPrice' | 'maxPrice'>): void {
   if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice)
     throw badRequest('Invalid minPrice', 'minPrice: must not exceed maxPrice');
 }

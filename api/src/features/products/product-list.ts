@@ -15,6 +15,7 @@ import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
+import { specConditionSql, type SpecCondition } from '../specifications/filters';
 
 /** Rows a list can reach by paging and the cap of its count (docs/architecture.md "API and storefront data", bounded paging). */
 export const RESULT_WINDOW = 10_000;
@@ -37,6 +38,8 @@ export interface ProductFilters {
   hasNoOffers?: boolean;
   /** /deals: products whose lowest total is a deal against their usual price (features/deals). */
   dealsOnly?: boolean;
+  /** Specification filters (specifications/filters.ts), each checked against its field. */
+  spec?: SpecCondition[];
 }
 
 /** The storefront's sorts plus the admin's sort by number of offers and the deals page's sort by deal score. */
@@ -141,6 +144,7 @@ export function whereClause(filters: ProductFilters, options: { categoryJoined?:
     );
   if (filters.hasNoOffers) conditions.push(sql`p.offer_count = 0`);
   if (filters.dealsOnly) conditions.push(sql`p.deal_percentage is not null`);
+  for (const condition of filters.spec ?? []) conditions.push(specConditionSql(condition));
   return sql.join(conditions, sql` and `);
 }
 
@@ -260,7 +264,8 @@ const onlyCategories = (filters: ProductFilters) =>
   filters.maxPrice === undefined &&
   !filters.hasNoCategory &&
   !filters.hasNoOffers &&
-  !filters.dealsOnly;
+  !filters.dealsOnly &&
+  !filters.spec?.length;
 
 /**
  * The queries of a list (also EXPLAINed by the API benchmark): the page and its capped count,

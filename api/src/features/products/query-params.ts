@@ -57,6 +57,8 @@ export const productFilterQuerySchema = z.object({
   storeId: idField.optional(),
   minPrice: cents.optional(),
   maxPrice: cents.optional(),
+  /** Specification filters, `<fieldId>:<min>~<max>,<fieldId>:<a>|<b>` (shared/…/specification-filters.ts). */
+  spec: z.string().max(2000).optional(),
 });
 
 export const paging = (defaultLimit: number) => ({

@@ -1,5 +1,6 @@
 /** Data access of the admin's product edit (the storefront reads are in product-list.ts and product-detail.ts). */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { normaliseProducts } from '../specifications/values';
 import type { Database } from '../../db/client';
 import { categories, productCategories, productProperties, products } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -25,6 +26,7 @@ export async function updateProduct(db: Database, id: number, { fields, category
       await tx.delete(productProperties).where(eq(productProperties.productId, id));
       if (properties.length) await tx.insert(productProperties).values(properties.map((p) => ({ ...p, productId: id })));
     }
+    if (categoryIds || properties) await normaliseProducts(tx, sql`select ${id}::int`);
     return true;
   });
 }

@@ -2,7 +2,7 @@
  * Storefront product calls (docs/product.md §7 Products): the list with its filters and sorts, the
  * product page by id or slug, filter options, and the admin's product edit.
  */
-import { paginationSchema, productSchema, searchFiltersResponseSchema } from '@koopjesland/shared/entities';
+import { paginationSchema, productSchema, searchFiltersResponseSchema, specificationFacetsResponseSchema } from '@koopjesland/shared/entities';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,8 @@ import { listProducts, whereClause } from './product-list';
 import { idField, MAX_ID } from '../../http/route-schemas';
 import { productFilterQuerySchema, productListQuerySchema, queryBoolean } from './query-params';
 import { updateProduct } from './repository';
+import { leadingCategoryOf, listFacets } from './spec-facets';
+import { readSpecConditions } from '../specifications/filters';
 import { flushViews } from './view-counter';
 import { recordChange } from '../audit/trail';
 import { NAME_REQUIRED, SLUG_REQUIRED } from './admin';
@@ -83,10 +85,11 @@ export default async function productRoutes(instance: FastifyInstance) {
       response: { 200: brandsResponse, ...errors },
     },
     handler: async (request) => {
-      const { category, categoryAlias, includeSubcategories, ...filters } = request.query;
+      const { category, categoryAlias, includeSubcategories, spec: specText, ...filters } = request.query;
       const categoryIds = category ? (await categoryFilter(app.db, category, includeSubcategories ?? false)).categoryIds : undefined;
       checkPriceRange(filters);
-      return { brands: await brandOptions(app.db, whereClause({ ...filters, categoryIds, categoryAliasId: categoryAlias })) };
+      const spec = (await readSpecConditions(app.db, specText, categoryIds)).conditions;
+      return { brands: await brandOptions(app.db, whereClause({ ...filters, categoryIds, categoryAliasId: categoryAlias, spec })) };
     },
   });
 
@@ -100,6 +103,30 @@ export default async function productRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       return searchFacets(app.db, await correctedSearch(app.db, request.query.search || undefined));
+    },
+  });
+
+  app.get('/products/specification-facets', {
+    config: { access: 'public', cache: true },
+    schema: {
+      tags: ['products'],
+      summary:
+        "Specification filters with counts of a search (or any product list): the given category's fields, else those of the category most matches are in",
+      querystring: productFilterQuerySchema.extend({
+        category: z.string().trim().max(200).optional(),
+        includeSubcategories: queryBoolean.optional(),
+      }),
+      response: { 200: specificationFacetsResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { category: ref, includeSubcategories, ...query } = request.query;
+      checkPriceRange(query);
+      const filters = { ...query, search: await correctedSearch(app.db, query.search || undefined) };
+      const resolved = ref ? await categoryFilter(app.db, ref, includeSubcategories ?? false) : undefined;
+      const category = resolved?.category ?? (await leadingCategoryOf(app.db, filters));
+      if (!category) return { category: null, facets: [] };
+      const facets = await listFacets(app.db, category.id, { ...filters, categoryIds: resolved?.categoryIds ?? [category.id] });
+      return { category: { id: category.id, name: category.name, slug: category.slug }, facets };
     },
   });
 

@@ -34,6 +34,8 @@ const routes = {
   'GET /categories/id/7': () => category,
   'GET /categories/7/products': () => ({ products: [row(1, 1), row(2, 2)], pagination: pagination(2) }),
   'GET /categories': () => ({ categories: [] }),
+  'GET /categories/7/specification-fields': () => ({ fields: [] }),
+  'GET /categories/7/specification-coverage': () => ({ productCount: 2, fields: [], suggestions: [] }),
 };
 
 describe('/admin/categories/{id}', () => {

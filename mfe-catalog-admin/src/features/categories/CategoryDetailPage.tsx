@@ -1,7 +1,7 @@
 /**
  * /admin/categories/{id} (docs/product.md §2 "Admin categories"): breadcrumbs, Edit (rename or move),
  * Settings (the storefront's settings modal), View Category, Delete; facts, counters, settings,
- * parent, subcategories, aliases and the products with drag-and-drop ordering.
+ * parent, subcategories, aliases, specification fields and the products with drag-and-drop ordering.
  */
 import { useNamespaceT, ADMIN_CATEGORY_SETTINGS, type Category } from '@koopjesland/shared';
 import { AdminDetailPage, AdminEmpty, useAdminDates, useAdminKitT, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
@@ -28,6 +28,7 @@ import { useCategoryQuery, useDeleteCategoryMutation, useUpdateCategoryMutation 
 import { CategoryForm, type CategoryFormValues } from './CategoryForm';
 import { CategoryProductsCard } from './CategoryProductsCard';
 import { NewCategoryPage } from './NewCategoryPage';
+import { SpecificationsCard } from '../specifications/SpecificationsCard';
 
 export function CategoryDetailPage() {
   const id = useParams().id;
@@ -222,6 +223,7 @@ function CategoryView({ category }: { category: Category }) {
           )}
         />
       </Card>
+      <SpecificationsCard categoryId={category.id} />
       <CategoryProductsCard categoryId={category.id} categoryName={category.name} />
     </>
   );

@@ -15,6 +15,7 @@ import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { useFilterParams, type FilterValues } from '../filters/filter-params';
+import { facetFilters, useGetCategorySpecFacetsQuery } from '../specifications/api';
 import { PaginationBar } from '../products/PaginationBar';
 import type { DisplayType } from '../products/ProductCard';
 import { ProductGrid } from '../products/ProductGrid';
@@ -59,6 +60,9 @@ function CategoryFilters(props: {
   // hydrated: the server's HTML has the panel without them, and its render does not wait for them.
   const hydrated = useHydrated();
   const options = useGetCategoryFiltersQuery(props.slug, { skip: !hydrated });
+  // The specification filters and their counts are part of the server's page (its loader asks them);
+  // while new counts load the last ones stay.
+  const facets = useGetCategorySpecFacetsQuery({ slug: props.slug, filters: facetFilters(props.values) });
   return (
     <Suspense fallback={<Spinner />}>
       <FilterPanel
@@ -67,6 +71,7 @@ function CategoryFilters(props: {
         onChange={props.onChange}
         onClearAll={props.onClearAll}
         options={options.data ?? { brands: [], stores: [] }}
+        specFacets={facets.data?.facets}
       />
       {options.isError && <Typography.Text type="danger">{t('filters.loadFailed')}</Typography.Text>}
     </Suspense>
@@ -163,7 +168,8 @@ function CategoryPage({ slug }: { slug: string }) {
     filters.brand ||
     filters.store ||
     filters.minPrice !== undefined ||
-    filters.maxPrice !== undefined,
+    filters.maxPrice !== undefined ||
+    filters.spec,
   );
   const ancestors = breadcrumb.filter((entry) => entry.id !== category.id);
   const title = settings?.alternativeName || category.name;

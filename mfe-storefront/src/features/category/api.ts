@@ -35,6 +35,7 @@ const categoryApi = storefrontApi.injectEndpoints({
           minPrice: filters.minPrice,
           maxPrice: filters.maxPrice,
           search: filters.search,
+          spec: filters.spec,
         },
       }),
       providesTags: (result) => (result ? [{ type: 'Category', id: result.category.id }] : []),

@@ -4,9 +4,13 @@
  */
 import { useCallback } from 'react';
 import { useAuthStore, type ClickOut, type Price, type Product } from '@koopjesland/shared';
+
+/** What a click-out needs of a product and an offer (a product page's offer, a comparison's lowest offer). */
+export type ClickOutProduct = Pick<Product, 'id' | 'name' | 'slug'> & { lowestPrice?: { total: number } | null };
+export type ClickOutPrice = Pick<Price, 'id' | 'total' | 'url'> & { store: Pick<Price['store'], 'id' | 'name'> };
 import { useLogClickOutMutation } from './api';
 
-export function buildClickOut(product: Product, price: Price): ClickOut {
+export function buildClickOut(product: ClickOutProduct, price: ClickOutPrice): ClickOut {
   const { user } = useAuthStore.getState();
   return {
     timestamp: new Date().toISOString(),
@@ -20,7 +24,7 @@ export function buildClickOut(product: Product, price: Price): ClickOut {
 }
 
 /** Returns the click-out action: log (not awaited) and open the store's page. */
-export function useClickOut(): (product: Product, price: Price) => void {
+export function useClickOut(): (product: ClickOutProduct, price: ClickOutPrice) => void {
   const [logClickOut] = useLogClickOutMutation();
   return useCallback(
     (product, price) => {

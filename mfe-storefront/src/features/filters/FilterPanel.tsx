@@ -1,12 +1,14 @@
 /**
- * The filter panel (docs/product.md §2): search, brand, store, category, min/max price, sort; active
- * filters and clear all. Text and prices are applied on blur (search also on Enter); prices
+ * The filter panel (docs/product.md §2): search, brand, store, category, min/max price, the
+ * category's specification fields, sort; active filters and clear all. Text and prices are applied on blur (search also on Enter); prices
  * are typed in euros and sent as cents, rounded.
  */
 import { useEffect, useState } from 'react';
-import { centsToEuros, eurosToCents, formatMoney, useHydrated } from '@koopjesland/shared';
+import { centsToEuros, eurosToCents, formatMoney, useHydrated, type SpecificationFacet } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
-import type { FilterKey, FilterValues } from './filter-params';
+import { formatSpecNumber, optionLabel, withUnit } from '../specifications/format';
+import { changedSpec, SpecFilters, specFiltersOf } from '../specifications/SpecFilters';
+import type { FilterValues } from './filter-params';
 import { SortControls } from './SortControls';
 import { Button } from '../../lib/button';
 import { Input, Select } from '../../lib/form-controls';
@@ -24,6 +26,10 @@ export interface FilterPanelProps {
   values: FilterValues;
   options: FilterOptions;
   context: 'search' | 'category';
+  /** The specification filters of the page's category (none: the category has no fields). */
+  specFacets?: SpecificationFacet[];
+  /** On a search without a chosen category: the category the facets belong to, chosen with a first specification filter. */
+  specCategory?: string;
   onChange(patch: Partial<FilterValues>): void;
   onClearAll(): void;
 }
@@ -62,8 +68,8 @@ function PriceInput({
   );
 }
 
-export default function FilterPanel({ values, options, context, onChange, onClearAll }: FilterPanelProps) {
-  const { t } = useStorefrontT();
+export default function FilterPanel({ values, options, context, specFacets = [], specCategory, onChange, onClearAll }: FilterPanelProps) {
+  const { t, i18n } = useStorefrontT();
   // The controls answer once the page is hydrated: a choice made on the server's markup before
   // then would be lost, so the fieldset keeps them disabled (looking as usual) until it is.
   const hydrated = useHydrated();
@@ -75,15 +81,32 @@ export default function FilterPanel({ values, options, context, onChange, onClea
 
   const storeName = (id: string) => options.stores.find((store) => String(store.id) === id)?.name ?? id;
   const categoryName = (slug: string) => options.categories?.find((c) => c.slug === slug)?.name ?? slug;
-  const active: { key: FilterKey; label: string }[] = [];
-  if (values.search) active.push({ key: 'search', label: t('filters.activeSearch', { value: values.search }) });
-  if (values.brand) active.push({ key: 'brand', label: values.brand });
-  if (values.store) active.push({ key: 'store', label: storeName(values.store) });
-  if (values.category && context === 'search') active.push({ key: 'category', label: categoryName(values.category) });
-  if (values.minPrice !== undefined)
-    active.push({ key: 'minPrice', label: t('filters.activeMinPrice', { price: formatMoney(values.minPrice) }) });
-  if (values.maxPrice !== undefined)
-    active.push({ key: 'maxPrice', label: t('filters.activeMaxPrice', { price: formatMoney(values.maxPrice) }) });
+  const active: { key: string; label: string; remove: Partial<FilterValues> }[] = [];
+  const add = (key: keyof FilterValues, label: string) => active.push({ key, label, remove: { [key]: undefined } });
+  if (values.search) add('search', t('filters.activeSearch', { value: values.search }));
+  if (values.brand) add('brand', values.brand);
+  if (values.store) add('store', storeName(values.store));
+  if (values.category && context === 'search')
+    active.push({ key: 'category', label: categoryName(values.category), remove: { category: undefined, spec: undefined } });
+  if (values.minPrice !== undefined) add('minPrice', t('filters.activeMinPrice', { price: formatMoney(values.minPrice) }));
+  if (values.maxPrice !== undefined) add('maxPrice', t('filters.activeMaxPrice', { price: formatMoney(values.maxPrice) }));
+  const language = i18n.resolvedLanguage ?? 'nl';
+  const rangeLabel = (min: number | undefined, max: number | undefined, unit: string | null) => {
+    const number = (value: number) => withUnit(formatSpecNumber(value, language), unit);
+    if (min !== undefined && max !== undefined) return withUnit(`${formatSpecNumber(min, language)}–${formatSpecNumber(max, language)}`, unit);
+    return min !== undefined ? t('specifications.atLeast', { value: number(min) }) : t('specifications.atMost', { value: number(max!) });
+  };
+  for (const filter of specFiltersOf(values.spec)) {
+    const facet = specFacets.find((entry) => entry.fieldId === filter.fieldId);
+    if (!facet) continue;
+    const text =
+      filter.kind === 'range'
+        ? rangeLabel(filter.min, filter.max, facet.type === 'number' ? facet.unit : null)
+        : filter.values.map((value) => (facet.type === 'number' ? value : optionLabel(facet.type, value, t))).join(', ');
+    active.push({ key: `spec-${filter.fieldId}`, label: `${facet.name}: ${text}`, remove: { spec: changedSpec(values.spec, filter.fieldId, null) } });
+  }
+  const changeSpec = (spec: string | undefined) =>
+    onChange(context === 'search' && !values.category && spec && specCategory ? { spec, category: specCategory } : { spec });
 
   return (
     <fieldset className="kl-filter-panel" aria-label={t('filters.title')} disabled={!hydrated}>
@@ -119,7 +142,8 @@ export default function FilterPanel({ values, options, context, onChange, onClea
           <Select
             aria-label={t('filters.category')}
             value={values.category ?? ALL}
-            onChange={(category) => onChange({ category: category || undefined })}
+            // Specification filters belong to one category's fields: another category starts without them.
+            onChange={(category) => onChange({ category: category || undefined, spec: undefined })}
             options={[
               { value: ALL, label: t('filters.allCategories') },
               ...options.categories.map((c) => ({ value: c.slug, label: c.name })),
@@ -138,6 +162,7 @@ export default function FilterPanel({ values, options, context, onChange, onClea
             onApply={(maxPrice) => onChange({ maxPrice })}
           />
         </div>
+        <SpecFilters facets={specFacets} spec={values.spec} onChange={changeSpec} />
         <SortControls sortBy={values.sortBy} sortOrder={values.sortOrder} context={context} onChange={onChange} />
         {active.length > 0 && (
           <div>
@@ -146,7 +171,7 @@ export default function FilterPanel({ values, options, context, onChange, onClea
               {active.map((filter) => (
                 <Tag
                   key={filter.key}
-                  onClose={() => onChange({ [filter.key]: undefined })}
+                  onClose={() => onChange(filter.remove)}
                   closeLabel={t('filters.remove', { filter: filter.label })}
                 >
                   {filter.label}

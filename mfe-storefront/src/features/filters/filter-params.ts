@@ -1,9 +1,11 @@
 /**
  * Filters and sort live in the address (docs/product.md §2): page, brand, store, category, minPrice,
- * maxPrice (cents), search, sortBy, sortOrder. Any filter or sort change resets page to 1.
+ * maxPrice (cents), search, spec (specification filters, in the shared encoding), sortBy, sortOrder.
+ * Any filter or sort change resets page to 1.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from 'react-router-dom';
+import { formatSpecFilters, parseSpecFilters, SPEC_FILTER_PARAM } from '@koopjesland/shared';
 
 export interface FilterValues {
   search?: string;
@@ -12,11 +14,13 @@ export interface FilterValues {
   category?: string;
   minPrice?: number;
   maxPrice?: number;
+  /** Specification filters as `formatSpecFilters` writes them (one selection, one value). */
+  spec?: string;
   sortBy?: string;
   sortOrder?: 'asc' | 'desc';
 }
 
-export const FILTER_KEYS = ['search', 'brand', 'store', 'category', 'minPrice', 'maxPrice'] as const;
+export const FILTER_KEYS = ['search', 'brand', 'store', 'category', 'minPrice', 'maxPrice', 'spec'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 function positiveInt(value: string | null): number | undefined {
@@ -30,6 +34,12 @@ export function readPage(params: URLSearchParams): number {
   return page && page > 0 ? page : 1;
 }
 
+/** The address's specification filters in their one written form; an address that cannot be read filters nothing. */
+function readSpec(value: string | null): string | undefined {
+  const parsed = parseSpecFilters(value);
+  return parsed.ok ? formatSpecFilters(parsed.filters) || undefined : undefined;
+}
+
 /** Reads the filter values; `searchParam` names the address key holding the search text. */
 export function readFilters(params: URLSearchParams, searchParam = 'search'): FilterValues {
   const order = params.get('sortOrder');
@@ -40,6 +50,7 @@ export function readFilters(params: URLSearchParams, searchParam = 'search'): Fi
     category: params.get('category') || undefined,
     minPrice: positiveInt(params.get('minPrice')),
     maxPrice: positiveInt(params.get('maxPrice')),
+    spec: readSpec(params.get(SPEC_FILTER_PARAM)),
     sortBy: params.get('sortBy') || undefined,
     sortOrder: order === 'asc' || order === 'desc' ? order : undefined,
   };

@@ -1,7 +1,8 @@
 /**
  * Header (docs/product.md §2): logo, category drawer toggle, search box, language menu, user menu.
  * Plain markup and CSS (storefront.css): it is on every first paint, so it carries no antd code;
- * the category drawer (antd Drawer) loads when first opened.
+ * the category drawer (antd Drawer) loads when first opened. On phones it is two rows (logo and
+ * icon-only menus, then search), so a product's price still fits in the first screen.
  */
 import FireOutlined from '@ant-design/icons-svg/es/asn/FireOutlined';
 import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
@@ -48,7 +49,7 @@ function UserMenu() {
     return (
       <Link to={loginPathFor(location)} className={buttonClassName({ variant: 'primary' })}>
         <Icon icon={UserOutlined} />
-        {t('header.login')}
+        <span className="kl-header-label">{t('header.login')}</span>
       </Link>
     );
   }
@@ -113,7 +114,7 @@ export function Header() {
       <div className="kl-header-menus">
         <Link to="/deals" className={buttonClassName({ variant: 'text' })}>
           <Icon icon={FireOutlined} />
-          {t('header.deals')}
+          <span className="kl-header-label">{t('header.deals')}</span>
         </Link>
         <LanguageMenu />
         <UserMenu />

@@ -21,7 +21,7 @@ describe('Gallery on a phone', () => {
     mockApi({});
     renderStorefront(<Gallery product={makeProduct({ name: 'OLED TV', images })} />);
     const slot = screen.getByTestId('carousel-slot');
-    expect(slot).toHaveStyle({ minHeight: '382px' });
+    expect(slot).toHaveStyle({ minHeight: '302px' });
     expect(slot.querySelector('img')).toHaveAttribute('src', '/media/a.svg');
     // Then the carousel itself, in the same slot.
     await waitFor(() => expect(slot.querySelector('[aria-roledescription="carousel"]')).not.toBeNull());

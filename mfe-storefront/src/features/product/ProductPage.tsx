@@ -23,13 +23,13 @@ import { productPath } from '../../lib/paths';
 import { readRecentlyViewed, rememberProduct } from '../recently-viewed/recently-viewed';
 import { ProductHead } from '../seo/ProductHead';
 import { WishlistButton } from '../wishlist/WishlistButton';
+import { CompareToggle } from '../compare/CompareToggle';
 import { recommendationArgs, useGetProductQuery, useGetRecommendationsQuery } from './api';
 import { Gallery } from './Gallery';
 import { LowestInDays } from '../price-history/LowestInDays';
 import { PriceHistorySlot } from '../price-history/PriceHistorySlot';
 import { PriceList } from './PriceList';
 import { DealBadge, hasDeal } from '../products/DealBadge';
-import { Columns } from '../../lib/columns';
 import { Disclosure, type DisclosureItem } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Typography } from '../../lib/typography';
@@ -193,18 +193,23 @@ export default function ProductPage() {
       />
       {/* The sections below hydrate on their own (lib/hydrate-later). */}
       <HydrateLater>
-        <Columns layout="halves" style={{ marginTop: 16 }}>
-          <div>
-            <Gallery product={product} />
-          </div>
-          <div>
+        {/* Name, image, then price on a phone, all in its first screen; gallery beside name and price
+            from 768 px (storefront.css, .kl-product-top). */}
+        <div className="kl-product-top">
+          <div className="kl-product-heading">
             {product.brand && <Typography.Text type="secondary">{product.brand}</Typography.Text>}
             <Typography.Title level={1} style={{ marginTop: 0 }}>
               {product.name}
             </Typography.Title>
+          </div>
+          <div className="kl-product-gallery">
+            <Gallery product={product} />
+          </div>
+          <div className="kl-product-summary">
             <PriceSummary product={product} />
             <Space wrap style={{ display: 'flex', marginTop: 16 }}>
               <WishlistButton product={product} />
+              <CompareToggle product={product} />
               {canEditCatalog && (
                 <>
                   <Button icon={<Icon icon={TagsOutlined} />} onClick={() => setAssigning(true)}>
@@ -223,7 +228,7 @@ export default function ProductPage() {
               <Disclosure className="kl-product-details" items={details} defaultOpen={['description']} />
             )}
           </div>
-        </Columns>
+        </div>
       </HydrateLater>
       <HydrateLater>
         <section style={{ marginTop: 32 }}>

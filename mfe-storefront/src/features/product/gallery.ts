@@ -7,14 +7,15 @@ export const TRANSITION_MS = 300;
 export const CHANGE_LOCK_MS = 300;
 export const SWIPE_THRESHOLD_PX = 50;
 export const MASONRY_GUTTER_PX = 16;
-export const CAROUSEL_IMAGE_HEIGHT_PX = 320;
+/** Small enough that a phone's first screen holds name, image and lowest price (375×667). */
+export const CAROUSEL_IMAGE_HEIGHT_PX = 240;
 
 /**
  * The height the mobile carousel takes once its code has loaded (image and dots, plus the
  * previous/next row when there are several images, at a phone's 375 px), reserved meanwhile so
  * the offers below do not jump down when it arrives (a layout shift).
  */
-export const carouselHeightPx = (imageCount: number) => (imageCount > 1 ? 382 : 326);
+export const carouselHeightPx = (imageCount: number) => (imageCount > 1 ? 302 : 246);
 
 export type GalleryImage = ShownImage;
 

@@ -5,6 +5,7 @@ import { formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koo
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { CardWishlistHeart } from '../wishlist/CardWishlistHeart';
+import { CompareToggle } from '../compare/CompareToggle';
 import { DealBadge } from './DealBadge';
 import { productPath } from '../../lib/paths';
 import { Typography } from '../../lib/typography';
@@ -79,7 +80,9 @@ export function ProductCard({
         <Link to={productPath(product)}>{product.name}</Link>
       </Typography.Title>
       {displayType === 'rows' && product.description && (
-        <Typography.Paragraph type="secondary">{truncateDescription(product.description)}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" className="kl-card-description">
+          {truncateDescription(product.description)}
+        </Typography.Paragraph>
       )}
       <div>
         {badges.map((category) => (
@@ -97,6 +100,9 @@ export function ProductCard({
           <Typography.Text type="secondary">{t('product.noPrices')}</Typography.Text>
         )}
         <CardWishlistHeart product={product} />
+      </div>
+      <div>
+        <CompareToggle product={product} size="small" />
       </div>
       {canEditCatalog && (
         <div>

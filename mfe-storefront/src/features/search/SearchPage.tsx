@@ -15,6 +15,7 @@ import { ProductGrid } from '../products/ProductGrid';
 import { ViewToggle } from '../products/ViewToggle';
 import { PageHead } from '../seo/PageHead';
 import { searchPageArgs, useGetSearchFiltersQuery, useSearchProductsQuery } from './api';
+import { facetFilters, useGetSearchSpecFacetsQuery } from '../specifications/api';
 import { Button } from '../../lib/button';
 import { Alert, Empty, PageSpinner, Spinner } from '../../lib/feedback';
 import { Space } from '../../lib/space';
@@ -61,6 +62,8 @@ export default function SearchPage() {
   // Each new search, filter or page shows the spinner: `currentData` is only this request's answer.
   const results = useSearchProductsQuery(args);
   const options = useGetSearchFiltersQuery(filters.search);
+  // The specification filters of the chosen category, or of the one most results are in.
+  const facets = useGetSearchSpecFacetsQuery(facetFilters(filters));
   const query = filters.search ?? '';
 
   const panel = (
@@ -71,6 +74,8 @@ export default function SearchPage() {
         onChange={update}
         onClearAll={clearAll}
         options={options.currentData ?? { brands: [], stores: [], categories: [] }}
+        specFacets={facets.data?.facets}
+        specCategory={facets.data?.category?.slug}
       />
     </Suspense>
   );

@@ -22,6 +22,7 @@ const searchApi = storefrontApi.injectEndpoints({
           category: filters.category,
           minPrice: filters.minPrice,
           maxPrice: filters.maxPrice,
+          spec: filters.spec,
         },
       }),
     }),

@@ -1,0 +1,46 @@
+/**
+ * The specification facets of a product list (category page or search): the list's filters
+ * with and without each specification filter, counted by specifications/filters.ts.
+ */
+import type { SpecificationFacet } from '@koopjesland/shared/entities';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { intArray, selectRows } from '../../db/sql';
+import { fieldsOf } from '../specifications/fields';
+import { readSpecConditions, specificationFacets } from '../specifications/filters';
+import { searchResultIds, whereClause, type ProductFilters } from './product-list';
+
+export interface FacetListFilters extends Omit<ProductFilters, 'spec'> {
+  spec?: string;
+}
+
+/** A search's matches are read once from the search cache its list filled, not matched again per count. */
+async function withoutSearch(db: Database, filters: FacetListFilters) {
+  const { search, spec: _spec, ...rest } = filters;
+  if (!search) return { rest, extra: sql`true` };
+  const ids = await searchResultIds(db, { search, sortBy: 'relevance', sortOrder: 'desc' });
+  return { rest, extra: sql`p.id = any(${intArray(ids)})` };
+}
+
+export async function listFacets(db: Database, categoryId: number, filters: FacetListFilters): Promise<SpecificationFacet[]> {
+  const fields = await fieldsOf(db, [categoryId]);
+  const { conditions } = await readSpecConditions(db, filters.spec, filters.categoryIds ?? [categoryId]);
+  if (!fields.length) return [];
+  const { rest, extra } = await withoutSearch(db, filters);
+  const categoryIds = rest.categoryIds ?? [categoryId];
+  return specificationFacets(db, fields, conditions, (spec) => sql`${whereClause({ ...rest, categoryIds, spec })} and ${extra}`);
+}
+
+/** On a search without a category: the category with specification fields that most matches are in. */
+export async function leadingCategoryOf(db: Database, filters: FacetListFilters): Promise<{ id: number; name: string; slug: string } | null> {
+  const { rest, extra } = await withoutSearch(db, filters);
+  const [row] = await selectRows<{ id: number; name: string; slug: string }>(
+    db,
+    sql`select c.id, c.name, c.slug from categories c
+        join product_categories pc on pc.category_id = c.id
+        join (select p.id from products p where ${whereClause(rest)} and ${extra} limit 10000) m on m.id = pc.product_id
+        where exists (select 1 from specification_fields f where f.category_id = c.id)
+        group by c.id order by count(*) desc, c.id limit 1`,
+  );
+  return row ?? null;
+}

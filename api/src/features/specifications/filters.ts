@@ -1,0 +1,161 @@
+/**
+ * Specification filters of a product list: the address (`spec`, shared/…/specification-filters.ts)
+ * checked against the fields it names, the SQL condition of each, and the facets of a page: per
+ * field the options with counts (or the range of values) among the products the OTHER active
+ * filters match, as faceted search counts.
+ */
+import {
+  parseSpecFilters,
+  SPEC_NO,
+  SPEC_YES,
+  type SpecificationFacet,
+  type SpecificationField,
+} from '@koopjesland/shared/entities';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { productSpecificationValues } from '../../db/schema';
+import { selectRows } from '../../db/sql';
+import { badRequest } from '../../http/errors';
+import { readableValue } from './coverage';
+import { fieldsById } from './fields';
+
+export type SpecCondition =
+  | { fieldId: number; kind: 'range'; min?: number; max?: number }
+  | { fieldId: number; kind: 'list'; values: string[] }
+  | { fieldId: number; kind: 'boolean'; values: boolean[] };
+
+const v = productSpecificationValues;
+const invalid = (details: string) => badRequest('Invalid spec', `spec: ${details}`);
+
+/**
+ * The `spec` parameter as conditions, each checked against its field: a known field (of one of
+ * `categoryIds` when given), a range only on a number field, options the field has.
+ */
+export async function readSpecConditions(
+  db: Database,
+  spec: string | undefined,
+  categoryIds?: number[],
+): Promise<{ conditions: SpecCondition[]; fields: SpecificationField[] }> {
+  const parsed = parseSpecFilters(spec);
+  if (!parsed.ok) throw invalid(parsed.message);
+  if (!parsed.filters.length) return { conditions: [], fields: [] };
+  const fields = await fieldsById(db, parsed.filters.map((filter) => filter.fieldId));
+  const conditions = parsed.filters.map((filter): SpecCondition => {
+    const field = fields.find((candidate) => candidate.id === filter.fieldId);
+    if (!field || (categoryIds && !categoryIds.includes(field.categoryId)))
+      throw invalid(`${filter.fieldId} is not a specification field of this category`);
+    if (filter.kind === 'range') {
+      if (field.type !== 'number') throw invalid(`field ${field.id} ("${field.name}") is not a number; choose options`);
+      return filter;
+    }
+    if (field.type === 'number') throw invalid(`field ${field.id} ("${field.name}") is a number; give <min>~<max>`);
+    if (field.type === 'boolean') {
+      const unknown = filter.values.find((value) => value !== SPEC_YES && value !== SPEC_NO);
+      if (unknown !== undefined) throw invalid(`field ${field.id} ("${field.name}") is yes or no, not "${unknown}"`);
+      return { fieldId: field.id, kind: 'boolean', values: filter.values.map((value) => value === SPEC_YES) };
+    }
+    const values = filter.values.map((value) => {
+      const option = field.options.find((candidate) => candidate.toLowerCase() === value.toLowerCase());
+      if (option === undefined) throw invalid(`field ${field.id} ("${field.name}") has no option "${value}"`);
+      return option;
+    });
+    return { fieldId: field.id, kind: 'list', values };
+  });
+  return { conditions, fields };
+}
+
+/** The SQL condition of one filter on the products aliased `p`. */
+export function specConditionSql(condition: SpecCondition): SQL {
+  const match = (test: SQL) =>
+    sql`exists (select 1 from ${v} where ${v.productId} = p.id and ${v.fieldId} = ${condition.fieldId} and ${test})`;
+  switch (condition.kind) {
+    case 'range': {
+      const bounds = [sql`${v.numberValue} is not null`];
+      if (condition.min !== undefined) bounds.push(sql`${v.numberValue} >= ${condition.min}`);
+      if (condition.max !== undefined) bounds.push(sql`${v.numberValue} <= ${condition.max}`);
+      return match(sql.join(bounds, sql` and `));
+    }
+    case 'list':
+      return match(sql`${v.listValue} in (${sql.join(condition.values.map((value) => sql`${value}`), sql`, `)})`);
+    case 'boolean':
+      // Yes and no together exclude only the products without a value.
+      return match(
+        condition.values.length === 1 ? sql`${v.booleanValue} = ${condition.values[0]}` : sql`${v.booleanValue} is not null`,
+      );
+  }
+}
+
+interface FacetRow {
+  fieldId: number;
+  listValue: string | null;
+  booleanValue: boolean | null;
+  count: number;
+  min: number | null;
+  max: number | null;
+}
+
+async function facetRows(db: Database, where: SQL, fieldIds: number[]): Promise<FacetRow[]> {
+  if (!fieldIds.length) return [];
+  return selectRows<FacetRow>(
+    db,
+    sql`select ${v.fieldId} as "fieldId", ${v.listValue} as "listValue", ${v.booleanValue} as "booleanValue",
+          count(*)::int as count, min(${v.numberValue}) as min, max(${v.numberValue}) as max
+        from products p join ${v} on ${v.productId} = p.id
+        where ${where} and ${v.fieldId} in (${sql.join(fieldIds.map((id) => sql`${id}`), sql`, `)}) and ${readableValue}
+        group by ${v.fieldId}, ${v.listValue}, ${v.booleanValue}`,
+  );
+}
+
+/**
+ * The facets of a page. `whereWith(conditions)` is the page's condition on products `p` with
+ * the given specification conditions (its other filters fixed). Fields without an active filter
+ * share one count over every filter; each active one is counted without its own filter.
+ */
+export async function specificationFacets(
+  db: Database,
+  fields: SpecificationField[],
+  conditions: SpecCondition[],
+  whereWith: (conditions: SpecCondition[]) => SQL,
+): Promise<SpecificationFacet[]> {
+  const active = new Map(conditions.map((condition) => [condition.fieldId, condition]));
+  const idle = fields.filter((field) => !active.has(field.id)).map((field) => field.id);
+  const batches = await Promise.all([
+    facetRows(db, whereWith(conditions), idle),
+    ...[...active.keys()].map((fieldId) =>
+      facetRows(db, whereWith(conditions.filter((condition) => condition.fieldId !== fieldId)), [fieldId]),
+    ),
+  ]);
+  const rows = batches.flat();
+  return fields.map((field): SpecificationFacet => {
+    const own = rows.filter((row) => row.fieldId === field.id);
+    const condition = active.get(field.id);
+    const base = { fieldId: field.id, name: field.name, position: field.position };
+    if (field.type === 'number') {
+      const range = condition?.kind === 'range' ? condition : undefined;
+      return {
+        ...base,
+        type: 'number',
+        unit: field.unit,
+        min: own[0]?.min ?? null,
+        max: own[0]?.max ?? null,
+        selected: range ? { ...(range.min !== undefined ? { min: range.min } : {}), ...(range.max !== undefined ? { max: range.max } : {}) } : null,
+      };
+    }
+    if (field.type === 'boolean') {
+      const chosen = condition?.kind === 'boolean' ? condition.values : [];
+      const options = [true, false].map((flag) => ({
+        value: flag ? SPEC_YES : SPEC_NO,
+        count: own.find((row) => row.booleanValue === flag)?.count ?? 0,
+        selected: chosen.includes(flag),
+      }));
+      return { ...base, type: 'boolean', options: options.filter((option) => option.count > 0 || option.selected) };
+    }
+    const chosen = condition?.kind === 'list' ? condition.values : [];
+    const options = field.options.map((option) => ({
+      value: option,
+      count: own.find((row) => row.listValue === option)?.count ?? 0,
+      selected: chosen.includes(option),
+    }));
+    return { ...base, type: 'list', options: options.filter((option) => option.count > 0 || option.selected) };
+  });
+}

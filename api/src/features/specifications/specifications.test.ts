@@ -1,0 +1,323 @@
+import { formatSpecFilters, type SpecFilter } from '@koopjesland/shared/entities';
+import { eq } from 'drizzle-orm';
+import type { TestContext } from '../../../test/helpers';
+import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
+import { createTestUser, type TestUser } from '../../../test/auth';
+import { categories, prices, productCategories, productProperties, products, productSpecificationValues } from '../../db/schema';
+import { refreshPriceSummaries } from '../offers/price-summary';
+import { normaliseRunProducts } from './values';
+import { sql } from 'drizzle-orm';
+
+let ctx: TestContext;
+let data: Catalogue;
+let admin: TestUser;
+let tvs: { id: number; slug: string };
+const tv: Record<string, number> = {};
+
+/** Six televisions whose properties arrive under different names and in different forms, plus a seventh. */
+const TELEVISIONS: { key: string; name: string; brand: string; total: number; properties: [string, string][] }[] = [
+  { key: 'lg55', name: 'LG OLED55 televisie', brand: 'LG', total: 129900, properties: [['Schermdiagonaal', '55 inch'], ['Energielabel', 'F'], ['Paneeltype', 'oled'], ['HDR', 'ja'], ['Kleur', 'zwart']] },
+  { key: 'sony55', name: 'Sony Bravia 55 televisie', brand: 'Sony', total: 99900, properties: [['Beeldschermgrootte', '139 cm'], ['Energieklasse', 'g'], ['Paneeltype', 'LED'], ['HDR', 'yes'], ['Kleur', 'zilver']] },
+  { key: 'samsung55', name: 'Samsung QLED 55 televisie', brand: 'Samsung', total: 89900, properties: [['screen size', '55"'], ['Energielabel', 'E'], ['Paneeltype', ' QLED '], ['HDR', 'true'], ['Kleur', 'zwart']] },
+  { key: 'lg65', name: 'LG OLED65 televisie', brand: 'LG', total: 199900, properties: [['Schermdiagonaal', '65 inch'], ['Energielabel', 'G'], ['Paneeltype', 'OLED'], ['HDR', 'nee']] },
+  { key: 'philips43', name: 'Philips 43 televisie', brand: 'Philips', total: 39900, properties: [['Schermdiagonaal', '43"'], ['Energielabel', 'E'], ['Paneeltype', 'LED'], ['HDR', 'aanwezig'], ['Beeldverhouding', '16:9']] },
+  { key: 'hisense', name: 'Hisense televisie', brand: 'Hisense', total: 29900, properties: [['Schermdiagonaal', 'groot'], ['Energielabel', 'F'], ['Beeldverhouding', '16:9']] },
+  { key: 'lg48', name: 'LG OLED48 televisie', brand: 'LG', total: 109900, properties: [['Schermdiagonaal', '48 inch'], ['Energielabel', 'E'], ['Paneeltype', 'OLED'], ['HDR', 'Ja']] },
+];
+
+const fields: Record<'size' | 'energy' | 'panel' | 'hdr', number> = { size: 0, energy: 0, panel: 0, hdr: 0 };
+
+beforeAll(async () => {
+  ({ ctx, data } = await openCatalogueTestApp());
+  admin = await createTestUser(ctx.app, { role: 'admin' });
+  const db = ctx.app.db;
+  const [category] = await db.insert(categories).values({ name: 'Televisies', slug: 'televisies' }).returning();
+  tvs = category!;
+  for (const [i, item] of TELEVISIONS.entries()) {
+    const [row] = await db
+      .insert(products)
+      .values({ slug: `tv-${item.key}`, name: item.name, brand: item.brand, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
+      .returning();
+    tv[item.key] = row!.id;
+    await db.insert(productCategories).values({ productId: row!.id, categoryId: tvs.id });
+    await db.insert(productProperties).values(item.properties.map(([name, value]) => ({ productId: row!.id, name, value })));
+    await db.insert(prices).values({
+      productId: row!.id,
+      storeId: data.stores.coolblue.id,
+      amount: item.total,
+      shipping: 0,
+      total: item.total,
+      url: `https://coolblue.example/tv/${item.key}`,
+    });
+  }
+  await refreshPriceSummaries(db, Object.values(tv));
+});
+afterAll(() => ctx.close());
+
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, user: TestUser | null = admin) => {
+  const response = await ctx.app.inject({ method, url, payload, headers: user?.headers ?? {} });
+  return { status: response.statusCode, body: response.body ? response.json() : null };
+};
+
+const spec = (filters: SpecFilter[]) => encodeURIComponent(formatSpecFilters(filters));
+const names = (list: { name: string }[]) => list.map((product) => product.name).sort();
+
+describe('specification fields in the catalog admin', () => {
+  it('creates fields and reads the existing products into them: inch, cm and quotes alike, options without case, yes/no in both languages', async () => {
+    const size = await call('POST', `/api/categories/${tvs.id}/specification-fields`, {
+      name: 'Schermdiagonaal',
+      type: 'number',
+      unit: 'inch',
+      propertyNames: ['Schermdiagonaal', 'screen size'],
+    });
+    expect(size.status).toBe(201);
+    expect(size.body).toMatchObject({ categoryId: tvs.id, type: 'number', unit: 'inch', position: 0, propertyNames: ['Schermdiagonaal', 'screen size'] });
+    fields.size = size.body.id;
+    fields.energy = (
+      await call('POST', `/api/categories/${tvs.id}/specification-fields`, {
+        name: 'Energielabel',
+        type: 'list',
+        options: ['A', 'B', 'C', 'D', 'E', 'F', 'G'],
+        propertyNames: ['Energielabel', 'Energieklasse'],
+      })
+    ).body.id;
+    fields.panel = (
+      await call('POST', `/api/categories/${tvs.id}/specification-fields`, { name: 'Paneel', type: 'list', options: ['OLED', 'QLED', 'LED'], propertyNames: ['Paneeltype'] })
+    ).body.id;
+    fields.hdr = (await call('POST', `/api/categories/${tvs.id}/specification-fields`, { name: 'HDR', type: 'boolean', propertyNames: ['hdr'] })).body.id;
+
+    const compared = await call('GET', `/api/products/compare?ids=${tv.lg55},${tv.samsung55},${tv.sony55}`);
+    expect(compared.status).toBe(200);
+    const valuesOf = (index: number) => compared.body.products[index].values.map((entry: { value: unknown }) => entry.value);
+    expect(valuesOf(0)).toEqual([55, 'F', 'OLED', true]);
+    expect(valuesOf(1)).toEqual([55, 'E', 'QLED', true]);
+    // "Beeldschermgrootte" is not mapped yet; "g" is option G.
+    expect(valuesOf(2)).toEqual([null, 'G', 'LED', true]);
+    const lg65 = await call('GET', `/api/products/compare?ids=${tv.lg65},${tv.philips43}`);
+    expect(lg65.body.products.map((p: { values: { value: unknown }[] }) => p.values.map((entry) => entry.value))).toEqual([
+      [65, 'G', 'OLED', false],
+      [43, 'E', 'LED', true],
+    ]);
+  });
+
+  it('re-reads the products when a mapping changes: "139 cm" becomes 55 inch', async () => {
+    const changed = await call('PUT', `/api/categories/${tvs.id}/specification-fields/${fields.size}`, {
+      name: 'Schermdiagonaal',
+      type: 'number',
+      unit: 'inch',
+      propertyNames: ['Schermdiagonaal', 'screen size', 'Beeldschermgrootte'],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.propertyNames).toEqual(['Beeldschermgrootte', 'Schermdiagonaal', 'screen size']);
+    const compared = await call('GET', `/api/products/compare?ids=${tv.sony55}`);
+    expect(compared.body.products[0].values[0]).toEqual({ fieldId: fields.size, value: 55 });
+    // Properties stay as they came.
+    const product = await call('GET', `/api/products/${tv.sony55}`);
+    expect(product.body.properties).toContainEqual(expect.objectContaining({ name: 'Beeldschermgrootte', value: '139 cm' }));
+  });
+
+  it('shows coverage, unreadable values with examples, and unmapped property names most frequent first', async () => {
+    const coverage = await call('GET', `/api/categories/${tvs.id}/specification-coverage`);
+    expect(coverage.status).toBe(200);
+    expect(coverage.body.productCount).toBe(7);
+    expect(coverage.body.fields[0]).toEqual({
+      fieldId: fields.size,
+      withValue: 6,
+      unreadable: 1,
+      examples: [{ productId: tv.hisense, productName: 'Hisense televisie', propertyName: 'Schermdiagonaal', value: 'groot' }],
+    });
+    expect(coverage.body.fields.map((field: { withValue: number }) => field.withValue)).toEqual([6, 7, 6, 6]);
+    expect(coverage.body.suggestions).toEqual([
+      { name: 'Kleur', productCount: 3, exampleValues: ['zilver', 'zwart'] },
+      { name: 'Beeldverhouding', productCount: 2, exampleValues: ['16:9'] },
+    ]);
+  });
+
+  it('refuses a name mapped to another field, options on a number, a list without options, naming the field', async () => {
+    const url = `/api/categories/${tvs.id}/specification-fields`;
+    expect(await call('POST', url, { name: 'Maat', type: 'number', unit: 'cm', propertyNames: ['schermdiagonaal'] })).toEqual({
+      status: 400,
+      body: { error: 'Invalid propertyNames', details: 'propertyNames: "Schermdiagonaal" is mapped to the field "Schermdiagonaal"' },
+    });
+    expect((await call('POST', url, { name: 'Kleur', type: 'list' })).body).toEqual({
+      error: 'Invalid options',
+      details: 'options: A list field needs at least one option',
+    });
+    expect((await call('POST', url, { name: 'Smart', type: 'boolean', unit: 'kg' })).body.error).toBe('Invalid unit');
+    expect((await call('POST', url, { name: 'Gewicht', type: 'number', unit: 'stone' })).body.error).toBe('Invalid unit');
+    expect((await call('POST', url, { name: '', type: 'number' })).body.error).toBe('Invalid name');
+    expect((await call('PUT', `${url}/order`, { fieldIds: [fields.size] })).body).toEqual({
+      error: 'Invalid fieldIds',
+      details: "fieldIds: give each of the category's field ids once",
+    });
+    expect((await call('PUT', `${url}/999999`, { name: 'X', type: 'boolean' })).status).toBe(404);
+  });
+
+  it('is for merchandisers and admins only, checked on the server', async () => {
+    const url = `/api/categories/${tvs.id}/specification-fields`;
+    const body = { name: 'Smart TV', type: 'boolean', propertyNames: ['Smart TV'] };
+    expect((await call('POST', url, body, null)).status).toBe(401);
+    const visitor = await createTestUser(ctx.app, { role: 'user' });
+    const storeManager = await createTestUser(ctx.app, { role: 'store_manager' });
+    for (const user of [visitor, storeManager]) {
+      expect((await call('POST', url, body, user)).status).toBe(403);
+      expect((await call('GET', `/api/categories/${tvs.id}/specification-coverage`, undefined, user)).status).toBe(403);
+      expect((await call('DELETE', `${url}/${fields.hdr}`, undefined, user)).status).toBe(403);
+    }
+    const merchandiser = await createTestUser(ctx.app, { role: 'merchandiser' });
+    const created = await call('POST', url, body, merchandiser);
+    expect(created.status).toBe(201);
+    const order = [fields.hdr, fields.size, fields.energy, fields.panel, created.body.id];
+    const reordered = await call('PUT', `${url}/order`, { fieldIds: order }, merchandiser);
+    expect(reordered.body.fields.map((field: { id: number }) => field.id)).toEqual(order);
+    expect((await call('DELETE', `${url}/${created.body.id}`, undefined, merchandiser)).status).toBe(204);
+    await call('PUT', `${url}/order`, { fieldIds: [fields.size, fields.energy, fields.panel, fields.hdr] });
+    const audit = await call('GET', '/api/admin/audit?entity=specification-field&limit=100');
+    expect(audit.body.records.map((record: { action: string; userEmail: string }) => [record.action, record.userEmail])).toEqual(
+      expect.arrayContaining([
+        ['create', merchandiser.email],
+        ['delete', merchandiser.email],
+      ]),
+    );
+  });
+});
+
+describe('filters with counts', () => {
+  it('filters a category page by two specifications and answers the counts without each own filter', async () => {
+    const filters: SpecFilter[] = [
+      { fieldId: fields.size, kind: 'range', min: 50, max: 60 },
+      { fieldId: fields.energy, kind: 'values', values: ['E', 'F'] },
+    ];
+    const page = await call('GET', `/api/categories/page/televisies?spec=${spec(filters)}`);
+    expect(page.status).toBe(200);
+    expect(names(page.body.products)).toEqual(['LG OLED55 televisie', 'Samsung QLED 55 televisie']);
+    const { body } = await call('GET', `/api/categories/televisies/specification-facets?spec=${spec(filters)}`);
+    expect(body.category).toEqual({ id: tvs.id, name: 'Televisies', slug: 'televisies' });
+    const [size, energy, panel, hdr] = body.facets;
+    // The sizes among products of energy label E or F (the size filter left out): the Philips' 43 too.
+    expect(size).toEqual({ fieldId: fields.size, name: 'Schermdiagonaal', position: 0, type: 'number', unit: 'inch', min: 43, max: 55, selected: { min: 50, max: 60 } });
+    // The labels among 50–60 inch: the Sony's G is offered too.
+    expect(energy.options).toEqual([
+      { value: 'E', count: 1, selected: true },
+      { value: 'F', count: 1, selected: true },
+      { value: 'G', count: 1, selected: false },
+    ]);
+    expect(panel.options).toEqual([
+      { value: 'OLED', count: 1, selected: false },
+      { value: 'QLED', count: 1, selected: false },
+    ]);
+    expect(hdr.options).toEqual([{ value: 'yes', count: 2, selected: false }]);
+  });
+
+  it('combines three specification filters with a brand', async () => {
+    const filters: SpecFilter[] = [
+      { fieldId: fields.size, kind: 'range', min: 45, max: 60 },
+      { fieldId: fields.panel, kind: 'values', values: ['OLED'] },
+      { fieldId: fields.hdr, kind: 'values', values: ['yes'] },
+    ];
+    const query = `spec=${spec(filters)}&brand=LG`;
+    const page = await call('GET', `/api/categories/page/televisies?${query}`);
+    expect(names(page.body.products)).toEqual(['LG OLED48 televisie', 'LG OLED55 televisie']);
+    expect(page.body.pagination.totalItems).toBe(2);
+    const [size, energy, panel, hdr] = (await call('GET', `/api/categories/televisies/specification-facets?${query}`)).body.facets;
+    expect(size).toMatchObject({ min: 48, max: 55 });
+    expect(energy.options).toEqual([
+      { value: 'E', count: 1, selected: false },
+      { value: 'F', count: 1, selected: false },
+    ]);
+    expect(panel.options).toEqual([{ value: 'OLED', count: 2, selected: true }]);
+    // The LG OLED65 says no to HDR but is outside 45–60 inch: "no" has no products and is hidden.
+    expect(hdr.options).toEqual([{ value: 'yes', count: 2, selected: true }]);
+    const list = await call('GET', `/api/products?category=televisies&${query}`);
+    expect(names(list.body.products)).toEqual(['LG OLED48 televisie', 'LG OLED55 televisie']);
+    const brands = await call('GET', `/api/products/filtered-brands?category=televisies&spec=${spec(filters)}`);
+    expect(brands.body.brands).toEqual(['LG']);
+  });
+
+  it("gives a search the facets of the category most of its matches are in", async () => {
+    const { body } = await call('GET', '/api/products/specification-facets?search=televisie');
+    expect(body.category).toMatchObject({ slug: 'televisies' });
+    expect(body.facets.map((facet: { name: string }) => facet.name)).toEqual(['Schermdiagonaal', 'Energielabel', 'Paneel', 'HDR']);
+    const none = await call('GET', '/api/products/specification-facets?search=koffiezetapparaat');
+    expect(none.body).toEqual({ category: null, facets: [] });
+  });
+
+  it.each([
+    ['x:1~2', 'spec: "x" is not a field id'],
+    ['FIELD:60~40', 'spec: field FIELD: min must not exceed max'],
+    ['FIELD:~', 'spec: field FIELD: give a min or a max'],
+    ['FIELD:a%00', 'query.spec: must not contain NUL characters'],
+    ['FIELD:a%01', 'spec: control characters are not allowed'],
+    ['999999:1~2', 'spec: 999999 is not a specification field of this category'],
+    ['ENERGY:1~2', 'spec: field ENERGY ("Energielabel") is not a number; choose options'],
+    ['ENERGY:Z', 'spec: field ENERGY ("Energielabel") has no option "Z"'],
+    ['HDR:misschien', 'spec: field HDR ("HDR") is yes or no, not "misschien"'],
+    ['FIELD:55', 'spec: field FIELD ("Schermdiagonaal") is a number; give <min>~<max>'],
+  ])('answers 400 naming spec for %j', async (raw, details) => {
+    const text = raw.replace('FIELD', String(fields.size)).replace('ENERGY', String(fields.energy)).replace('HDR', String(fields.hdr));
+    const expected = details.replace('FIELD', String(fields.size)).replace('ENERGY', String(fields.energy)).replace('HDR', String(fields.hdr));
+    const value = text.replace('%00', '\u0000').replace('%01', '\u0001');
+    for (const url of ['/api/categories/page/televisies', '/api/categories/televisies/specification-facets', '/api/products'])
+      expect(await call('GET', `${url}?${url === '/api/products' ? 'category=televisies&' : ''}spec=${encodeURIComponent(value)}`)).toEqual({
+        status: 400,
+        body: { error: 'Invalid spec', details: expected },
+      });
+  });
+
+  it("refuses another category's field on a category page", async () => {
+    const { status, body } = await call('GET', `/api/categories/page/wasmachines?spec=${fields.size}:40~50`);
+    expect({ status, body }).toEqual({ status: 400, body: { error: 'Invalid spec', details: `spec: ${fields.size} is not a specification field of this category` } });
+  });
+});
+
+describe('GET /api/products/compare', () => {
+  it('answers products of one category side by side with lowest price, store and click-out target', async () => {
+    const { status, body } = await call('GET', `/api/products/compare?ids=${tv.lg55},${tv.philips43},${tv.hisense}`, undefined, null);
+    expect(status).toBe(200);
+    expect(body.category).toEqual({ id: tvs.id, name: 'Televisies', slug: 'televisies' });
+    expect(body.fields.map((field: { name: string }) => field.name)).toEqual(['Schermdiagonaal', 'Energielabel', 'Paneel', 'HDR']);
+    expect(body.products.map((product: { name: string }) => product.name)).toEqual(['LG OLED55 televisie', 'Philips 43 televisie', 'Hisense televisie']);
+    expect(body.products[0]).toMatchObject({
+      id: tv.lg55,
+      slug: 'tv-lg55',
+      brand: 'LG',
+      lowestPrice: { total: 129900, url: 'https://coolblue.example/tv/lg55', store: { id: data.stores.coolblue.id, name: 'Coolblue' } },
+    });
+    // The Hisense's "groot" cannot be read: no value, not a wrong one.
+    expect(body.products[2].values.map((entry: { value: unknown }) => entry.value)).toEqual([null, 'F', null, null]);
+  });
+
+  it.each([
+    ['five products', () => [tv.lg55, tv.lg65, tv.lg48, tv.sony55, tv.samsung55].join(','), 'ids: at most 4 products'],
+    ['an unknown product', () => `${tv.lg55},999999`, 'ids: unknown product 999999'],
+    ['products of different categories', () => `${tv.lg55},${data.products.bosch.id}`, 'ids: the products are not of one category with specification fields'],
+    ['no list', () => 'abc', 'ids: Expected a comma-separated list of product ids'],
+  ])('answers 400 naming ids for %s', async (_, ids, details) => {
+    expect(await call('GET', `/api/products/compare?ids=${ids()}`)).toEqual({ status: 400, body: { error: 'Invalid ids', details } });
+  });
+});
+
+describe('normalising when properties arrive', () => {
+  it("re-reads a product's values when its properties are saved in the catalog admin", async () => {
+    const saved = await call('PUT', `/api/products/${tv.hisense}`, {
+      properties: [
+        { name: 'Schermdiagonaal', value: '1.651 mm' },
+        { name: 'Energielabel', value: 'e' },
+        { name: 'HDR', value: 'nee' },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const compared = await call('GET', `/api/products/compare?ids=${tv.hisense}`);
+    expect(compared.body.products[0].values.map((entry: { value: unknown }) => entry.value)).toEqual([65, 'E', null, false]);
+  });
+
+  it('reads the products a feed run created or first put in the category', async () => {
+    const db = ctx.app.db;
+    const [row] = await db.insert(products).values({ slug: 'tv-tcl', name: 'TCL televisie', brand: 'TCL' }).returning();
+    await db.insert(productCategories).values({ productId: row!.id, categoryId: tvs.id });
+    await db.insert(productProperties).values([{ productId: row!.id, name: 'screen size', value: '50"' }]);
+    await db.transaction((tx) => normaliseRunProducts(tx, sql`select ${row!.id}::int`));
+    const [value] = await db.select().from(productSpecificationValues).where(eq(productSpecificationValues.productId, row!.id));
+    expect(value).toMatchObject({ fieldId: fields.size, numberValue: 50, propertyName: 'screen size', rawValue: '50"' });
+  });
+});
