@@ -13,7 +13,7 @@ import {
 } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { productSpecificationValues, specificationFields } from '../../db/schema';
+import { categories, productCategories, productSpecificationValues, specificationFields } from '../../db/schema';
 import { selectRows } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { readableValue } from './coverage';
@@ -179,7 +179,10 @@ export function specificationSearchMatches(search: string, others: SQL): SQL | n
   const valueWord = (word: string) =>
     sql`exists (select 1 from ${v} join ${f} on ${f.id} = ${v.fieldId} where ${v.productId} = p.id
       and (lower(${v.listValue}) = lower(${word}) or (${v.booleanValue} and lower(${f.name}) = lower(${word}))))`;
-  const textWord = (word: string) => sql`p.search_vector @@ plainto_tsquery('dutch', ${word})`;
+  // A word may name the product's category ("wasmachines 8 kg"), which its own text need not say.
+  const textWord = (word: string) => sql`(p.search_vector @@ plainto_tsquery('dutch', ${word}) or exists (
+      select 1 from ${productCategories} join ${categories} on ${categories.id} = ${productCategories.categoryId}
+      where ${productCategories.productId} = p.id and to_tsvector('dutch', ${categories.name}) @@ plainto_tsquery('dutch', ${word})))`;
   const conditions = [...amounts.map(amountMatch), ...words.map((word) => sql`(${textWord(word)} or ${valueWord(word)})`)];
   const score = sql.join([sql`${amounts.length}`, ...words.map((word) => sql`(case when ${valueWord(word)} then 1 else 0 end)`)], sql` + `);
   return sql`select p.id, (10 + ${score})::real as score from products p where ${sql.join(conditions, sql` and `)} and ${others}`;
