@@ -157,12 +157,20 @@ async function specificationScenarios(database: DatabaseHandle): Promise<Scenari
      where field_id = any($1::int[]) and number_value is not null group by field_id`,
     [fields.map((field) => field.id)],
   );
+  // The two most frequent options of each list field, so the filters keep products to count.
+  const common = await q<{ id: number; values: string[] }>(
+    `select field_id as id, (array_agg(list_value order by n desc))[1:2] as values from (
+       select field_id, list_value, count(*) as n from product_specification_values
+       where field_id = any($1::int[]) and list_value is not null group by field_id, list_value) counted
+     group by field_id`,
+    [fields.map((field) => field.id)],
+  );
   const filterOf = (field: { id: number; type: string; options: string[] }, shift: number): SpecFilter => {
     if (field.type === 'number') {
       const range = ranges.find((candidate) => candidate.id === field.id) ?? { lo: 0, hi: 1000 };
       return { fieldId: field.id, kind: 'range', min: Math.round((range.lo + shift) * 100) / 100, max: range.hi };
     }
-    return { fieldId: field.id, kind: 'values', values: field.type === 'boolean' ? ['yes'] : field.options.slice(0, Math.max(2, Math.ceil(field.options.length / 2))) };
+    return { fieldId: field.id, kind: 'values', values: field.type === 'boolean' ? ['yes'] : (common.find((entry) => entry.id === field.id)?.values ?? field.options) };
   };
   const query = (shift: number) =>
     `spec=${encodeURIComponent(formatSpecFilters(fields.map((field) => filterOf(field, shift))))}&brand=${encodeURIComponent(brand?.brand ?? '')}`;
