@@ -112,8 +112,40 @@ async function main(): Promise<void> {
     const percent = (count: number) => `${((count / queries) * 100).toFixed(1)} %`;
     console.log(`${kind.padEnd(10)}${String(queries).padStart(9)}${percent(hits).padStart(10)}${percent(hitsWithout).padStart(21)}`);
   }
+  await specificationQueries(database.db, async (query) => {
+    const response = await app.inject({ method: 'GET', url: `/api/products?limit=${TOP}&search=${encodeURIComponent(query)}` });
+    return (response.json() as { products: { id: number }[] }).products.map((product) => product.id);
+  });
   await app.close();
   await database.close();
+}
+
+/**
+ * Searches naming a specification ("wasmachines 8 kg", "oled televisies 55 inch"): for every
+ * value of every number field of the demo's specification categories, "<category> <value> <unit>"
+ * should rank first the products of that category holding that value (up to 10 of them). A query
+ * is a hit when its top results are exactly such products.
+ */
+async function specificationQueries(db: Parameters<typeof selectRows>[0], search: (query: string) => Promise<number[]>) {
+  const cases = await selectRows<{ category: string; unit: string; value: number; ids: number[] }>(
+    db,
+    sql`select lower(c.name) as category, f.unit, v.number_value as value, array_agg(v.product_id order by v.product_id) as ids
+      from product_specification_values v join specification_fields f on f.id = v.field_id join categories c on c.id = f.category_id
+      join product_categories pc on pc.product_id = v.product_id and pc.category_id = c.id
+      where f.type = 'number' and v.number_value is not null
+      group by c.name, f.unit, v.number_value order by 1, 2, 3`,
+  );
+  let hits = 0;
+  const misses: string[] = [];
+  for (const item of cases) {
+    const query = `${item.category} ${String(item.value).replace('.', ',')} ${item.unit}`;
+    const top = await search(query);
+    const expected = Math.min(TOP, item.ids.length);
+    if (top.length >= expected && top.slice(0, expected).every((id) => item.ids.includes(id))) hits += 1;
+    else misses.push(query);
+  }
+  console.log(`\nSpecification queries ("<category> <value> <unit>"): ${cases.length}, top results holding the value: ${((hits / Math.max(cases.length, 1)) * 100).toFixed(1)} %`);
+  if (misses.length) console.log(`  missed: ${misses.slice(0, 10).join('; ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -15,7 +15,7 @@ import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
-import { specConditionSql, type SpecCondition } from '../specifications/filters';
+import { specConditionSql, specificationSearchMatches, type SpecCondition } from '../specifications/filters';
 
 /** Rows a list can reach by paging and the cap of its count (docs/architecture.md "API and storefront data", bounded paging). */
 export const RESULT_WINDOW = 10_000;
@@ -90,13 +90,22 @@ const tsQuery = (search: string) => sql`websearch_to_tsquery('dutch', ${search})
  * Rows: (id, score): full-text rank, or word similarity in the fallback.
  */
 function searchMatches(search: string, others: SQL): SQL {
-  return sql`with full_text as materialized (
-      select p.id, ts_rank(p.search_vector, ${tsQuery(search)}) as score from products p
-      where p.search_vector @@ ${tsQuery(search)} and ${others})
+  const fullText = sql`select p.id, ts_rank(p.search_vector, ${tsQuery(search)}) as score from products p
+      where p.search_vector @@ ${tsQuery(search)} and ${others}`;
+  const bySpecification = specificationSearchMatches(search, others);
+  if (!bySpecification)
+    return sql`with full_text as materialized (${fullText})
     select id, score from full_text
     union all
     select p.id, word_similarity(${search}, p.name) from products p
     where p.name %> ${search} and ${others} and not exists (select 1 from full_text)`;
+  // A search naming an amount ("55 inch oled") also matches specification values; those
+  // matches score above every text-only match (ts_rank stays below 1).
+  return sql`with full_text as materialized (${fullText}), by_specification as materialized (${bySpecification})
+    select id, max(score) as score from (select id, score from full_text union all select id, score from by_specification) matched group by id
+    union all
+    select p.id, word_similarity(${search}, p.name) from products p
+    where p.name %> ${search} and ${others} and not exists (select 1 from full_text) and not exists (select 1 from by_specification)`;
 }
 
 function searchCondition(search: string, others: SQL): SQL {

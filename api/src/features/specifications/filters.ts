@@ -13,11 +13,12 @@ import {
 } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { productSpecificationValues } from '../../db/schema';
+import { categories, productCategories, productSpecificationValues, specificationFields } from '../../db/schema';
 import { selectRows } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { readableValue } from './coverage';
 import { fieldsById } from './fields';
+import { searchTermsOf, type SearchedAmount } from './normalise';
 
 export type SpecCondition =
   | { fieldId: number; kind: 'range'; min?: number; max?: number }
@@ -158,4 +159,31 @@ export async function specificationFacets(
     }));
     return { ...base, type: 'list', options: options.filter((option) => option.count > 0 || option.selected) };
   });
+}
+
+/**
+ * A search that names amounts with units ("55 inch oled", "wasmachine 8 kg"): the products whose
+ * specification values hold every amount (within one percent after unit conversion, so "139 cm" finds a 55 inch set) and
+ * whose text or list/yes-no values hold every other word, scored by how many terms their values
+ * matched. Null when the search names no amount.
+ */
+export function specificationSearchMatches(search: string, others: SQL): SQL | null {
+  const { amounts, words } = searchTermsOf(search);
+  if (!amounts.length) return null;
+  const f = specificationFields;
+  const amountMatch = (amount: SearchedAmount) =>
+    sql`exists (select 1 from ${v} join ${f} on ${f.id} = ${v.fieldId} where ${v.productId} = p.id and ${v.numberValue} is not null and (${sql.join(
+      amount.inUnits.map(({ unit, value }) => sql`(${f.unit} = ${unit} and abs(${v.numberValue} - ${value}) <= ${Math.abs(value) * 0.01})`),
+      sql` or `,
+    )}))`;
+  const valueWord = (word: string) =>
+    sql`exists (select 1 from ${v} join ${f} on ${f.id} = ${v.fieldId} where ${v.productId} = p.id
+      and (lower(${v.listValue}) = lower(${word}) or (${v.booleanValue} and lower(${f.name}) = lower(${word}))))`;
+  // A word may name the product's category ("wasmachines 8 kg"), which its own text need not say.
+  const textWord = (word: string) => sql`(p.search_vector @@ plainto_tsquery('dutch', ${word}) or exists (
+      select 1 from ${productCategories} join ${categories} on ${categories.id} = ${productCategories.categoryId}
+      where ${productCategories.productId} = p.id and to_tsvector('dutch', ${categories.name}) @@ plainto_tsquery('dutch', ${word})))`;
+  const conditions = [...amounts.map(amountMatch), ...words.map((word) => sql`(${textWord(word)} or ${valueWord(word)})`)];
+  const score = sql.join([sql`${amounts.length}`, ...words.map((word) => sql`(case when ${valueWord(word)} then 1 else 0 end)`)], sql` + `);
+  return sql`select p.id, (10 + ${score})::real as score from products p where ${sql.join(conditions, sql` and `)} and ${others}`;
 }

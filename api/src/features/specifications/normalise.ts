@@ -155,3 +155,32 @@ export function normaliseValue(field: NormalisableField, raw: string): Normalise
 
 /** The lookup key of a raw property name: mapped names match without case and outer spaces. */
 export const propertyNameKey = (name: string) => clean(name).toLowerCase();
+
+/** A number with a unit written in a search ("55 inch", "8 kg"), in every unit of its kind. */
+export interface SearchedAmount {
+  text: string;
+  /** The amount in each unit of the same dimension, so it matches a field kept in any of them. */
+  inUnits: { unit: SpecificationUnit; value: number }[];
+}
+
+/**
+ * Splits a search into amounts with a known unit and the remaining words: "wasmachine 8 kg" →
+ * amounts [8 kg (8000 g)], words ["wasmachine"].
+ */
+export function searchTermsOf(search: string): { amounts: SearchedAmount[]; words: string[] } {
+  const amounts: SearchedAmount[] = [];
+  let rest = search;
+  for (const match of search.matchAll(new RegExp(NUMBER_WITH_UNIT.source, 'g'))) {
+    const unit = match[2] ? UNIT_WORDS[match[2].toLowerCase()] : undefined;
+    const value = match[1] ? readNumber(match[1].replace(/[.,]$/, '')) : null;
+    if (!unit || value === null) continue;
+    const source = UNITS[unit];
+    const inUnits = (Object.keys(UNITS) as SpecificationUnit[])
+      .filter((candidate) => UNITS[candidate].dimension === source.dimension)
+      .map((candidate) => ({ unit: candidate, value: (value * source.factor) / UNITS[candidate].factor }));
+    amounts.push({ text: match[0], inUnits });
+    rest = rest.replace(match[0], ' ');
+  }
+  const words = rest.split(/\s+/).map((word) => word.trim()).filter((word) => word.length >= 2);
+  return { amounts, words };
+}

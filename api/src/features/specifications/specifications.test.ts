@@ -51,7 +51,8 @@ beforeAll(async () => {
     });
   }
   await refreshPriceSummaries(db, Object.values(tv));
-});
+  // A fresh database with the test catalogue and seven products: seconds on a busy machine.
+}, 60_000);
 afterAll(() => ctx.close());
 
 const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, user: TestUser | null = admin) => {
@@ -319,5 +320,23 @@ describe('normalising when properties arrive', () => {
     await db.transaction((tx) => normaliseRunProducts(tx, sql`select ${row!.id}::int`));
     const [value] = await db.select().from(productSpecificationValues).where(eq(productSpecificationValues.productId, row!.id));
     expect(value).toMatchObject({ fieldId: fields.size, numberValue: 50, propertyName: 'screen size', rawValue: '50"' });
+  });
+});
+
+describe('search knows specifications', () => {
+  it('ranks products whose values hold "55 inch" and "oled" above those that only mention the words', async () => {
+    const db = ctx.app.db;
+    // Mentions every word in its text, but is a 65 inch set.
+    const [mention] = await db
+      .insert(products)
+      .values({ slug: 'tv-mention', name: 'Panasonic 65 inch televisie', brand: 'Panasonic', description: 'Beter dan een 55 inch oled' })
+      .returning();
+    await db.insert(productCategories).values({ productId: mention!.id, categoryId: tvs.id });
+    await db.insert(productProperties).values([{ productId: mention!.id, name: 'Schermdiagonaal', value: '65 inch' }]);
+    await db.transaction((tx) => normaliseRunProducts(tx, sql`select ${mention!.id}::int`));
+    const { body } = await call('GET', `/api/products?search=${encodeURIComponent('55 inch oled')}&limit=10`, undefined, null);
+    expect(body.products.map((product: { name: string }) => product.name)).toEqual(['LG OLED55 televisie', 'Panasonic 65 inch televisie']);
+    const cm = await call('GET', `/api/products?search=${encodeURIComponent('televisie 139 cm')}&limit=10`, undefined, null);
+    expect(names(cm.body.products)).toEqual(['LG OLED55 televisie', 'Samsung QLED 55 televisie', 'Sony Bravia 55 televisie']);
   });
 });

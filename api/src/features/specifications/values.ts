@@ -19,8 +19,8 @@ import { normaliseValue } from './normalise';
 
 type Tx = Pick<Database, 'execute' | 'insert'>;
 
-/** Rows per insert: 7 parameters each stays far below PostgreSQL's 65,535 per statement. */
-const INSERT_BATCH = 5000;
+/** Rows per insert: 7 parameters each; PGlite refuses a statement with tens of thousands of parameters. */
+const INSERT_BATCH = 1000;
 
 /** The SQL form of `propertyNameKey` (normalise.ts): trimmed, inner spaces collapsed, lower case. */
 export const nameKeyOf = (name: SQL) => sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`;
