@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordChange } from '../../audit/trail';
+import { recordChange } from '../audit/trail';
 import { findCategory } from '../../catalogue/category-lookup';
 import { errorResponses, idField } from '../../http/route-schemas';
 import { coverageOf } from './coverage';
