@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { registerShownImages } from './copier';
 import { wakeImageCopier } from './worker';
 
 /**
@@ -127,6 +128,34 @@ describe('image copies: product images served from our own origin', () => {
     expect((await t.run(again.id)).status).toBe('succeeded');
     await wakeImageCopier(t.app);
     expect(store.requests('/img/photo.jpg')).toBe(1);
+  });
+
+  it("copies the demo's own drawings (product images, store logos) rendered in-process", async () => {
+    const [product] = await t.database.query<{ id: number }>("select product_id as id from prices where external_id = 'P1'");
+    const drawing = `/media/products/${product!.id}-2.svg`;
+    const logo = `/media/stores/${t.storeSlug}.svg`;
+    await t.database.query(`insert into product_images (product_id, url, width, height, filename, is_main)
+      values (${product!.id}, '${drawing}', 800, 800, 'tekening.svg', false), (${product!.id}, '/media/products/999999-1.svg', 800, 800, 'weg.svg', false)`);
+    await t.database.query(`update stores set logo = '${logo}' where id = ${t.storeId}`);
+    await registerShownImages(t.app.db);
+    await wakeImageCopier(t.app);
+
+    const byUrl = Object.fromEntries((await copies()).map((row) => [row.url, row]));
+    // The drawing is 800 px square: copies up to its own width.
+    expect(byUrl[drawing]).toMatchObject({ status: 'stored', width: 800, height: 800, widths: [160, 320, 640, 800], failure: null });
+    // A logo 240 px wide is drawn at twice its size, so 2x screens get a sharp copy.
+    expect(byUrl[logo]).toMatchObject({ status: 'stored', width: 480, height: 160, widths: [160, 320, 480] });
+    expect(byUrl['/media/products/999999-1.svg']).toMatchObject({ status: 'failed', failure: 'The drawing no longer exists' });
+
+    const copy = await t.app.inject({ method: 'GET', url: `/api/image-copies/${byUrl[drawing]!.content_hash}/320.webp` });
+    expect(copy.statusCode).toBe(200);
+    expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 });
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${product!.id}` })).json();
+    expect(page.images.find((image: { url: string }) => image.url === drawing).copy).toMatchObject({
+      src: `/api/image-copies/${byUrl[drawing]!.content_hash}/640.webp`,
+      width: 800,
+      height: 800,
+    });
   });
 
   it('answers 404 for a copy it does not have and refuses malformed addresses', async () => {

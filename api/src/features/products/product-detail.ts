@@ -37,6 +37,7 @@ type OfferRow = Pick<
   storeId: number;
   storeName: string;
   storeLogo: string | null;
+  storeLogoCopy: ImageCopy | null;
   storeSlug: string;
   priceChange: number | null;
   percentageChange: number | null;
@@ -107,7 +108,7 @@ async function loadProductDetail(db: Database, product: ProductRow) {
       db,
       sql`select o.id, o.product_id as "productId", o.amount, o.shipping, o.total, o.url, o.delivery_time as "deliveryTime",
             o.delivery_days as "deliveryDays", o.description, s.id as "storeId", s.name as "storeName", s.logo as "storeLogo",
-            s.slug as "storeSlug",
+            ${imageCopyOf(sql`s.logo`)} as "storeLogoCopy", s.slug as "storeSlug",
             o.price_change as "priceChange", o.percentage_change as "percentageChange",
             case when o.from_amount > o.amount then o.from_amount end as "fromPrice", o.valid_from as "validFrom",
             o.valid_to as "validTo", ${lastSeenOf(o)} as "lastSeen", o.created_at as "createdAt", o.in_stock as "inStock"
@@ -117,9 +118,9 @@ async function loadProductDetail(db: Database, product: ProductRow) {
     storeRatingSummaries(db),
   ]);
   const { images, properties, identifiers, categories, counts } = parts!;
-  const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ...offer }, index) => ({
+  const prices = offers.map(({ storeId, storeName, storeLogo, storeLogoCopy, storeSlug, ...offer }, index) => ({
     ...offer,
-    store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
+    store: { id: storeId, name: storeName, logo: storeLogo, logoCopy: storeLogoCopy, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
     // Offers in stock come first; one out of stock is never the lowest (docs/feeds.md "Availability").
     isLowest: index === 0 && offer.inStock,
   }));
