@@ -27,12 +27,13 @@ export function wakeImageCopier(app: FastifyInstance): Promise<void> {
     try {
       do {
         state.again = false;
+        const started = Date.now();
         const { stored, failed } = await copyRegisteredImages(app.db, {
           storage: imageStorageOf(app),
           allowedHosts: app.config.feedAllowedHosts,
           onError: (url, error) => app.log.error({ err: error, url }, 'image copy failed'),
         });
-        if (stored + failed > 0) app.log.info({ stored, failed }, 'image copies made');
+        if (stored + failed > 0) app.log.info({ stored, failed, milliseconds: Date.now() - started }, 'image copies made');
       } while (state.again);
     } catch (error) {
       app.log.error({ err: error }, 'image copier stopped');

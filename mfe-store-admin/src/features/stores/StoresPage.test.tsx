@@ -60,10 +60,10 @@ describe('/admin/stores', () => {
   });
 
   it("shows a logo not copied yet as the store's initial, never from the store's own address", async () => {
-    mockApi({ 'GET /admin/stores': () => ({ stores: [{ ...store, logo: 'https://cdn.klankwinkel.example/logo.png', logoCopy: null }], pagination: pagination(1) }) });
+    mockApi({ 'GET /admin/stores': () => ({ stores: [{ ...store, logo: 'https://cdn.beeldbank.example/klankwinkel.png', logoCopy: null }], pagination: pagination(1) }) });
     const { container } = renderAdmin('/admin/stores');
     expect(await screen.findByTestId('logo-pending')).toHaveTextContent('K');
-    expect(container.innerHTML).not.toContain('klankwinkel.example');
+    expect(container.innerHTML).not.toContain('beeldbank.example');
   });
 
   it('says so when there are no stores', async () => {
