@@ -24,7 +24,7 @@ const PHONE_PIXEL_RATIO = 1.75;
 async function photoLikeJpeg(): Promise<Buffer> {
   const width = 2000;
   const height = 1500;
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .blur(2.5)
     .png()
     .toBuffer();

@@ -165,7 +165,8 @@ async function claim(db: Database, limit: number): Promise<string[]> {
     where c.url in (
       select w.url from image_copies w
       where w.status = 'pending' or (w.status = 'fetching' and w.claimed_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
-      order by w.created_at
+      -- Newest first: what a run or an admin has just registered is copied before a backfill.
+      order by w.created_at desc
       limit ${limit}
       for update skip locked)
     returning c.url`)) as unknown as { rows: { url: string }[] };

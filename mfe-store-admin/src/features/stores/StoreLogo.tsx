@@ -9,7 +9,7 @@ import { useNamespaceT, type ImageCopy } from '@koopjesland/shared';
 import { NAMESPACE } from '../../i18n';
 
 /** An upload on our own origin is shown as it is; anything else only as its copy. */
-const ownUpload = (logo: string) => logo.startsWith('/api/media/uploads/');
+export const ownUpload = (logo: string) => logo.startsWith('/api/media/uploads/');
 
 export function StoreLogo({ name, logo, logoCopy, size = 32 }: { name: string; logo: string | null; logoCopy?: ImageCopy | null; size?: number }) {
   const { t } = useNamespaceT(NAMESPACE);
