@@ -44,6 +44,11 @@ export interface ApiConfig {
    * features/image-copies). Off in the API tests, which copy when they mean to.
    */
   copyImages: boolean;
+  /**
+   * An origin image copies may also be served from (MEDIA_ORIGIN, e.g. a CDN in front of
+   * /api/image-copies): allowed by the CSP's img-src beside our own. Unset: our own origin only.
+   */
+  mediaOrigin?: string;
   /** Feed runs one worker process executes at once (IMPORT_CONCURRENCY, default 1). */
   importConcurrency: number;
   /** First back-off before a failed download is tried again, doubled per try (FEED_RETRY_DELAY_SECONDS, default 30). */
@@ -134,6 +139,14 @@ export function trustedProxies(value: ApiConfig['trustProxy']): false | string[]
 }
 
 /** A whole number ≥ 1 from the environment, else the default. */
+/** An http(s) origin (a path or trailing slash is dropped); anything else stops the start with its name. */
+export function parseMediaOrigin(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const url = URL.canParse(value.trim()) ? new URL(value.trim()) : null;
+  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`MEDIA_ORIGIN must be an http(s) origin such as https://media.example.nl, not "${value}"`);
+  return url.origin;
+}
+
 function positiveInteger(value: string | undefined, fallback: number): number {
   const number = Number(value);
   return value && Number.isInteger(number) && number >= 1 ? number : fallback;
@@ -154,6 +167,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     runScheduler: process.env.FEED_SCHEDULER !== 'off',
     runWorker: process.env.WORKER !== 'off',
     copyImages: process.env.IMAGE_COPIES !== 'off',
+    mediaOrigin: parseMediaOrigin(process.env.MEDIA_ORIGIN),
     importConcurrency: positiveInteger(process.env.IMPORT_CONCURRENCY, 1),
     feedRetryDelaySeconds: positiveInteger(process.env.FEED_RETRY_DELAY_SECONDS, 30),
     feedApplyStatementTimeoutMs: positiveInteger(process.env.FEED_APPLY_STATEMENT_TIMEOUT_SECONDS, 600) * 1000,

@@ -1,7 +1,8 @@
 /**
- * Product images from our own origin: a store's feed names its images on the store's own host;
- * after the run the site copies them, and a visitor's product page shows our WebP copies with
- * srcset, and the browser asks the store's host for nothing.
+ * Images from our own origin: a store's feed names its images on the store's own host; after the
+ * run the site copies them, and a visitor's product page shows our WebP copies with srcset, and the
+ * browser asks the store's host for nothing. The demo catalogue's drawings (product images, store
+ * logos, category cards) go the same way, and the CSP allows images from our own origin only.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,7 +93,9 @@ it('shows a product page whose images all come from our origin, with srcset, and
   const origin = new URL(BASE_URL).origin;
   expect(images.length).toBeGreaterThanOrEqual(2);
   for (const image of images) expect(new URL(image.src).origin).toBe(origin);
-  const copies = images.filter((image) => image.src.includes('/api/image-copies/'));
+  // This product's two images (the page's other cards show copies of their own).
+  const ownHashes = product!.images.map((image) => image.copy!.src.split('/')[3]!);
+  const copies = images.filter((image) => ownHashes.some((hash) => image.src.includes(`/api/image-copies/${hash}/`)));
   expect(copies).toHaveLength(2);
   for (const copy of copies) {
     expect(copy.complete).toBe(true);
@@ -105,3 +108,73 @@ it('shows a product page whose images all come from our origin, with srcset, and
   expect(requested.filter((url) => url.startsWith(storeOrigin))).toEqual([]);
   expect(storeRequests.filter((url) => url.startsWith('/img/'))).toHaveLength(downloadsBefore);
 });
+
+/** Polls `read` until `done` holds: the worker copies the demo's drawings in the background after start. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8 * 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    value = await read();
+  }
+  return value;
+}
+
+interface DemoProduct extends ShownProduct {
+  prices: { store: { logo: string | null; logoCopy?: { src: string } | null } }[];
+}
+
+/** Every <img> of the page as the browser shows it, and the image requests it made. */
+async function visit(path: string) {
+  const requested: string[] = [];
+  const listener = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === 'image') requested.push(request.url());
+  };
+  page.on('request', listener);
+  const response = await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  page.off('request', listener);
+  const images = await page.$$eval('img', (elements) =>
+    elements.map((img) => ({ src: img.currentSrc || img.src, srcset: img.getAttribute('srcset'), testId: img.getAttribute('data-testid'), complete: img.complete && img.naturalWidth > 0 })),
+  );
+  return { response: response!, requested, images };
+}
+
+it("shows the demo's product images, store logos and category images as our copies, with no image request to another host", async () => {
+  const origin = new URL(BASE_URL).origin;
+  const { products } = await api<{ products: { id: number }[] }>('products?sortBy=views&sortOrder=desc&limit=1');
+  const product = await eventually(
+    () => api<DemoProduct>(`products/${products[0]!.id}`),
+    (shown) => shown.images.every((image) => image.copy) && shown.prices.every((price) => price.store.logoCopy),
+  );
+  expect(product.images.map((image) => image.url)).toEqual(product.images.map(() => expect.stringMatching(/^\/media\/products\//)));
+  expect(product.images.every((image) => image.copy?.src.startsWith('/api/image-copies/'))).toBe(true);
+  expect(product.prices.length).toBeGreaterThan(0);
+
+  const productPage = await visit(`/product/${product.slug}/${product.id}`);
+  expect(productPage.response.status()).toBe(200);
+  expect(productPage.response.headers()['content-security-policy']).toContain("img-src 'self' data:;");
+  expect(productPage.images.length).toBeGreaterThan(product.prices.length);
+  for (const image of productPage.images) {
+    expect(new URL(image.src).origin).toBe(origin);
+    expect(image.src).toContain('/api/image-copies/');
+    expect(image.srcset).toMatch(/\/api\/image-copies\/[0-9a-f]{64}\/160\.webp 160w/);
+    expect(image.complete).toBe(true);
+  }
+  expect(productPage.images.filter((image) => image.testId === 'store-logo')).toHaveLength(product.prices.length);
+  expect(productPage.requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+
+  // A category page whose subcategory cards show images (the demo's representative products).
+  const category = await eventually(
+    () => api<{ subcategories: { imageCopy?: { src: string } | null }[] }>('categories/page/elektronica'),
+    (shown) => shown.subcategories.length > 0 && shown.subcategories.every((sub) => sub.imageCopy),
+  );
+  expect(category.subcategories.length).toBeGreaterThan(1);
+  const categoryPage = await visit('/elektronica');
+  expect(categoryPage.response.status()).toBe(200);
+  const cards = await page.$$eval('[data-testid="category-card"] img', (elements) => elements.map((img) => (img as HTMLImageElement).currentSrc));
+  expect(cards.length).toBeGreaterThanOrEqual(category.subcategories.length);
+  for (const card of cards) expect(card).toContain('/api/image-copies/');
+  for (const image of categoryPage.images) expect(new URL(image.src).origin).toBe(origin);
+  expect(categoryPage.requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+}, 10 * 60_000);

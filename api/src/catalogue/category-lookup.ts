@@ -3,7 +3,7 @@
  * store pages): by slug or id, descendants (recursive CTE) and ancestors (for breadcrumbs). Below
  * every feature: it imports none.
  */
-import type { CategorySettings } from '@koopjesland/shared/entities';
+import type { CategorySettings, ImageCopy } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { MAX_ID } from '../http/route-schemas';
@@ -23,6 +23,8 @@ export interface CategoryRow {
 
 /** A category as the routes build it (dates still Date objects; the response schema serialises them). */
 export interface CategoryNode extends CategoryRow {
+  /** Our copy of the image the card shows (features/image-copies), or null until made. */
+  imageCopy?: ImageCopy | null;
   parentCategory?: { id: number; name: string; slug: string } | null;
   childCategories?: CategoryNode[];
   breadcrumb?: { id: number; name: string; slug: string }[];

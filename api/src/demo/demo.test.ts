@@ -127,6 +127,17 @@ it('gives every store rating an author who cannot sign in, one rating per author
   expect(authors).toEqual([{ password_hash: '!' }]);
 });
 
+it("registers the demo's drawings (product images, store logos) for the image copier", async () => {
+  const counts = await one<{ images: number; logos: number; registered: number; pending: number }>(
+    `select (select count(distinct url)::int from product_images) as images, (select count(*)::int from stores) as logos,
+      (select count(*)::int from image_copies where url like '/media/%') as registered,
+      (select count(*)::int from image_copies where status = 'pending') as pending`,
+  );
+  expect(counts.images).toBeGreaterThan(500);
+  expect(counts.registered).toBe(counts.images + counts.logos);
+  expect(counts.pending).toBe(counts.registered);
+});
+
 it('refuses to seed over existing data without reset', async () => {
   await expect(seedDemoData(database.db, { scale: SCALES.small })).rejects.toThrow(/--reset/);
 });

@@ -18,6 +18,7 @@ import {
   DEMO_TREE,
   slugify,
 } from './catalog';
+import { registerShownImages } from '../features/image-copies/copier';
 import { demoAccounts, type DemoAccounts } from './credentials';
 import { demoSettings } from '../config';
 import { normaliseProducts } from '../features/specifications/values';
@@ -382,6 +383,10 @@ export async function seedDemoData(
     await run(sql`insert into wishlist_items (user_id, product_id, max_price)
       select ${demoUserId}::int, id, (lowest_total * 0.75)::int from products
       where lowest_total is not null order by views desc limit 5`);
+
+    // The drawings go through the image copier like a store's images: the worker makes their WebP
+    // copies after start, and pages show the placeholder until then.
+    await registerShownImages(tx);
 
     const [counts] = rowsOf<SeedResult['counts']>(
       await run(sql`select (select count(*)::int from categories) as categories, (select count(*)::int from stores) as stores,

@@ -17,17 +17,20 @@ export function remoteOrigins(remoteUrls: string[]): string[] {
   return [...origins];
 }
 
-export function contentSecurityPolicy(remoteUrls: string[]): string {
+/** `mediaOrigin`: where image copies may also be served from (MEDIA_ORIGIN, config.ts), or none. */
+export function contentSecurityPolicy(remoteUrls: string[], mediaOrigin?: string): string {
   const own = ["'self'", ...remoteOrigins(remoteUrls)].join(' ');
+  const images = ["'self'", 'data:', ...(mediaOrigin ? [mediaOrigin] : [])].join(' ');
   return [
     `default-src 'self'`,
     `script-src ${own}`,
     `style-src ${own} 'unsafe-inline'`,
     `connect-src ${own}`,
     `font-src ${own} data:`,
-    // Product images are only ever our own copies (features/image-copies), but a store logo or a
-    // category image may still be an address on another host, and upload previews are blob: URLs.
-    `img-src 'self' data: blob: https:`,
+    // Every image a page shows is our own copy (features/image-copies) or an upload on our own
+    // origin: a visitor's browser asks no store's host. No blob: (the only blob: URL is a JSON
+    // download link, which is no image).
+    `img-src ${images}`,
     `worker-src 'self' blob:`,
     `object-src 'none'`,
     `base-uri 'none'`,
@@ -41,7 +44,7 @@ export function contentSecurityPolicy(remoteUrls: string[]): string {
  * page, error pages) the site's policy without remotes: our own origin only.
  */
 export function addContentSecurityPolicy(app: FastifyInstance): void {
-  const policy = contentSecurityPolicy([]);
+  const policy = contentSecurityPolicy([], app.config.mediaOrigin);
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {

@@ -139,7 +139,7 @@ export default async function frontEnds(app: FastifyInstance, options: FrontEndO
     handler: async (_request, reply) => reply.header('cache-control', 'no-cache').send(config),
   });
 
-  const policy = contentSecurityPolicy(Object.values(config));
+  const policy = contentSecurityPolicy(Object.values(config), app.config.mediaOrigin);
   const varyHeaders = renderVaryHeaders(app.config);
   const { enabled: serverRenderingOn, cacheTtlMs, cacheMaxEntries, ...renderOptions } = {
     ...app.config.serverRendering,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
 import { inlineRemotesConfig } from './front-ends';
+import { contentSecurityPolicy } from '../http/content-security-policy';
+import { parseMediaOrigin } from '../config';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-dist-');
 write('shell/dist/index.html', '<!doctype html><html><head><title>Koopjesland</title></head><body><div id="root"></div></body></html>');
@@ -29,7 +31,7 @@ for (const [url, content] of Object.entries(INTERNALS)) {
 let app: FrontEndApp;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ app, close } = await openFrontEndApp(root, {}, { config: { remoteManifestUrls: { storeAdmin: 'https://cdn.example/store-admin/mf-manifest.json' } } }));
+  ({ app, close } = await openFrontEndApp(root, {}, { config: { remoteManifestUrls: { storeAdmin: 'https://cdn.example/store-admin/mf-manifest.json' }, mediaOrigin: 'https://media.example' } }));
 });
 afterAll(() => close());
 
@@ -87,6 +89,9 @@ it('sends a Content-Security-Policy with every page: own and remote origins for 
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    // Images only from our own origin (our copies, uploads), inline data and the configured media
+    // origin: never a store's host, never blob:.
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'https://media.example']);
   }
 });
 
@@ -138,6 +143,20 @@ it('sends a Content-Security-Policy with the API documentation, as with every HT
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   expect(res.headers['content-security-policy']).toContain("script-src 'self';");
   expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers['content-security-policy']).toContain("img-src 'self' data: https://media.example;");
+});
+
+it('allows images from our own origin and data: only when no media origin is configured', () => {
+  expect(contentSecurityPolicy([])).toContain("img-src 'self' data:;");
+  expect(contentSecurityPolicy(['https://cdn.example/storefront/mf-manifest.json'])).toContain("img-src 'self' data:;");
+});
+
+it('takes MEDIA_ORIGIN as an origin and stops the start on anything else, naming the variable', () => {
+  expect(parseMediaOrigin(undefined)).toBeUndefined();
+  expect(parseMediaOrigin(' ')).toBeUndefined();
+  expect(parseMediaOrigin('https://media.example.nl/images/')).toBe('https://media.example.nl');
+  expect(() => parseMediaOrigin('media.example.nl')).toThrow(/MEDIA_ORIGIN/);
+  expect(() => parseMediaOrigin('ftp://media.example.nl')).toThrow(/MEDIA_ORIGIN/);
 });
 
 it('caches hashed assets for a year and manifests not at all', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime, sortOrderSchema } from './common';
+import { imageCopySchema, type ImageCopy } from './image-copy';
 
 export const CATEGORY_DISPLAY_TYPES = ['grid', 'rows'] as const;
 export const categoryDisplayTypeSchema = z.enum(CATEGORY_DISPLAY_TYPES);
@@ -15,7 +16,7 @@ export const categorySettingsSchema = z.object({
   hideFromMenu: z.boolean(),
   representativeProductId: z.number().int().nullable(),
   representativeProduct: z
-    .object({ id, name: z.string(), image: z.string().nullable() })
+    .object({ id, name: z.string(), image: z.string().nullable(), imageCopy: imageCopySchema.nullable().optional() })
     .nullable()
     .optional(),
   subcategoryColumns: z.number().int().min(1).max(6),
@@ -54,6 +55,8 @@ export const categoryBaseSchema = z.object({
 });
 
 export interface Category extends z.infer<typeof categoryBaseSchema> {
+  /** Our copy of `image` (features/image-copies): null until made, or when it could not be. */
+  imageCopy?: ImageCopy | null;
   parentCategory?: CategoryRef | null;
   childCategories?: Category[];
   aliases?: z.infer<typeof categoryAliasSummarySchema>[];
@@ -65,6 +68,7 @@ export interface Category extends z.infer<typeof categoryBaseSchema> {
 }
 
 export const categorySchema: z.ZodType<Category, unknown> = categoryBaseSchema.extend({
+  imageCopy: imageCopySchema.nullable().optional(),
   parentCategory: categoryRefSchema.nullable().optional(),
   childCategories: z.array(z.lazy(() => categorySchema)).optional(),
   aliases: z.array(categoryAliasSummarySchema).optional(),

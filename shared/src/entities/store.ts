@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common';
+import { imageCopySchema } from './image-copy';
 
-export const storeRefSchema = z.object({ id, name: z.string(), logo: z.string().nullable() });
+/** Our copy of the store's logo (features/image-copies): null until made, or when it could not be. */
+const logoCopy = imageCopySchema.nullable().optional();
+
+export const storeRefSchema = z.object({ id, name: z.string(), logo: z.string().nullable(), logoCopy });
 export type StoreRef = z.infer<typeof storeRefSchema>;
 
 export const storeSchema = z.object({
@@ -10,6 +14,7 @@ export const storeSchema = z.object({
   slug: z.string(),
   url: z.string(),
   logo: z.string().nullable(),
+  logoCopy,
   lastPriceUpdate: isoDateTime.nullable(),
   averageRating: z.number().nullable(),
   createdAt: isoDateTime,
@@ -50,7 +55,7 @@ export type OwnStoreRating = z.infer<typeof ownStoreRatingSchema>;
 
 /** The public store page /store/{slug}: details, rating, comments newest first, its offers' categories. */
 export const storePageSchema = z.object({
-  store: z.object({ id, name: z.string(), slug: z.string(), url: z.string(), logo: z.string().nullable(), rating: storeRatingSummarySchema }),
+  store: z.object({ id, name: z.string(), slug: z.string(), url: z.string(), logo: z.string().nullable(), logoCopy, rating: storeRatingSummarySchema }),
   /** Newest first by when they were written or last edited. */
   ratings: z.array(z.object({ id, rating: z.number().int(), comment: z.string().nullable(), updatedAt: isoDateTime })),
   categories: z.array(z.object({ id, name: z.string(), slug: z.string(), products: z.number().int() })),

@@ -26,6 +26,7 @@ import {
   updateCategory,
 } from './admin';
 import { exportCategories, importCategories } from './transfer';
+import { copySavedImage, copyShownImages } from '../image-copies/worker';
 
 const errors = errorResponses(400, 401, 403, 404);
 const slugOrId = z.string().trim().min(1).max(200);
@@ -76,6 +77,7 @@ export default async function categoryAdminRoutes(instance: FastifyInstance) {
       const current = await findCategory(db, request.params.id);
       const { image, ...rest } = request.body;
       const { row, before, after } = await updateCategory(db, current, { ...rest, ...(image !== undefined ? { image: image || null } : {}) });
+      if (image) await copySavedImage(app, row.image);
       if (Object.keys(after).length) recordChange(request, { entity: 'category', entityId: row.id, action: 'update', before, after });
       return row;
     },
@@ -161,6 +163,7 @@ export default async function categoryAdminRoutes(instance: FastifyInstance) {
     },
     handler: async (request) => {
       const result = await importCategories(db, request.body.exportData, request.body.clearExisting ?? false);
+      await copyShownImages(app);
       recordChange(request, {
         entity: 'category',
         entityId: null,

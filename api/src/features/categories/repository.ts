@@ -13,6 +13,7 @@ import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { ancestorsQuery, breadcrumbOf, childCategories, type CategoryNode, type CategoryRow } from '../../catalogue/category-lookup';
 import { hasSavedSettings, settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
 import type { CategorySettings } from '@koopjesland/shared/entities';
+import { imageCopiesOf } from '../image-copies/shown-image';
 
 /** A category's storefront detail: parent, breadcrumb, settings, children and counts. */
 export async function categoryDetail(db: Database, category: CategoryRow): Promise<CategoryNode> {
@@ -25,19 +26,20 @@ export async function categoryDetail(db: Database, category: CategoryRow): Promi
     settingsOf(db, children.map((child) => child.id)),
   ]);
   const parent = breadcrumb.length > 1 ? breadcrumb[breadcrumb.length - 2]! : null;
+  const childImage = (child: CategoryRow) => child.image ?? childSettings.get(child.id)?.representativeProduct?.image ?? null;
+  const copies = await imageCopiesOf(db, [category.image, ...children.map(childImage)]);
   return {
     ...category,
+    imageCopy: (category.image && copies.get(category.image)) || null,
     parentCategory: parent,
     breadcrumb,
     settings,
     settingsSaved,
     _count: counts.get(category.id),
-    childCategories: children.map((child) => ({
-      ...child,
-      image: child.image ?? childSettings.get(child.id)?.representativeProduct?.image ?? null,
-      settings: childSettings.get(child.id),
-      _count: counts.get(child.id),
-    })),
+    childCategories: children.map((child) => {
+      const image = childImage(child);
+      return { ...child, image, imageCopy: (image && copies.get(image)) || null, settings: childSettings.get(child.id), _count: counts.get(child.id) };
+    }),
   };
 }
 
@@ -45,12 +47,12 @@ export async function categoryDetail(db: Database, category: CategoryRow): Promi
 export async function withCardData(db: Database, rows: CategoryRow[]): Promise<CategoryNode[]> {
   const ids = rows.map((row) => row.id);
   const [settings, counts] = await Promise.all([settingsOf(db, ids), countsOf(db, ids)]);
-  return rows.map((row) => ({
-    ...row,
-    image: row.image ?? settings.get(row.id)?.representativeProduct?.image ?? null,
-    settings: settings.get(row.id),
-    _count: counts.get(row.id),
-  }));
+  const imageOf = (row: CategoryRow) => row.image ?? settings.get(row.id)?.representativeProduct?.image ?? null;
+  const copies = await imageCopiesOf(db, rows.map(imageOf));
+  return rows.map((row) => {
+    const image = imageOf(row);
+    return { ...row, image, imageCopy: (image && copies.get(image)) || null, settings: settings.get(row.id), _count: counts.get(row.id) };
+  });
 }
 
 const categoryColumns = sql`c.id, c.name, c.slug, c.image, c.parent_id as "parentId", c.created_at as "createdAt", c.updated_at as "updatedAt"`;

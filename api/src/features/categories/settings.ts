@@ -2,16 +2,18 @@
  * Category settings with the storefront's defaults filled in when a category has no row
  * (`DEFAULT_CATEGORY_SETTINGS`, docs/product.md §3 "Category settings").
  */
-import { DEFAULT_CATEGORY_SETTINGS, type CategorySettings } from '@koopjesland/shared/entities';
+import { DEFAULT_CATEGORY_SETTINGS, type CategorySettings, type ImageCopy } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
+import { imageCopyOf } from '../image-copies/shown-image';
 
 
 export type SettingsRow = Omit<CategorySettings, 'representativeProduct'> & {
   categoryId: number;
   productName: string | null;
   productImage: string | null;
+  productImageCopy: ImageCopy | null;
 };
 
 /** The columns of a settings row (alias s) with its representative product (alias p). */
@@ -19,17 +21,18 @@ export const settingsColumns = sql`s.category_id as "categoryId", s.default_disp
   s.default_sort_order as "defaultSortOrder", s.hide_filters_and_view_buttons as "hideFiltersAndViewButtons",
   s.show_on_home_page as "showOnHomePage", s.hide_from_menu as "hideFromMenu",
   s.representative_product_id as "representativeProductId", s.subcategory_columns as "subcategoryColumns",
-  s.alternative_name as "alternativeName", p.name as "productName", p.image as "productImage"`;
+  s.alternative_name as "alternativeName", p.name as "productName", p.image as "productImage",
+  ${imageCopyOf(sql`p.image`)} as "productImageCopy"`;
 
 /** A settings row (or none: the defaults) as the API returns it. */
 export function toSettings(row: SettingsRow | null | undefined): CategorySettings {
   if (!row) return DEFAULT_CATEGORY_SETTINGS;
-  const { categoryId: _categoryId, productName, productImage, ...settings } = row;
+  const { categoryId: _categoryId, productName, productImage, productImageCopy, ...settings } = row;
   return {
     ...settings,
     representativeProduct:
       settings.representativeProductId && productName !== null
-        ? { id: settings.representativeProductId, name: productName, image: productImage }
+        ? { id: settings.representativeProductId, name: productName, image: productImage, imageCopy: productImageCopy ?? null }
         : null,
   };
 }

@@ -13,6 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { productIdentifiers, products, storeFeeds, stores as storesTable } from '../../db/schema';
 import { FEED_IMPORTERS } from '@koopjesland/shared/entities';
+import { registerShownImages } from '../image-copies/copier';
 import { executeRun, createRun } from './runner';
 
 interface DemoItem {
@@ -195,4 +196,5 @@ export async function createAndRunDemoFeeds(app: FastifyInstance): Promise<void>
       from products p where not exists (select 1 from product_images i where i.product_id = p.id)
       returning id, product_id, url)
     update products p set image = c.url, image_id = c.id from created c where p.id = c.product_id`);
+  await registerShownImages(app.db);
 }

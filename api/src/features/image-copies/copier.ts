@@ -3,13 +3,17 @@
  * a worker downloads every registered URL once, through the feed fetcher (address guard on every
  * hop, timeouts, redirects) with a size limit of its own, judges the type from the bytes (JPEG,
  * PNG, GIF, WebP, AVIF; SVG and anything else that is not a raster image is refused), keeps the
- * original once per content hash and makes WebP copies at a few widths with sharp.
+ * original once per content hash and makes WebP copies at a few widths with sharp. The demo's own
+ * drawings (`/media/…` addresses, SVG made from database rows) take the same path, rendered to a
+ * raster in-process: no request to ourselves, and no exception in the address guard for loopback.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
+import { categories, productImages, stores } from '../../db/schema';
+import { DRAWING_ADDRESS, drawingAt } from '../media/drawings';
 import { DEFAULT_LIMITS, download, FeedFailure, type SourceLimits } from '../../importers/source';
 import { copyKey, originalKey, type ImageStorage } from './storage';
 
@@ -111,13 +115,47 @@ export async function downloadImage(url: string, allowedHosts: readonly string[]
   return Buffer.concat(chunks);
 }
 
+/** Addresses that are copied: a store's http(s) URL, or one of our own drawings. */
+export function copiedAddress(url: SQL): SQL {
+  return sql`(${url} ~* '^https?://' or ${url} ~ ${DRAWING_ADDRESS.source})`;
+}
+
 /** Registers image URLs (a query answering `url`) for copying; known ones are left as they are. */
 export async function registerImageUrls(db: Pick<Database, 'execute'>, urls: SQL): Promise<void> {
   await db.execute(sql`
     insert into image_copies (url)
     select distinct u.url from (${urls}) as u(url)
-    where u.url ~* '^https?://'
+    where ${copiedAddress(sql`u.url`)}
     on conflict (url) do nothing`);
+}
+
+/** Registers every image a page shows: product images, store logos and category images. */
+export async function registerShownImages(db: Pick<Database, 'execute'>): Promise<void> {
+  await registerImageUrls(
+    db,
+    sql`select ${productImages.url} from ${productImages}
+      union all select ${stores.logo} from ${stores}
+      union all select ${categories.image} from ${categories}`,
+  );
+}
+
+/** Registers one image address (an admin's save); null, blank and addresses never copied are ignored. */
+export async function registerImageUrl(db: Pick<Database, 'execute'>, url: string | null | undefined): Promise<void> {
+  if (url) await registerImageUrls(db, sql`select ${url}::text`);
+}
+
+/** Drawings are rendered at least this wide, so a small logo still has sharp copies for 2x screens. */
+const MIN_DRAWING_WIDTH = 480;
+
+/** One of our own drawings as a PNG (a raster like any store's image), or refused when its row is gone. */
+export async function renderDrawing(db: Pick<Database, 'select'>, address: string): Promise<Buffer> {
+  const drawing = await drawingAt(db, address);
+  if (!drawing) throw new ImageRefused('The drawing no longer exists');
+  const svg = Buffer.from(drawing);
+  const { width = MIN_DRAWING_WIDTH } = await sharp(svg).metadata();
+  // SVG is drawn at 72 dpi by default; a higher density draws a narrow drawing wider, still crisp.
+  const density = 72 * Math.max(1, Math.ceil(MIN_DRAWING_WIDTH / width));
+  return sharp(svg, { density }).png().toBuffer();
 }
 
 /** Claims up to `limit` registered URLs for this worker. */
@@ -127,7 +165,8 @@ async function claim(db: Database, limit: number): Promise<string[]> {
     where c.url in (
       select w.url from image_copies w
       where w.status = 'pending' or (w.status = 'fetching' and w.claimed_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
-      order by w.created_at
+      -- Newest first: what a run or an admin has just registered is copied before a backfill.
+      order by w.created_at desc
       limit ${limit}
       for update skip locked)
     returning c.url`)) as unknown as { rows: { url: string }[] };
@@ -148,9 +187,11 @@ export async function copyRegisteredImages(db: Database, options: CopierOptions)
   let stored = 0;
   let failed = 0;
   for (let urls = await claim(db, options.batchSize ?? 10); urls.length > 0; urls = await claim(db, options.batchSize ?? 10)) {
+    const storedBefore = stored;
     for (const url of urls) {
       try {
-        const copied = await storeImage(options.storage, await downloadImage(url, options.allowedHosts, options.limits));
+        const bytes = url.startsWith('/') ? await renderDrawing(db, url) : await downloadImage(url, options.allowedHosts, options.limits);
+        const copied = await storeImage(options.storage, bytes);
         await db.execute(sql`
           update image_copies set status = 'stored', content_hash = ${copied.hash}, width = ${copied.width},
             height = ${copied.height}, widths = ${`{${copied.widths.join(',')}}`}::int[], failure = null, fetched_at = now()
@@ -166,6 +207,9 @@ export async function copyRegisteredImages(db: Database, options: CopierOptions)
         failed++;
       }
     }
+    // Pages name a copy once it is made: cached responses and pages (keyed on the catalogue's
+    // version) that showed the placeholder are answered afresh.
+    if (stored > storedBefore) await db.execute(sql`select nextval('catalog_version')`);
   }
   return { stored, failed };
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { registerShownImages } from './copier';
 import { wakeImageCopier } from './worker';
 
 /**
@@ -13,6 +14,7 @@ describe('image copies: product images served from our own origin', () => {
   let t: FeedTestContext;
   let store: Awaited<ReturnType<typeof imageServer>>;
   let photo: Buffer;
+  let wordmark: Buffer;
 
   /** A store's image host: a large JPEG (under two names), an SVG, an HTML page; counts requests per path. */
   async function imageServer() {
@@ -20,7 +22,11 @@ describe('image copies: product images served from our own origin', () => {
     const server = http.createServer((request, response) => {
       const path = request.url ?? '';
       requests.set(path, (requests.get(path) ?? 0) + 1);
-      if (path === '/img/photo.jpg' || path === '/img/same-photo.jpg') {
+      if (path === '/img/wordmark.png') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        return response.end(wordmark);
+      }
+      if (path === '/img/photo.jpg' || path === '/img/same-photo.jpg' || path === '/img/category.jpg') {
         response.writeHead(200, { 'content-type': 'image/jpeg' });
         return response.end(photo);
       }
@@ -48,6 +54,7 @@ describe('image copies: product images served from our own origin', () => {
     photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 40, b: 40 } } })
       .jpeg({ quality: 90 })
       .toBuffer();
+    wordmark = await sharp({ create: { width: 600, height: 200, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
     store = await imageServer();
     t = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'] });
   });
@@ -127,6 +134,80 @@ describe('image copies: product images served from our own origin', () => {
     expect((await t.run(again.id)).status).toBe('succeeded');
     await wakeImageCopier(t.app);
     expect(store.requests('/img/photo.jpg')).toBe(1);
+  });
+
+  it("copies the demo's own drawings (product images, store logos) rendered in-process", async () => {
+    const [product] = await t.database.query<{ id: number }>("select product_id as id from prices where external_id = 'P1'");
+    const drawing = `/media/products/${product!.id}-2.svg`;
+    const logo = `/media/stores/${t.storeSlug}.svg`;
+    await t.database.query(`insert into product_images (product_id, url, width, height, filename, is_main)
+      values (${product!.id}, '${drawing}', 800, 800, 'tekening.svg', false), (${product!.id}, '/media/products/999999-1.svg', 800, 800, 'weg.svg', false)`);
+    await t.database.query(`update stores set logo = '${logo}' where id = ${t.storeId}`);
+    await registerShownImages(t.app.db);
+    await wakeImageCopier(t.app);
+
+    const byUrl = Object.fromEntries((await copies()).map((row) => [row.url, row]));
+    // The drawing is 800 px square: copies up to its own width.
+    expect(byUrl[drawing]).toMatchObject({ status: 'stored', width: 800, height: 800, widths: [160, 320, 640, 800], failure: null });
+    // A logo 240 px wide is drawn at twice its size, so 2x screens get a sharp copy.
+    expect(byUrl[logo]).toMatchObject({ status: 'stored', width: 480, height: 160, widths: [160, 320, 480] });
+    expect(byUrl['/media/products/999999-1.svg']).toMatchObject({ status: 'failed', failure: 'The drawing no longer exists' });
+
+    const copy = await t.app.inject({ method: 'GET', url: `/api/image-copies/${byUrl[drawing]!.content_hash}/320.webp` });
+    expect(copy.statusCode).toBe(200);
+    expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 });
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${product!.id}` })).json();
+    expect(page.images.find((image: { url: string }) => image.url === drawing).copy).toMatchObject({
+      src: `/api/image-copies/${byUrl[drawing]!.content_hash}/640.webp`,
+      width: 800,
+      height: 800,
+    });
+  });
+
+  it('copies a store logo and a category image an admin saves; until then the API names no copy', async () => {
+    const logo = store.url('/img/wordmark.png');
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload: { logo } });
+    expect(saved.statusCode).toBe(200);
+    // Copy pending: the admin sees the address they typed and no copy yet.
+    expect(saved.json()).toMatchObject({ logo, logoCopy: null });
+    expect(store.requests('/img/wordmark.png')).toBe(0);
+
+    const parent = (await t.app.inject({ method: 'POST', url: '/api/categories', headers: t.auth, payload: { name: 'Beeldbuizen' } })).json();
+    const child = (await t.app.inject({ method: 'POST', url: '/api/categories', headers: t.auth, payload: { name: 'Fotolijsten', parentId: parent.id } })).json();
+    const image = store.url('/img/category.jpg');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/categories/${child.id}`, headers: t.auth, payload: { image } })).statusCode).toBe(200);
+    const subcategories = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/categories/page/${parent.slug}` })).json().subcategories as { id: number; image: string; imageCopy: unknown }[];
+    expect((await subcategories()).find((c) => c.id === child.id)).toMatchObject({ image, imageCopy: null });
+
+    await wakeImageCopier(t.app);
+    const byUrl = Object.fromEntries((await copies()).map((row) => [row.url, row]));
+    expect(byUrl[logo]).toMatchObject({ status: 'stored', width: 600, height: 200, widths: [160, 320, 600] });
+    const path = (hash: string, width: number) => `/api/image-copies/${hash}/${width}.webp`;
+    const logoCopy = {
+      src: path(byUrl[logo]!.content_hash!, 600),
+      srcSet: [160, 320, 600].map((w) => `${path(byUrl[logo]!.content_hash!, w)} ${w}w`).join(', '),
+      width: 600,
+      height: 200,
+    };
+
+    // Every answer that shows the logo names its copy: the admin's store, the store page, the
+    // product page's offers.
+    expect((await t.app.inject({ method: 'GET', url: `/api/stores/id/${t.storeId}` })).json()).toMatchObject({ logo, logoCopy });
+    expect((await t.app.inject({ method: 'GET', url: `/api/stores/slug/${t.storeSlug}/page` })).json().store).toMatchObject({ logo, logoCopy });
+    const [offer] = await t.database.query<{ product_id: number }>("select product_id from prices where external_id = 'P1'");
+    const page = (await t.app.inject({ method: 'GET', url: `/api/products/${offer!.product_id}` })).json();
+    expect(page.prices.map((price: { store: unknown }) => price.store)).toEqual(page.prices.map(() => expect.objectContaining({ logo, logoCopy })));
+    // The category image: the same bytes as a product photo, so the same copies.
+    expect((await subcategories()).find((c) => c.id === child.id)).toMatchObject({
+      image,
+      imageCopy: expect.objectContaining({ src: path(byUrl[store.url('/img/photo.jpg')]!.content_hash!, 640), width: 2000, height: 1500 }),
+    });
+
+    // Bad input still answers 400 naming the field.
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/stores/${t.storeId}`, headers: t.auth, payload: { logo: 'logo.png' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('logo');
   });
 
   it('answers 404 for a copy it does not have and refuses malformed addresses', async () => {

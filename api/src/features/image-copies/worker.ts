@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { copyRegisteredImages } from './copier';
+import { copyRegisteredImages, registerImageUrl, registerShownImages } from './copier';
 import { folderStorage, type ImageStorage } from './storage';
 
 /** Where the copies are kept: a folder under DATA_DIR (storage.ts says how to swap it). */
@@ -27,12 +27,13 @@ export function wakeImageCopier(app: FastifyInstance): Promise<void> {
     try {
       do {
         state.again = false;
+        const started = Date.now();
         const { stored, failed } = await copyRegisteredImages(app.db, {
           storage: imageStorageOf(app),
           allowedHosts: app.config.feedAllowedHosts,
           onError: (url, error) => app.log.error({ err: error, url }, 'image copy failed'),
         });
-        if (stored + failed > 0) app.log.info({ stored, failed }, 'image copies made');
+        if (stored + failed > 0) app.log.info({ stored, failed, milliseconds: Date.now() - started }, 'image copies made');
       } while (state.again);
     } catch (error) {
       app.log.error({ err: error }, 'image copier stopped');
@@ -42,4 +43,19 @@ export function wakeImageCopier(app: FastifyInstance): Promise<void> {
   })();
   passes.set(app, state);
   return state.running;
+}
+
+/**
+ * An image address an admin saved (a store's logo, a category's image): registered and copied in
+ * the background. Until the copy is made, pages show the placeholder, never the address itself.
+ */
+export async function copySavedImage(app: FastifyInstance, url: string | null | undefined): Promise<void> {
+  await registerImageUrl(app.db, url);
+  if (url && app.config.copyImages) void wakeImageCopier(app);
+}
+
+/** Every image a page shows registered (known ones are skipped) and copied in the background: after an import of many rows. */
+export async function copyShownImages(app: FastifyInstance): Promise<void> {
+  await registerShownImages(app.db);
+  if (app.config.copyImages) void wakeImageCopier(app);
 }

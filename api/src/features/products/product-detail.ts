@@ -37,6 +37,7 @@ type OfferRow = Pick<
   storeId: number;
   storeName: string;
   storeLogo: string | null;
+  storeLogoCopy: ImageCopy | null;
   storeSlug: string;
   priceChange: number | null;
   percentageChange: number | null;
@@ -110,7 +111,7 @@ const productPageQuery = (target: SQL) => sql`select ${detailColumns},
       where pc.product_id = p.id order by ${categoryOrder} limit 1)`)}) a) as breadcrumb,
   (select coalesce(json_agg(json_build_object('id', o.id, 'productId', o.product_id, 'amount', o.amount, 'shipping', o.shipping,
       'total', o.total, 'url', o.url, 'deliveryTime', o.delivery_time, 'deliveryDays', o.delivery_days, 'description', o.description,
-      'storeId', s.id, 'storeName', s.name, 'storeLogo', s.logo, 'storeSlug', s.slug,
+      'storeId', s.id, 'storeName', s.name, 'storeLogo', s.logo, 'storeLogoCopy', ${imageCopyOf(sql`s.logo`)}, 'storeSlug', s.slug,
       'priceChange', o.price_change, 'percentageChange', o.percentage_change,
       'fromPrice', case when o.from_amount > o.amount then o.from_amount end, 'validFrom', o.valid_from, 'validTo', o.valid_to,
       'lastSeen', ${lastSeenOf(o)}, 'createdAt', o.created_at, 'inStock', o.in_stock)
@@ -120,9 +121,9 @@ const productPageQuery = (target: SQL) => sql`select ${detailColumns},
 
 function productDetailOf(row: ProductPageRow, ratings: Awaited<ReturnType<typeof storeRatingSummaries>>) {
   const { images, properties, identifiers, categories, breadcrumb, offers, ...product } = row;
-  const prices = offers.map(({ storeId, storeName, storeLogo, storeSlug, ...offer }, index) => ({
+  const prices = offers.map(({ storeId, storeName, storeLogo, storeLogoCopy, storeSlug, ...offer }, index) => ({
     ...offer,
-    store: { id: storeId, name: storeName, logo: storeLogo, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
+    store: { id: storeId, name: storeName, logo: storeLogo, logoCopy: storeLogoCopy, slug: storeSlug, rating: ratings.get(storeId) ?? NO_RATINGS },
     // Offers in stock come first; one out of stock is never the lowest (docs/feeds.md "Availability").
     isLowest: index === 0 && offer.inStock,
   }));

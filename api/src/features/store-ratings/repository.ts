@@ -7,7 +7,8 @@ import type { Database } from '../../db/client';
 import { storeRatings, stores, users } from '../../db/schema';
 import { selectRows } from '../../db/sql';
 import { memoByCatalogVersion, readCatalogVersion } from '../../http/catalog-version';
-import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+import { OVERIG_SLUG, type ImageCopy } from '@koopjesland/shared/entities';
+import { imageCopyOf } from '../image-copies/shown-image';
 import { offsetOf } from '../../http/pagination';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 
@@ -86,9 +87,9 @@ export const STORE_PAGE_RATINGS = 50;
 
 /** The store page's data: the store, its rating, its latest ratings and its current offers' categories. */
 export async function storePageOf(db: Database, slug: string) {
-  const [store] = await selectRows<{ id: number; name: string; slug: string; url: string; logo: string | null; average: number | null; count: number }>(
+  const [store] = await selectRows<{ id: number; name: string; slug: string; url: string; logo: string | null; logoCopy: ImageCopy | null; average: number | null; count: number }>(
     db,
-    sql`select s.id, s.name, s.slug, s.url, s.logo,
+    sql`select s.id, s.name, s.slug, s.url, s.logo, ${imageCopyOf(sql`s.logo`)} as "logoCopy",
           (select round(avg(r.rating)::numeric, 1)::float8 from store_ratings r where r.store_id = s.id) as average,
           (select count(*)::int from store_ratings r where r.store_id = s.id) as count
         from stores s where s.slug = ${slug}`,

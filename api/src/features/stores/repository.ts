@@ -34,6 +34,7 @@ const storeColumns = {
   slug: stores.slug,
   url: stores.url,
   logo: stores.logo,
+  logoCopy: sql<ImageCopy | null>`${imageCopyOf(sql`${stores.logo}`)}`,
   lastPriceUpdate: stores.lastPriceUpdate,
   createdAt: stores.createdAt,
   updatedAt: stores.updatedAt,

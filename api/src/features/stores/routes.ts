@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { pageQuery, paginationOf } from '../../http/pagination';
 import { errorResponses, idParam } from '../../http/route-schemas';
 import { deleteAllStorePrices } from './delete-prices';
+import { copySavedImage } from '../image-copies/worker';
 import {
   deleteStore,
   findStore,
@@ -158,6 +159,7 @@ export default async function storeRoutes(fastify: FastifyInstance) {
       const id = await insertStore(app.db, values).catch((error: unknown) => {
         throw slugTaken(error);
       });
+      await copySavedImage(app, values.logo);
       recordChange(request, { entity: 'store', entityId: id, action: 'create', after: values });
       return reply.status(201).send(await loadStore(id));
     },
@@ -180,6 +182,7 @@ export default async function storeRoutes(fastify: FastifyInstance) {
         throw slugTaken(error);
       });
       if (!found) throw notFound('Store not found');
+      await copySavedImage(app, changes.logo as string | null | undefined);
       recordChange(request, { entity: 'store', entityId: id, action: 'update', before: changedFields(before, changes), after: changes });
       return loadStore(id);
     },

@@ -4,10 +4,11 @@
  * Upload Image (a JPEG, PNG, WebP or GIF file; the API checks type and size and says why it refuses).
  */
 import { AdminEmpty, AdminPageLoading, useAdminMutation, useConfirm } from '@koopjesland/shared/admin';
-import { Alert, Button, Card, Col, Flex, Form, Image, Input, Modal, Row, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Tag, Upload } from 'antd';
 import { useNamespaceT, TAG_COLORS } from '@koopjesland/shared';
 import { useState } from 'react';
 import { NAMESPACE } from '../../i18n';
+import { CopiedImage } from './CopiedImage';
 import {
   type AdminProductImage,
   useImageActionMutation,
@@ -66,9 +67,9 @@ export function ImagesTab({ productId }: { productId: number }) {
             <Card
               size="small"
               cover={
-                <Image
-                  // Our own copy when it is made: the site shows no image from a store's host.
-                  src={image.copy?.src ?? image.url}
+                <CopiedImage
+                  url={image.url}
+                  copy={image.copy}
                   alt={image.alt ?? image.filename ?? ''}
                   style={{ opacity: image.isDisabled ? 0.4 : 1, objectFit: 'contain', height: 160 }}
                 />

@@ -132,6 +132,26 @@ describe('/admin/products/{id}', () => {
     await calls.settled();
   });
 
+  it("shows each image as our own copy, and a store's image not copied yet as copy pending, never from the store's host", async () => {
+    const copy = { src: '/api/image-copies/ab/640.webp', srcSet: '/api/image-copies/ab/640.webp 640w', width: 800, height: 800 };
+    mockApi({
+      ...routes,
+      'GET /products/5/images': () => ({
+        images: [
+          { ...image(1, true), copy },
+          { ...image(2, false), url: 'https://cdn.winkel.example/2.jpg', filename: '2.jpg', copy: null },
+        ],
+      }),
+    });
+    const { container } = renderAdmin('/admin/products/5?tab=images');
+    const copied = (await screen.findByText('1.svg')).closest('.ant-card') as HTMLElement;
+    expect(within(copied).getByRole('img')).toHaveAttribute('src', copy.src);
+    const pending = screen.getByText('2.jpg').closest('.ant-card') as HTMLElement;
+    expect(within(pending).getByTestId('copy-pending')).toHaveTextContent('Copy pending');
+    expect(within(pending).queryByRole('img')).toBeNull();
+    expect(container.innerHTML).not.toContain('winkel.example');
+  });
+
   it('uploads an image file as multipart and shows the API’s reason when it refuses one', async () => {
     let accept = true;
     const calls = mockApi({

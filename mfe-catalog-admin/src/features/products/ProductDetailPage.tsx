@@ -5,10 +5,11 @@
 import { useNamespaceT, formatMoney, formatPercentChange, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { AdminDetailPage, AdminPageLoading, useAdminDates, useAdminMutation, useAdminUrls } from '@koopjesland/shared/admin';
 import { useEffect } from 'react';
-import { Button, Card, Col, Descriptions, Flex, Image, Row, Statistic, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Row, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { AliasesTab } from './AliasesTab';
+import { CopiedImage } from './CopiedImage';
 import { ImagesTab } from './ImagesTab';
 import { MergeCard } from './MergeCard';
 import { NewProductPage } from './NewProductPage';
@@ -77,7 +78,7 @@ function ProductView({ product }: { product: Product }) {
     <>
       <Card>
         <Flex gap={24} wrap>
-          {product.image ? <Image src={product.imageCopy?.src ?? product.image} alt={product.name} width={160} /> : null}
+          {product.image ? <CopiedImage url={product.image} copy={product.imageCopy} alt={product.name} width={160} /> : null}
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 260 }}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('products.fields.brand')}>{product.brand ?? '–'}</Descriptions.Item>

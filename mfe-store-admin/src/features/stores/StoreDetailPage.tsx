@@ -44,7 +44,7 @@ function StoreHeader({ store }: { store: Store }) {
   return (
     <Card>
       <Flex gap={24} align="start" wrap>
-        <StoreLogo name={store.name} logo={store.logo} size={72} />
+        <StoreLogo name={store.name} logo={store.logo} logoCopy={store.logoCopy} size={72} />
         <Flex vertical gap={8} style={{ flex: 1, minWidth: 280 }}>
           {editing ? (
             <>

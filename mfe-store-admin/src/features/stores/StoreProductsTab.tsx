@@ -11,6 +11,7 @@ import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { NAMESPACE } from '../../i18n';
 import { STORE_PRODUCT_SORT_FIELDS, useStoreProductsQuery, type StoreProduct } from './stores-api';
+import { ownUpload } from './StoreLogo';
 
 const DEFAULT_SORT = { sortBy: 'name', sortOrder: 'asc' } as const;
 
@@ -30,7 +31,7 @@ export function StoreProductsTab({ store }: { store: Store }) {
       title: t('products.fields.name'),
       render: (_value, product) => (
         <Flex gap={12} align="center">
-          <Avatar shape="square" size={40} src={product.imageCopy?.src ?? product.image ?? undefined} alt={product.name}>
+          <Avatar shape="square" size={40} src={product.imageCopy?.src ?? (product.image && ownUpload(product.image) ? product.image : undefined)} alt={product.name}>
             {product.name.slice(0, 1)}
           </Avatar>
           <Flex vertical>

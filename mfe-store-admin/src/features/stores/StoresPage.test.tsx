@@ -48,13 +48,22 @@ describe('/admin/stores', () => {
     expect(screen.queryByRole('button', { name: 'Create store' })).not.toBeInTheDocument();
   });
 
-  it('shows a store logo whole, in its proportions, rather than cropped to a square', async () => {
-    mockApi({ 'GET /admin/stores': () => ({ stores: [{ ...store, logo: '/media/stores/klankwinkel.svg' }], pagination: pagination(1) }) });
+  it('shows a store logo whole, in its proportions, as our own copy rather than cropped to a square', async () => {
+    const logoCopy = { src: '/api/image-copies/ab/320.webp', srcSet: '/api/image-copies/ab/160.webp 160w, /api/image-copies/ab/320.webp 320w', width: 480, height: 160 };
+    mockApi({ 'GET /admin/stores': () => ({ stores: [{ ...store, logo: '/media/stores/klankwinkel.svg', logoCopy }], pagination: pagination(1) }) });
     renderAdmin('/admin/stores');
     const logo = await screen.findByRole('img', { name: 'Klankwinkel' });
-    expect(logo).toHaveAttribute('src', '/media/stores/klankwinkel.svg');
+    expect(logo).toHaveAttribute('src', logoCopy.src);
+    expect(logo).toHaveAttribute('srcset', logoCopy.srcSet);
     expect(logo).toHaveStyle({ objectFit: 'contain' });
     expect(logo.closest('.ant-avatar')).toBeNull();
+  });
+
+  it("shows a logo not copied yet as the store's initial, never from the store's own address", async () => {
+    mockApi({ 'GET /admin/stores': () => ({ stores: [{ ...store, logo: 'https://cdn.beeldbank.example/klankwinkel.png', logoCopy: null }], pagination: pagination(1) }) });
+    const { container } = renderAdmin('/admin/stores');
+    expect(await screen.findByTestId('logo-pending')).toHaveTextContent('K');
+    expect(container.innerHTML).not.toContain('beeldbank.example');
   });
 
   it('says so when there are no stores', async () => {

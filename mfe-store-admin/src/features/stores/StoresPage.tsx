@@ -32,7 +32,7 @@ export function StoresPage() {
       key: 'logo',
       title: t('stores.fields.logo'),
       width: 120,
-      render: (_value, store) => <StoreLogo name={store.name} logo={store.logo} />,
+      render: (_value, store) => <StoreLogo name={store.name} logo={store.logo} logoCopy={store.logoCopy} />,
     },
     { ...table.sortableColumn('name'), dataIndex: 'name', title: t('stores.fields.name') },
     { ...table.sortableColumn('slug'), dataIndex: 'slug', title: t('stores.fields.slug') },

@@ -8,6 +8,7 @@ import { categoryPath } from '../../lib/paths';
 import { Typography } from '../../lib/typography';
 import { Card } from '../../lib/card';
 import { lazyWithAntd } from '../../lib/lazy-with-antd';
+import { shownImage } from '../../lib/shown-image';
 
 // An admin's controls load with the first card that shows them: visitors never need their code.
 const CategoryCardAdmin = lazyWithAntd(() => import('./CategoryCardAdmin'));
@@ -24,7 +25,14 @@ export function CategoryCard({
 }) {
   const { t } = useStorefrontT();
   const canEditCatalog = useCanEditCatalog();
-  const image = category.settings?.representativeProduct?.image ?? category.image;
+  const representative = category.settings?.representativeProduct;
+  // Our copy only (features/image-copies), never the address itself: the placeholder until it is made.
+  const image = representative?.image
+    ? shownImage(representative.image, representative.imageCopy)
+    : category.image
+      ? shownImage(category.image, category.imageCopy)
+      : null;
+  const width = square ? 240 : 320;
   const name = category.settings?.alternativeName || category.name;
   return (
     <Card
@@ -34,9 +42,11 @@ export function CategoryCard({
         <Link to={categoryPath(category)} aria-hidden tabIndex={-1}>
           {image ? (
             <img
-              src={image}
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={image.srcSet ? `${width}px` : undefined}
               alt={name}
-              width={square ? 240 : 320}
+              width={width}
               height={240}
               loading={eagerImage ? 'eager' : 'lazy'}
               fetchPriority={eagerImage ? 'high' : undefined}

@@ -5,7 +5,7 @@ import { renderStorefront } from '../../test/render';
 import { Gallery } from './Gallery';
 
 const images = ['a', 'b', 'c'].map((name, index) => ({
-  id: index + 1, url: `/media/${name}.svg`, store: null, width: 800, height: 800, filename: `${name}.svg`, alt: null, main: index === 0, isDisabled: false,
+  id: index + 1, url: `/api/media/uploads/${name}.webp`, store: null, width: 800, height: 800, filename: `${name}.webp`, alt: null, main: index === 0, isDisabled: false,
 }));
 
 describe('Gallery on a phone', () => {
@@ -22,7 +22,7 @@ describe('Gallery on a phone', () => {
     renderStorefront(<Gallery product={makeProduct({ name: 'OLED TV', images })} />);
     const slot = screen.getByTestId('carousel-slot');
     expect(slot).toHaveStyle({ minHeight: '302px' });
-    expect(slot.querySelector('img')).toHaveAttribute('src', '/media/a.svg');
+    expect(slot.querySelector('img')).toHaveAttribute('src', '/api/media/uploads/a.webp');
     // Then the carousel itself, in the same slot.
     await waitFor(() => expect(slot.querySelector('[aria-roledescription="carousel"]')).not.toBeNull());
   });
@@ -61,6 +61,14 @@ describe('Gallery: images from our own origin only', () => {
     const { container } = renderStorefront(
       <Gallery product={makeProduct({ name: 'Koffiezetter', image: 'https://cdn.winkel.example/main.jpg', images: [storeImage(1, 'main', true, false)] })} />,
     );
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('No Image')).toBeInTheDocument();
+  });
+
+  it("shows the demo's drawing only as its copy: the placeholder until the copy is made", () => {
+    mockApi({});
+    const drawing = { ...storeImage(1, 'main', true, false), url: '/media/products/7-1.svg', store: null };
+    const { container } = renderStorefront(<Gallery product={makeProduct({ name: 'Koffiezetter', image: drawing.url, images: [drawing] })} />);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText('No Image')).toBeInTheDocument();
   });

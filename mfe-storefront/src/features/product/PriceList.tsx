@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney, type Product, TAG_COLORS } from '@koopjesland/shared';
 import { useStorefrontT } from '../../i18n';
 import { oneDecimal } from '../store-page/rating-format';
+import { StoreLogo } from '../store-page/StoreLogo';
 import { useClickOut } from '../click-out/click-out';
 import { ReportPriceButton } from '../price-report/ReportPriceButton';
 import { Button } from '../../lib/button';
@@ -24,7 +25,7 @@ export function PriceList({ product }: { product: Product }) {
         <li key={price.id} className="kl-offer" data-testid="offer">
           <div className="kl-offer-details">
             <Space>
-              {price.store.logo && <img src={price.store.logo} alt="" style={{ height: 20 }} />}
+              <StoreLogo logo={price.store.logo} logoCopy={price.store.logoCopy} height={20} maxWidth={80} />
               <Typography.Text strong>
                 {price.store.slug ? <Link to={`/store/${price.store.slug}`}>{price.store.name}</Link> : price.store.name}
               </Typography.Text>

@@ -34,6 +34,23 @@ describe('StorePage', () => {
     await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2Fstore%2Fmegakoop'));
   });
 
+  it("shows the store's logo as our own copy, and none while it is not copied yet", async () => {
+    const logoCopy = { src: '/api/image-copies/ab/480.webp', srcSet: '/api/image-copies/ab/160.webp 160w, /api/image-copies/ab/480.webp 480w', width: 480, height: 160 };
+    const copied = page(null, 0, []);
+    mockApi({ 'GET /stores/slug/megakoop/page': () => ({ ...copied, store: { ...copied.store, logo: '/media/stores/megakoop.svg', logoCopy } }) });
+    const { unmount } = renderStorefront(<StorePage />, { route: '/store/megakoop', path: 'store/:slug' });
+    const logo = await screen.findByTestId('store-logo');
+    expect(logo).toHaveAttribute('src', logoCopy.src);
+    expect(logo).toHaveAttribute('srcset', logoCopy.srcSet);
+    expect(logo).toHaveAttribute('sizes', '192px');
+    unmount();
+
+    mockApi({ 'GET /stores/slug/megakoop/page': () => ({ ...copied, store: { ...copied.store, logo: 'https://megakoop.example/logo.png', logoCopy: null } }) });
+    const { container } = renderStorefront(<StorePage />, { route: '/store/megakoop', path: 'store/:slug' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'MegaKoop' })).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
   it('lets a signed-in visitor rate the store once and edit it, and says when no stars were chosen', async () => {
     signInVisitor();
     let own: { rating: number; comment: string | null } | null = null;

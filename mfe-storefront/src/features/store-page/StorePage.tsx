@@ -16,6 +16,7 @@ import { useNotify } from '../notifications/notifications';
 import { categoryPath } from '../../lib/paths';
 import { PageHead } from '../seo/PageHead';
 import { oneDecimal } from './rating-format';
+import { StoreLogo } from './StoreLogo';
 import { useOwnStoreRatingQuery, useRateStoreMutation, useStorePageQuery } from './api';
 import { Card } from '../../lib/card';
 
@@ -86,7 +87,7 @@ function StoreDetails({ page }: { page: StorePageData }) {
     <Flex vertical gap={16} style={{ maxWidth: 880, margin: '0 auto', width: '100%' }}>
       <PageHead title={store.name} description={t('storePage.description', { store: store.name })} canonicalPath={`/store/${store.slug}`} />
       <Flex gap={16} align="center" wrap>
-        {store.logo && <img src={store.logo} alt="" width={64} height={64} style={{ objectFit: 'contain' }} />}
+        <StoreLogo logo={store.logo} logoCopy={store.logoCopy} height={64} maxWidth={192} />
         <div>
           <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
             {store.name}
