@@ -23,6 +23,8 @@ export const COPY_WIDTHS = [160, 320, 640, 1280] as const;
 export const MAX_IMAGE_BYTES = 20 * 1024 ** 2;
 /** Pixels sharp decodes at most: a small file claiming a huge canvas is refused, not decoded. */
 const MAX_PIXELS = 50_000_000;
+/** How often a long pass tells the caches that copies were made (and once at its end). */
+const ANNOUNCE_EVERY_MS = 5_000;
 /** A worker that claimed a URL this long ago and never finished (it died) leaves it to another. */
 const CLAIM_SECONDS = 600;
 
@@ -83,7 +85,9 @@ export async function storeImage(storage: ImageStorage, bytes: Buffer): Promise<
     const copy = await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false })
       .rotate()
       .resize({ width: w, withoutEnlargement: true })
-      .webp({ quality: 80 })
+      // Effort 2 of 6: 40 % less encoding time than the default for about 6 % more bytes, which
+      // matters when a feed run or a fresh demo brings thousands of images at once.
+      .webp({ quality: 80, effort: 2 })
       .toBuffer();
     await storage.put(copyKey(hash, w), copy);
   }
@@ -186,6 +190,16 @@ export interface CopierOptions {
 export async function copyRegisteredImages(db: Database, options: CopierOptions): Promise<{ stored: number; failed: number }> {
   let stored = 0;
   let failed = 0;
+  // Pages name a copy once it is made: cached responses and pages (keyed on the catalogue's
+  // version) that showed the placeholder are answered afresh. At most every few seconds, so a
+  // pass over thousands of images does not empty every cache after each batch.
+  let unannounced = false;
+  let announcedAt = Date.now();
+  const announce = async () => {
+    await db.execute(sql`select nextval('catalog_version')`);
+    unannounced = false;
+    announcedAt = Date.now();
+  };
   for (let urls = await claim(db, options.batchSize ?? 10); urls.length > 0; urls = await claim(db, options.batchSize ?? 10)) {
     const storedBefore = stored;
     for (const url of urls) {
@@ -207,9 +221,9 @@ export async function copyRegisteredImages(db: Database, options: CopierOptions)
         failed++;
       }
     }
-    // Pages name a copy once it is made: cached responses and pages (keyed on the catalogue's
-    // version) that showed the placeholder are answered afresh.
-    if (stored > storedBefore) await db.execute(sql`select nextval('catalog_version')`);
+    if (stored > storedBefore) unannounced = true;
+    if (unannounced && Date.now() - announcedAt >= ANNOUNCE_EVERY_MS) await announce();
   }
+  if (unannounced) await announce();
   return { stored, failed };
 }
