@@ -1,16 +1,17 @@
 /**
  * Prometheus metrics at /metrics: request durations per route and status, feed runs by result and
- * duration, the feed-run queue's depth, database pool use, and the process defaults. Answered only to
+ * duration, the feed-run queue's depth, image copies by state, database pool use, and the process defaults. Answered only to
  * the addresses in METRICS_ALLOW, and to loopback while no proxy is trusted; 404 to anyone else.
  * Behind a trusted proxy (TRUST_PROXY) the client's address is the one the proxy reports, and
  * loopback is no longer enough: a proxy on the same host connects from loopback for everyone.
  */
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ApiConfig } from '../config';
 import { addressMatcher } from '../http/address-list';
+import { imageCopies } from '../db/schema';
 
 export interface AppMetrics {
   registry: Registry;
@@ -49,6 +50,20 @@ async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: 
       )) as unknown as { rows: { status: string; runs: number }[] };
       const runs = new Map(result.rows.map((row) => [row.status, row.runs]));
       for (const status of ['queued', 'running', 'held']) this.set({ status }, runs.get(status) ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'image_copies',
+    help: 'Registered image addresses by copy state (pending and fetching: the copier has work)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const rows = await app.db
+        .select({ status: imageCopies.status, images: count() })
+        .from(imageCopies)
+        .groupBy(imageCopies.status);
+      const images = new Map(rows.map((row) => [row.status, row.images]));
+      for (const status of ['pending', 'fetching', 'stored', 'failed']) this.set({ status }, images.get(status) ?? 0);
     },
   });
   new Gauge({

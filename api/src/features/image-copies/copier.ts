@@ -17,6 +17,9 @@ import { DRAWING_ADDRESS, drawingAt } from '../media/drawings';
 import { DEFAULT_LIMITS, download, FeedFailure, type SourceLimits } from '../../importers/source';
 import { copyKey, originalKey, type ImageStorage } from './storage';
 
+// Copying is background work: libvips on one thread leaves the other cores to the visitors' requests.
+sharp.concurrency(1);
+
 /** The widths of the WebP copies: cards (1x, 2x), the product page and its gallery. */
 export const COPY_WIDTHS = [160, 320, 640, 1280] as const;
 /** An image larger than this is refused (no product photo needs it). */

@@ -75,6 +75,17 @@ describe('GET /metrics', () => {
     expect(response.body).toMatch(/feed_queue_depth\{status="running"\} 0/);
   });
 
+  it('counts registered image addresses by copy state, so an operator sees the copier has work', async () => {
+    await ctx.database.query(
+      "insert into image_copies (url, status) values ('https://shop.example/a.jpg', 'pending'), ('https://shop.example/b.jpg', 'pending'), ('https://shop.example/c.jpg', 'failed')",
+    );
+    const response = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(response.body).toMatch(/image_copies\{status="pending"\} 2/);
+    expect(response.body).toMatch(/image_copies\{status="fetching"\} 0/);
+    expect(response.body).toMatch(/image_copies\{status="failed"\} 1/);
+    await ctx.database.query("delete from image_copies where url like 'https://shop.example/%'");
+  });
+
   it('is not found from any other address, whatever the forwarded headers claim', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
