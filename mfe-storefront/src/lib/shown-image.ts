@@ -11,12 +11,12 @@ export interface ShownImage {
 }
 
 /**
- * Our own copy of the image, or an upload on our own origin. Never a store's URL: a visitor's
- * browser asks no third-party host, and an image not copied yet (or refused) gives null, so the
- * placeholder shows instead of a broken image. The demo's drawings (`/media/…`, SVG) are copied
- * like a store's images and shown only as their copies.
+ * Our own copy of the image, else an address on our own origin (an upload, or one of the demo's
+ * drawings under `/media/`, which are copied like a store's images and shown as their copies once
+ * made). Never a store's URL: a visitor's browser asks no third-party host, and a store's image
+ * not copied yet (or refused) gives null, so the placeholder shows instead of a broken image.
  */
 export function shownImage(url: string, copy: ImageCopy | null | undefined): ShownImage | null {
   if (copy) return { key: url, src: copy.src, srcSet: copy.srcSet, width: copy.width, height: copy.height };
-  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/media/') ? { key: url, src: url } : null;
+  return url.startsWith('/') && !url.startsWith('//') ? { key: url, src: url } : null;
 }

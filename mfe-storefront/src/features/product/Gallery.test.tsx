@@ -65,11 +65,14 @@ describe('Gallery: images from our own origin only', () => {
     expect(screen.getByText('No Image')).toBeInTheDocument();
   });
 
-  it("shows the demo's drawing only as its copy: the placeholder until the copy is made", () => {
+  it("shows the demo's drawing from our own origin until its copy is made, then the copy", () => {
     mockApi({});
     const drawing = { ...storeImage(1, 'main', true, false), url: '/media/products/7-1.svg', store: null };
-    const { container } = renderStorefront(<Gallery product={makeProduct({ name: 'Koffiezetter', image: drawing.url, images: [drawing] })} />);
-    expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText('No Image')).toBeInTheDocument();
+    const { container, unmount } = renderStorefront(<Gallery product={makeProduct({ name: 'Koffiezetter', image: drawing.url, images: [drawing] })} />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/media/products/7-1.svg');
+    unmount();
+    const copied = { ...drawing, copy: { src: '/api/image-copies/abc/640.webp', srcSet: '/api/image-copies/abc/160.webp 160w', width: 800, height: 800 } };
+    const again = renderStorefront(<Gallery product={makeProduct({ name: 'Koffiezetter', image: drawing.url, images: [copied] })} />);
+    expect(again.container.querySelector('img')).toHaveAttribute('src', '/api/image-copies/abc/640.webp');
   });
 });
