@@ -20,18 +20,28 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh visitor: English or Dutch, cookie choice already made unless asked otherwise. */
+/** A phone as the server recognises one: touch, a phone's user agent, 375×667 unless told. */
+const PHONE = {
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+};
+
+/** A fresh visitor: English or Dutch, on a desktop or a phone, cookie choice already made unless asked otherwise. */
 export async function newVisitor(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number }; cookieChoice?: 'all' | 'essential' | null } = {},
+  options: { locale?: string; viewport?: { width: number; height: number }; cookieChoice?: 'all' | 'essential' | null; phone?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     locale: options.locale ?? 'en-US',
-    viewport: options.viewport ?? { width: 1366, height: 900 },
+    viewport: options.viewport ?? (options.phone ? { width: 375, height: 667 } : { width: 1366, height: 900 }),
+    ...(options.phone ? PHONE : {}),
   });
   const choice = options.cookieChoice === undefined ? 'essential' : options.cookieChoice;
   if (choice) {
+    // The server reads the cookie (no consent dialog in its render), the page its stored copy.
+    await context.addCookies([{ name: 'cookie_consent', value: choice, url: BASE_URL }]);
     await context.addInitScript((value) => window.localStorage.setItem('cookie_consent', value), choice);
   }
   const page = await context.newPage();

@@ -5,8 +5,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { api } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { BASE_URL } from '../support/server';
+import { launchBrowser, newVisitor } from '../support/browser';
 
 const PHONE = { width: 375, height: 667 };
 
@@ -23,19 +22,7 @@ afterAll(async () => {
 });
 
 async function phoneVisitor(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    locale: 'en-US',
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-  });
-  // The cookie choice made already (the server reads the cookie, the page its stored copy).
-  await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: BASE_URL }]);
-  await context.addInitScript(() => window.localStorage.setItem('cookie_consent', 'essential'));
-  const page = await context.newPage();
+  const { context, page } = await newVisitor(browser, { phone: true, viewport: PHONE });
   await page.addInitScript(() => {
     const probe = window as unknown as { shifts: number[] };
     probe.shifts = [];

@@ -8,8 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { BASE_URL } from '../support/server';
+import { launchBrowser, newVisitor } from '../support/browser';
 
 const CATEGORY = { slug: 'oled-televisies', name: 'OLED televisies' };
 const SCREEN_SIZE = 'Schermdiagonaal';
@@ -67,23 +66,8 @@ async function plan() {
   throw new Error('no screen size and energy label in the demo data narrow the televisions to three or more');
 }
 
-async function visitor(phone: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    locale: 'en-US',
-    viewport: phone ? { width: 375, height: 667 } : { width: 1366, height: 900 },
-    ...(phone
-      ? {
-          isMobile: true,
-          hasTouch: true,
-          userAgent:
-            'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-        }
-      : {}),
-  });
-  await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: BASE_URL }]);
-  await context.addInitScript(() => window.localStorage.setItem('cookie_consent', 'essential'));
-  return { context, page: await context.newPage() };
+function visitor(phone: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  return newVisitor(browser, { phone });
 }
 
 const specOf = (url: URL) => url.searchParams.get('spec') ?? '';

@@ -41,6 +41,7 @@ import { ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } 
 import { cpuSecondsBetween, readCpu, runLoadPlan, type CpuReading } from './bench-process';
 import type { LoadPlan } from './load-generator';
 import { benchOption, hasFlag } from './cli';
+import { seeded, shuffle } from './seeded-random';
 
 /** Seconds each call is driven for. */
 const DURATION = Number(benchOption('duration') ?? 10);
@@ -87,25 +88,6 @@ interface BenchCatalogue {
 /** More requests than any call gets through in a run, so an "uncached" call never repeats a URL. */
 const NEVER_REPEATED = 60_000;
 
-/** mulberry32: seeded, so every run asks the same sequence. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
-}
 
 /** One typo of a kind search forgives (a letter dropped, replaced, inserted, two neighbours swapped). */
 function withTypo(word: string, random: () => number): string {

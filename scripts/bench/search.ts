@@ -18,23 +18,13 @@ import { parseScale, seedDemoData } from '../../api/src/demo/seed';
 import { listProducts } from '../../api/src/features/products/product-list';
 import { MIN_TYPO_WORD_LENGTH } from '../../api/src/features/products/search-corrections';
 import { benchOption } from './cli';
+import { seeded } from './seeded-random';
 
 const SEED = Number(benchOption('seed') ?? 2026);
 const PER_PAIR = Number(benchOption('per-pair') ?? 3);
 const TOP = 10;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** mulberry32: a small seeded generator, so every run asks the same queries. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = 'swap' | 'drop' | 'replace' | 'insert';
 const KINDS: Kind[] = ['swap', 'drop', 'replace', 'insert'];

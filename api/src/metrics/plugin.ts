@@ -62,7 +62,7 @@ async function metricsPlugin(app: FastifyInstance, options: { allowedAddresses: 
         .select({ status: imageCopies.status, images: count() })
         .from(imageCopies)
         .groupBy(imageCopies.status);
-      const images = new Map(rows.map((row) => [row.status, row.images]));
+      const images = new Map<string, number>(rows.map((row) => [row.status, row.images]));
       for (const status of ['pending', 'fetching', 'stored', 'failed']) this.set({ status }, images.get(status) ?? 0);
     },
   });
