@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
-import frontEnds from '../api/src/server-rendering/front-ends';
+import frontEnds from '../shell/src/server-rendering/plugin';
 import { seedCatalogue } from '../api/test/catalogue';
 import { openTestDatabase } from '../api/test/helpers';
 import { FRONT_ENDS, REMOTES } from '../shared/build/front-ends';

@@ -17,12 +17,13 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isServerRenderedPath, matchVisitorPage } from '../../../shared/src/routing/visitor-pages';
 import { siteConfigurationSchema, type SiteConfiguration } from '../../../shared/src/entities';
-import type { RenderHints, RenderLanguage, RenderResult, ShellServerModule } from '../../../shared/src/ssr/render-contract';
-import type { ApiConfig } from '../config';
-import { normalizeDomain } from '../features/site-configuration/domains';
-import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
-import { findSiteConfigurationByDomain } from '../features/site-configuration/repository';
-import { memoByCatalogVersion, readCatalogVersion } from '../http/catalog-version';
+import type { RenderHints } from '../../../shared/src/ssr/page-request';
+import type { RenderLanguage, RenderResult, ShellServerModule } from './contract';
+import type { ApiConfig } from '../../../api/src/config';
+import { normalizeDomain } from '../../../api/src/features/site-configuration/domains';
+import { originHeaders, resolvePageOrigin, type PageOrigin } from '../../../api/src/features/site-configuration/page-origin';
+import { findSiteConfigurationByDomain } from '../../../api/src/features/site-configuration/repository';
+import { memoByCatalogVersion, readCatalogVersion } from '../../../api/src/http/catalog-version';
 
 export type Language = RenderLanguage;
 

@@ -4,9 +4,9 @@
  * this server, like the real one), reads data through the in-process API fetch, and renders a page
  * naming what it saw. The real builds are proved by e2e/tests/server-rendering.e2e.ts.
  */
-import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
-import { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './front-ends';
-import { isServerRenderedPath, languageOf, renderHintsOf, serverContainerUrl, storefrontHeadLinks } from './server-render';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../../api/test/front-end-builds';
+import { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './plugin';
+import { isServerRenderedPath, languageOf, renderHintsOf, serverContainerUrl, storefrontHeadLinks } from './renderer';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-ssr-');
 write(

@@ -19,8 +19,8 @@
  *   (@fastify/compress's brotli stream) would make every hit pay a compression.
  */
 import type { FastifyRequest } from 'fastify';
-import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../http/compression';
-import type { Language, RenderInputs } from './server-render';
+import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../../../api/src/http/compression';
+import type { Language, RenderInputs } from './renderer';
 
 /** A rendered answer as sent: the status, the redirect's target or the whole HTML document. */
 export interface CachedPage {

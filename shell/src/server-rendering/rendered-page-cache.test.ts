@@ -6,12 +6,12 @@
  */
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { products, siteConfigurations } from '../db/schema';
-import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
-import { createTestUser } from '../../test/auth';
-import { flushViews } from '../features/products/view-counter';
+import { products, siteConfigurations } from '../../../api/src/db/schema';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../../api/test/front-end-builds';
+import { createTestUser } from '../../../api/test/auth';
+import { flushViews } from '../../../api/src/features/products/view-counter';
 import { renderedPageKey } from './rendered-page-cache';
-import { renderInputsOf } from './server-render';
+import { renderInputsOf } from './renderer';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-ssr-cache-');
 write(

@@ -8,14 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REPO_ROOT, type ServerRenderingConfig } from '../config';
-import { contentSecurityPolicy } from '../http/content-security-policy';
-import { buildFile, createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
-import { pageOriginOf } from '../features/site-configuration/page-origin';
-import { readCatalogVersion } from '../http/catalog-version';
+import { REPO_ROOT, type ServerRenderingConfig } from '../../../api/src/config';
+import { contentSecurityPolicy } from '../../../api/src/http/content-security-policy';
+import { buildFile, createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './renderer';
+import { pageOriginOf } from '../../../api/src/features/site-configuration/page-origin';
+import { readCatalogVersion } from '../../../api/src/http/catalog-version';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
-import { countView } from '../features/products/view-counter';
-import { addressMatcher, isLoopback } from '../http/address-list';
+import { countView } from '../../../api/src/features/products/view-counter';
+import { addressMatcher, isLoopback } from '../../../api/src/http/address-list';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: each remote's configured URL, else the copy this server hosts. */
