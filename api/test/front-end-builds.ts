@@ -1,7 +1,7 @@
 /**
  * Harness of the static-file and server-rendering tests: a folder laid out like the front ends'
- * builds (each test writes the files it needs into it) and the real app serving it (shell/src/server-rendering/plugin.ts)
- * on a fresh database.
+ * builds (each test writes the files it needs into it) and the real app serving it
+ * (shell/src/server-rendering/plugin.ts) on a fresh database.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * The cache of server-rendered pages (rendered-page-cache.ts, used by front-ends.ts), on a real
- * database, with a stand-in for the shell's Node build (as in server-render.test.ts) that reads the
+ * The cache of server-rendered pages (rendered-page-cache.ts, used by plugin.ts), on a real
+ * database, with a stand-in for the shell's Node build (as in renderer.test.ts) that reads the
  * product through the in-process API, as the storefront's product page does (which counts a view),
  * and counts its renders.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's side of server rendering (server-render.ts, front-ends.ts), with a stand-in for the
+ * The API's side of server rendering (renderer.ts, plugin.ts), with a stand-in for the
  * shell's Node build: it loads the "storefront container" from the URL it is given (over HTTP from
  * this server, like the real one), reads data through the in-process API fetch, and renders a page
  * naming what it saw. The real builds are proved by e2e/tests/server-rendering.e2e.ts.

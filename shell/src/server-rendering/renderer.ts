@@ -1,6 +1,7 @@
 /**
  * Server rendering of the visitor pages (VISITOR_PAGES marked `serverRendered`: home, category, product, search),
- * docs/architecture.md "Server rendering". The shell's Node build (`shell/dist/server/server.js`)
+ * the API process's side (docs/architecture.md "Server rendering"). The shell's Node build
+ * (`shell/dist/server/server.js`, built from node-entry.ts and render-page.tsx beside this file)
  * renders; it loads the storefront's Node container at run time from the storefront's URL in
  * remotes.json (`…/mf-manifest.json` → `…/server/remoteEntry.js`, relative URLs on this server),
  * so a storefront deploy needs no shell or API rebuild: every `SSR_REMOTE_TTL_MS` (30 s) the
