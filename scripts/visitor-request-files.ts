@@ -116,13 +116,15 @@ function position(starts: number[], offset: number): { line: number; column: num
 
 /** What a file does for the request, by where it lives. */
 function groupOf(file: string): string {
+  if (/^shell\/src\/server-rendering\//.test(file) || file === 'mfe-storefront/src/ssr.ts') {
+    return "server rendering (shell/src/server-rendering, the storefront's ./ssr)";
+  }
   if (
-    /^shell\/src\/server-rendering\//.test(file) ||
     /^shared\/src\/(ssr|routing)\//.test(file) ||
-    /^mfe-storefront\/src\/(ssr|pages|StorefrontProviders|routes)\.tsx?$/.test(file) ||
+    /^mfe-storefront\/src\/(pages|StorefrontProviders|routes)\.tsx?$/.test(file) ||
     /^api\/src\/features\/site-configuration\/page-origin\.ts$/.test(file)
   ) {
-    return 'server rendering';
+    return 'read by the render, owned by others (pages, page context, route patterns, page origin)';
   }
   if (file.startsWith('api/')) return 'API (hooks, data routes, repositories)';
   return 'page (components, stores, API client, texts)';
