@@ -32,7 +32,9 @@ module.exports = {
     {
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api', '<rootDir>/scripts/lint'],
+      // The API side of server rendering lives with the shell's render (shell/src/server-rendering);
+      // its tests run against the API like the others.
+      roots: ['<rootDir>/api', '<rootDir>/scripts/lint', '<rootDir>/shell/src/server-rendering'],
       testMatch: ['**/*.test.ts'],
       transform,
       transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],
@@ -52,6 +54,8 @@ module.exports = {
         '<rootDir>/scripts/jest',
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      // Those are the API project's (above); the render's own tests there are .tsx and run here.
+      testPathIgnorePatterns: ['/node_modules/', '/shell/src/server-rendering/[^/]+\\.test\\.ts$'],
       transform,
       transformIgnorePatterns: ['/node_modules/(?!(ky|@ant-design/colors|@ant-design/fast-color)/)'],
       moduleNameMapper: {

@@ -1,9 +1,9 @@
 /**
  * Which of the project's source files one visitor request runs: renders a visitor page through the
- * API in this process (front-ends.ts with the real Node builds of the shell and the storefront,
- * the storefront's container fetched over HTTP from this server as in `npm start`) on a test
- * database holding the test catalogue, and lists the files with a function that ran during that
- * request, grouped by what they do. Tests, test harnesses, scripts and node_modules are left out.
+ * API in this process (shell/src/server-rendering/plugin.ts with the real Node builds of the shell
+ * and the storefront, the storefront's container fetched over HTTP from this server as in
+ * `npm start`) on a test database holding the test catalogue, and lists the files with a function
+ * that ran during that request, grouped by what they do. Tests, test harnesses, scripts and node_modules are left out.
  *
  * How: V8's precise coverage (call counts, through the inspector). A first request for another
  * product loads every module and chunk; its counts are discarded, so module loading is not counted,
@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
-import frontEnds from '../api/src/server-rendering/front-ends';
+import frontEnds from '../shell/src/server-rendering/plugin';
 import { seedCatalogue } from '../api/test/catalogue';
 import { openTestDatabase } from '../api/test/helpers';
 import { FRONT_ENDS, REMOTES } from '../shared/build/front-ends';
@@ -116,14 +116,15 @@ function position(starts: number[], offset: number): { line: number; column: num
 
 /** What a file does for the request, by where it lives. */
 function groupOf(file: string): string {
+  if (/^shell\/src\/server-rendering\//.test(file) || file === 'mfe-storefront/src/ssr.ts') {
+    return "server rendering (shell/src/server-rendering, the storefront's ./ssr)";
+  }
   if (
-    /^api\/src\/server-rendering\//.test(file) ||
-    /^shell\/src\/server(\/|\.ts)/.test(file) ||
     /^shared\/src\/(ssr|routing)\//.test(file) ||
-    /^mfe-storefront\/src\/(ssr|pages|StorefrontProviders|routes)\.tsx?$/.test(file) ||
+    /^mfe-storefront\/src\/(pages|StorefrontProviders|routes)\.tsx?$/.test(file) ||
     /^api\/src\/features\/site-configuration\/page-origin\.ts$/.test(file)
   ) {
-    return 'server rendering';
+    return 'read by the render, owned by others (pages, page context, route patterns, page origin)';
   }
   if (file.startsWith('api/')) return 'API (hooks, data routes, repositories)';
   return 'page (components, stores, API client, texts)';

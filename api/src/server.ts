@@ -11,7 +11,7 @@ import { demoAccounts, saveDemoCredentials, shouldSeedDemo } from './demo/creden
 import { createAndRunDemoFeeds } from './features/feeds/demo';
 import { reapInterruptedRuns } from './features/feeds/runner';
 import { startReferencePriceScheduler } from './features/deals/scheduler';
-import frontEnds from './server-rendering/front-ends';
+import frontEnds from '../../shell/src/server-rendering/plugin';
 
 export interface RunningServer {
   url: string;

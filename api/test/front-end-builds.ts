@@ -1,7 +1,7 @@
 /**
  * Harness of the static-file and server-rendering tests: a folder laid out like the front ends'
- * builds (each test writes the files it needs into it) and the real app serving it (front-ends.ts)
- * on a fresh database.
+ * builds (each test writes the files it needs into it) and the real app serving it
+ * (shell/src/server-rendering/plugin.ts) on a fresh database.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig, type ApiConfig } from '../src/config';
-import frontEnds, { type FrontEndOptions } from '../src/server-rendering/front-ends';
+import frontEnds, { type FrontEndOptions } from '../../shell/src/server-rendering/plugin';
 import { openTestDatabase } from './helpers';
 
 /** An empty builds folder and a function writing a file into it (folders made as needed). */

@@ -10,7 +10,8 @@
  */
 import { lazy, type ReactElement } from 'react';
 import { matchVisitorPage, VISITOR_PAGES, type PageRequest, type Product, type VisitorPageName } from '@koopjesland/shared';
-import type { StorefrontStore } from './api/store';
+import type { StorefrontState, StorefrontStore } from './api/store';
+import { productPath } from './lib/paths';
 import { lazyWithAntd } from './lib/lazy-with-antd';
 import { getCategoryPage } from './features/category/api';
 import { readFilters, readPage } from './features/filters/filter-params';
@@ -127,4 +128,42 @@ export async function loadPageData(store: StorefrontStore, url: string, request:
   const match = matchVisitorPage(pathname);
   const page = match && STOREFRONT_PAGES.find((candidate) => candidate.name === match.name);
   await page?.load?.(store, match!.params, searchParams, request);
+}
+
+export interface PageOutcome {
+  status: 200 | 301 | 404;
+  location?: string;
+}
+
+type QueryEntry = { endpointName?: string; status?: string; data?: unknown; error?: unknown };
+
+const PAGE_ENDPOINTS = new Set(['getProduct', 'getCategoryPage']);
+
+function errorStatusOf(error: unknown): number | undefined {
+  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : undefined;
+}
+
+/**
+ * The HTTP answer a server-rendered page deserves, read from its data in the storefront's store
+ * after the render: a product or category that does not exist is a 404 (the page shows its
+ * not-found view); a product address whose slug is not the product's (renamed, or merged into
+ * another) is a 301 to the product's own address.
+ */
+export function pageOutcome(state: unknown, pathname: string): PageOutcome {
+  const queries = (state as Partial<StorefrontState> | undefined)?.storefrontApi?.queries ?? {};
+  for (const entry of Object.values(queries) as (QueryEntry | undefined)[]) {
+    if (!entry?.endpointName || !PAGE_ENDPOINTS.has(entry.endpointName)) continue;
+    if (entry.status === 'rejected') {
+      const status = errorStatusOf(entry.error);
+      // The product page treats a malformed id (400) as not found, like an unknown one.
+      if (status === 404 || (status === 400 && entry.endpointName === 'getProduct')) return { status: 404 };
+    }
+    if (entry.endpointName === 'getProduct' && entry.status === 'fulfilled' && entry.data) {
+      const canonical = productPath(entry.data as Product);
+      if (canonical !== pathname) return { status: 301, location: canonical };
+    }
+  }
+  return { status: 200 };
 }

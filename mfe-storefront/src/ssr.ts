@@ -1,51 +1,17 @@
 /**
- * What the server needs from the storefront beyond its routes (exposed as `./ssr`, used by the
- * shell's server render, docs/architecture.md "Server rendering"): the HTTP answer a rendered
- * page deserves, read from the page's data in the storefront's store after the render.
- * - a product or category that does not exist: 404 (the page shows its not-found view);
- * - a product address whose slug is not the product's (renamed, or merged into another): 301 to
- *   the product's own address.
- * And, before the render, the page's data (`prefetchPage`: its page's loader, pages.tsx).
+ * The storefront's server entry, exposed to the shell's server render as `./ssr` (it must live in
+ * the storefront's container, which the render loads at run time). Server rendering itself lives
+ * in shell/src/server-rendering (render-page.tsx calls these two); what they do is the pages':
+ * `prefetchPage` runs the page's loader (pages.tsx) into the request's storefront store, which
+ * the render's providers then take from `stores`; `pageOutcome` reads the HTTP answer (200, 301,
+ * 404) from that store after the render.
  */
-import type { Product, ServerPageRequest, ServerStoreHandle } from '@koopjesland/shared';
-import type { StorefrontState } from './api/store';
-import { productPath } from './features/products/paths';
+import type { ServerPageRequest, ServerStoreHandle } from '@koopjesland/shared';
 import { loadPageData } from './pages';
 import { serverStorefrontStore } from './StorefrontProviders';
 
-/** Loads the page's data into the request's storefront store (made here; the render's providers take it from `stores`). */
+export { pageOutcome, type PageOutcome } from './pages';
+
 export function prefetchPage(stores: Map<string, ServerStoreHandle>, url: string, request: ServerPageRequest): Promise<void> {
   return loadPageData(serverStorefrontStore(stores, request.api), url, request);
-}
-
-export interface PageOutcome {
-  status: 200 | 301 | 404;
-  location?: string;
-}
-
-type QueryEntry = { endpointName?: string; status?: string; data?: unknown; error?: unknown };
-
-const PAGE_ENDPOINTS = new Set(['getProduct', 'getCategoryPage']);
-
-function errorStatusOf(error: unknown): number | undefined {
-  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
-    ? error.status
-    : undefined;
-}
-
-export function pageOutcome(state: unknown, pathname: string): PageOutcome {
-  const queries = (state as Partial<StorefrontState> | undefined)?.storefrontApi?.queries ?? {};
-  for (const entry of Object.values(queries) as (QueryEntry | undefined)[]) {
-    if (!entry?.endpointName || !PAGE_ENDPOINTS.has(entry.endpointName)) continue;
-    if (entry.status === 'rejected') {
-      const status = errorStatusOf(entry.error);
-      // The product page treats a malformed id (400) as not found, like an unknown one.
-      if (status === 404 || (status === 400 && entry.endpointName === 'getProduct')) return { status: 404 };
-    }
-    if (entry.endpointName === 'getProduct' && entry.status === 'fulfilled' && entry.data) {
-      const canonical = productPath(entry.data as Product);
-      if (canonical !== pathname) return { status: 301, location: canonical };
-    }
-  }
-  return { status: 200 };
 }

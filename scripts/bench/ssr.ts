@@ -21,7 +21,7 @@
  * answers /api/health quickly again (renders over budget finish in the background after their
  * fallback was sent) and prints how long that took. Figures are printed, never asserted.
  *
- * The rendered-page cache (api/src/server-rendering/rendered-page-cache.ts) is measured beside: with
+ * The rendered-page cache (shell/src/server-rendering/rendered-page-cache.ts) is measured beside: with
  * `--cache both` (the default) the runs above are made twice, on a server started with
  * `SSR_CACHE_TTL_MS=0` ("no cache": the figures compare with runs before the cache) and on one with
  * the cache at its defaults. Each server then also runs "popular pages": requests drawn from a hot

@@ -207,7 +207,7 @@ function serverWebpackConfig(workspace: string, options: BuildOptions): Configur
     mode: options.mode,
     context: workspaceDir,
     // A remote's Node build is its container alone; the shell's is the render module.
-    entry: isHost ? { server: './src/server.ts' } : {},
+    entry: isHost ? { server: './src/server-rendering/node-entry.ts' } : {},
     target: 'async-node',
     cache: persistentCache(`${frontEnd.name}-node${options.sourceMaps ? '-maps' : ''}`, options, shared),
     // Maps beside the Node build (never served to browsers: isBuildInternal) for stack traces and

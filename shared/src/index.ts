@@ -8,7 +8,7 @@ export * from './format/money';
 export * from './format/date';
 export * from './theme';
 export * from './ssr/page-context';
-export * from './ssr/render-contract';
+export * from './ssr/page-request';
 export * from './routing/visitor-pages';
 export type * from './entities';
 export { ADMIN_CATEGORY_SETTINGS, DEFAULT_CATEGORY_SETTINGS, OVERIG_SLUG } from './entities/category-defaults';

@@ -2,8 +2,8 @@
  * How the API compresses what it sends (`@fastify/compress`, registered in app.ts), in one place:
  * the encodings offered, brotli's quality, and the choice per request, which @fastify/compress
  * makes the same way (@fastify/accept-negotiator, `*` and `x-gzip` read as gzip). A body kept and
- * sent many times (a cached server-rendered page, server-rendering/rendered-page-cache.ts) is compressed
- * once with these and sent with its Content-Encoding, which @fastify/compress then leaves alone.
+ * sent many times (a cached server-rendered page, shell/src/server-rendering/rendered-page-cache.ts) is
+ * compressed once with these and sent with its Content-Encoding, which @fastify/compress then leaves alone.
  */
 import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';

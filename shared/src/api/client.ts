@@ -7,7 +7,7 @@ import ky, { type Options } from 'ky';
 import i18next from 'i18next';
 import { ApiError, authErrorMessage, generalErrorMessage } from './errors';
 import { currentToken } from './token';
-import type { RequestScope } from '../ssr/render-contract';
+import type { RequestScope } from '../ssr/page-request';
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 export type Query = Record<string, QueryValue>;

@@ -2,7 +2,7 @@
  * The storefront's pages, by name: each address pattern written once, for everyone who needs it.
  * The storefront mounts its page components and data loaders on them (mfe-storefront/src/pages.tsx),
  * the shell routes these addresses to the storefront (route-table.ts), and the API renders on the
- * server the ones marked `serverRendered` (api/src/server-rendering). No React here: the API reads it.
+ * server the ones marked `serverRendered` (shell/src/server-rendering). No React here: the API reads it.
  */
 import { isReservedPageSlug } from '../entities/page-slugs';
 

@@ -21,7 +21,7 @@ import { createContext, useContext, useDebugValue, useSyncExternalStore, type Re
 import type { StateCreator, StoreApi, UseBoundStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { SiteConfiguration } from '../entities';
-import type { EmbeddedPageState, RenderHints, RequestScope } from './render-contract';
+import type { EmbeddedPageState, RenderHints, RequestScope } from './page-request';
 
 export interface ServerStoreHandle {
   /** The store itself (what the component uses). */

@@ -7,10 +7,10 @@
  *
  * - Key: everything the render takes from the request (`renderInputsOf`: path and query, the page
  *   origin chosen from configuration, language, render hints), so it cannot disagree with the render.
- * - Fresh while the catalogue's version (http/catalog-version.ts: statement triggers on every
+ * - Fresh while the catalogue's version (api/src/http/catalog-version.ts: statement triggers on every
  *   catalogue table, feed imports included) and the builds' generation (shell and storefront
  *   deploys) are those the page was rendered under, and for at most `ttlMs`, as the response cache
- *   does (http/response-cache.ts). The version is read before the render starts, so a write during
+ *   does (api/src/http/response-cache.ts). The version is read before the render starts, so a write during
  *   the render leaves the page stale.
  * - Concurrent misses for one key share one render; those that waited answer as hits.
  * - At most `maxEntries` pages and MAX_TOTAL_CHARS of HTML, least recently used evicted.
@@ -19,8 +19,8 @@
  *   (@fastify/compress's brotli stream) would make every hit pay a compression.
  */
 import type { FastifyRequest } from 'fastify';
-import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../http/compression';
-import type { Language, RenderInputs } from './server-render';
+import { compressBody, COMPRESSION_THRESHOLD, encodingFor, type Encoding } from '../../../api/src/http/compression';
+import type { Language, RenderInputs } from './renderer';
 
 /** A rendered answer as sent: the status, the redirect's target or the whole HTML document. */
 export interface CachedPage {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
-import { inlineRemotesConfig } from './front-ends';
-import { contentSecurityPolicy } from '../http/content-security-policy';
-import { parseMediaOrigin } from '../config';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../../api/test/front-end-builds';
+import { inlineRemotesConfig } from './plugin';
+import { contentSecurityPolicy } from '../../../api/src/http/content-security-policy';
+import { parseMediaOrigin } from '../../../api/src/config';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-dist-');
 write('shell/dist/index.html', '<!doctype html><html><head><title>Koopjesland</title></head><body><div id="root"></div></body></html>');

@@ -1,21 +1,31 @@
 /**
- * Serves the built front ends from the API process (the `npm start` shape): the shell at `/`
- * with index.html as the SPA fallback, each remote under `/remotes/<name>/`, and
- * `/remotes.json`, which is also inlined into index.html so the shell skips a round trip.
- * Hashed assets are cached for a year; index.html, remotes.json and manifests never.
+ * The Fastify plugin the API registers (api/src/server.ts) to serve the front ends and render the
+ * visitor pages on the server. This folder is all of server rendering; the API only mounts it and
+ * answers the pages' data. Two halves meet in contract.ts:
+ * - in the API process: this plugin, renderer.ts (inputs, budget, concurrency, the shell's Node
+ *   build and the storefront's container), rendered-page-cache.ts;
+ * - in the shell's Node build (`shell/dist/server/server.js`): node-entry.ts → render-page.tsx,
+ *   which loads the storefront's `./ssr` (mfe-storefront/src/ssr.ts) and renders once.
+ * The page context the components read lives in the `@koopjesland/shared` singleton
+ * (shared/src/ssr/), so the shell provides the very context the remotes read.
+ *
+ * Files: the shell at `/` with index.html as the SPA fallback, each remote under
+ * `/remotes/<name>/`, and `/remotes.json`, which is also inlined into index.html so the shell skips
+ * a round trip. Hashed assets are cached for a year; index.html, remotes.json and manifests never.
+ * Pages: a visitor page (VISITOR_PAGES) is rendered on the server, else the client-rendered shell.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REPO_ROOT, type ServerRenderingConfig } from '../config';
-import { contentSecurityPolicy } from '../http/content-security-policy';
-import { buildFile, createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './server-render';
-import { pageOriginOf } from '../features/site-configuration/page-origin';
-import { readCatalogVersion } from '../http/catalog-version';
+import { REPO_ROOT, type ServerRenderingConfig } from '../../../api/src/config';
+import { contentSecurityPolicy } from '../../../api/src/http/content-security-policy';
+import { buildFile, createServerRenderer, productIdOf, renderInputsOf, renderVaryHeaders, type RenderedPage } from './renderer';
+import { pageOriginOf } from '../../../api/src/features/site-configuration/page-origin';
+import { readCatalogVersion } from '../../../api/src/http/catalog-version';
 import { createRenderedPageCache, encodedBody, type CachedPage } from './rendered-page-cache';
-import { countView } from '../features/products/view-counter';
-import { addressMatcher, isLoopback } from '../http/address-list';
+import { countView } from '../../../api/src/features/products/view-counter';
+import { addressMatcher, isLoopback } from '../../../api/src/http/address-list';
 import { FRONT_ENDS, REMOTES, servedManifestPath } from '../../../shared/build/front-ends';
 
 /** `{ storefront: <manifest url>, … }`: each remote's configured URL, else the copy this server hosts. */

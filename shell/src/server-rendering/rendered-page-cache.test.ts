@@ -1,17 +1,17 @@
 /**
- * The cache of server-rendered pages (rendered-page-cache.ts, used by front-ends.ts), on a real
- * database, with a stand-in for the shell's Node build (as in server-render.test.ts) that reads the
+ * The cache of server-rendered pages (rendered-page-cache.ts, used by plugin.ts), on a real
+ * database, with a stand-in for the shell's Node build (as in renderer.test.ts) that reads the
  * product through the in-process API, as the storefront's product page does (which counts a view),
  * and counts its renders.
  */
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { products, siteConfigurations } from '../db/schema';
-import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
-import { createTestUser } from '../../test/auth';
-import { flushViews } from '../features/products/view-counter';
+import { products, siteConfigurations } from '../../../api/src/db/schema';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../../api/test/front-end-builds';
+import { createTestUser } from '../../../api/test/auth';
+import { flushViews } from '../../../api/src/features/products/view-counter';
 import { renderedPageKey } from './rendered-page-cache';
-import { renderInputsOf } from './server-render';
+import { renderInputsOf } from './renderer';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-ssr-cache-');
 write(

@@ -25,9 +25,6 @@ import {
   PageContextProvider,
   useAuthStore,
   type PageContextValue,
-  type RenderLanguage,
-  type RenderRequest,
-  type RenderResult,
   type RequestScope,
   type ServerPageRequest,
   type ServerStoreHandle,
@@ -36,6 +33,7 @@ import { App } from '../app/App';
 import { provideRemoteRoutes, type RoutesModule } from '../federation/runtime';
 import { STOREFRONT_REMOTE } from '../routing/route-table';
 import { initShellI18n } from '../i18n';
+import type { RenderLanguage, RenderRequest, RenderResult } from './contract';
 
 interface StorefrontServerModule {
   pageOutcome(state: unknown, pathname: string): { status: 200 | 301 | 404; location?: string };

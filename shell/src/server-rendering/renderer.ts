@@ -1,6 +1,7 @@
 /**
  * Server rendering of the visitor pages (VISITOR_PAGES marked `serverRendered`: home, category, product, search),
- * docs/architecture.md "Server rendering". The shell's Node build (`shell/dist/server/server.js`)
+ * the API process's side (docs/architecture.md "Server rendering"). The shell's Node build
+ * (`shell/dist/server/server.js`, built from node-entry.ts and render-page.tsx beside this file)
  * renders; it loads the storefront's Node container at run time from the storefront's URL in
  * remotes.json (`…/mf-manifest.json` → `…/server/remoteEntry.js`, relative URLs on this server),
  * so a storefront deploy needs no shell or API rebuild: every `SSR_REMOTE_TTL_MS` (30 s) the
@@ -17,12 +18,13 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isServerRenderedPath, matchVisitorPage } from '../../../shared/src/routing/visitor-pages';
 import { siteConfigurationSchema, type SiteConfiguration } from '../../../shared/src/entities';
-import type { RenderHints, RenderLanguage, RenderResult, ShellServerModule } from '../../../shared/src/ssr/render-contract';
-import type { ApiConfig } from '../config';
-import { normalizeDomain } from '../features/site-configuration/domains';
-import { originHeaders, resolvePageOrigin, type PageOrigin } from '../features/site-configuration/page-origin';
-import { findSiteConfigurationByDomain } from '../features/site-configuration/repository';
-import { memoByCatalogVersion, readCatalogVersion } from '../http/catalog-version';
+import type { RenderHints } from '../../../shared/src/ssr/page-request';
+import type { RenderLanguage, RenderResult, ShellServerModule } from './contract';
+import type { ApiConfig } from '../../../api/src/config';
+import { normalizeDomain } from '../../../api/src/features/site-configuration/domains';
+import { originHeaders, resolvePageOrigin, type PageOrigin } from '../../../api/src/features/site-configuration/page-origin';
+import { findSiteConfigurationByDomain } from '../../../api/src/features/site-configuration/repository';
+import { memoByCatalogVersion, readCatalogVersion } from '../../../api/src/http/catalog-version';
 
 export type Language = RenderLanguage;
 

@@ -6,9 +6,9 @@
  * storefront's pages do; the storefront's manifest names a stylesheet and a script, which the
  * server links in the head.
  */
-import { siteConfigurations } from '../db/schema';
-import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
-import { resolvePageOrigin } from '../features/site-configuration/page-origin';
+import { siteConfigurations } from '../../../api/src/db/schema';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../../api/test/front-end-builds';
+import { resolvePageOrigin } from '../../../api/src/features/site-configuration/page-origin';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-origin-');
 write('shell/dist/index.html', '<!doctype html><html lang="nl"><head><title>K</title></head><body><div id="root"></div></body></html>');

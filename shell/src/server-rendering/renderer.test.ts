@@ -1,12 +1,12 @@
 /**
- * The API's side of server rendering (server-render.ts, front-ends.ts), with a stand-in for the
+ * The API's side of server rendering (renderer.ts, plugin.ts), with a stand-in for the
  * shell's Node build: it loads the "storefront container" from the URL it is given (over HTTP from
  * this server, like the real one), reads data through the in-process API fetch, and renders a page
  * naming what it saw. The real builds are proved by e2e/tests/server-rendering.e2e.ts.
  */
-import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../test/front-end-builds';
-import { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './front-ends';
-import { isServerRenderedPath, languageOf, renderHintsOf, serverContainerUrl, storefrontHeadLinks } from './server-render';
+import { frontEndBuildsFolder, openFrontEndApp, type FrontEndApp } from '../../../api/test/front-end-builds';
+import { composeServerRenderedPage, SERVER_RENDERED_CACHE_CONTROL } from './plugin';
+import { isServerRenderedPath, languageOf, renderHintsOf, serverContainerUrl, storefrontHeadLinks } from './renderer';
 
 const { root, write } = frontEndBuildsFolder('koopjesland-ssr-');
 write(

@@ -1,11 +1,10 @@
 /**
- * The contract between the API and the shell's Node build (`shell/dist/server/server.js`): what
- * the API's server rendering (api/src/server-rendering) asks of a render and what it gets back.
- * Declared once, here, for both sides; types only, so the API reads it without React.
+ * What a page knows of the request it is rendered for, in the server and in the browser that
+ * hydrates it: the render hints, the state embedded in the page (`#kl-state`), how its API calls
+ * are made and what its data loaders get. Types only, so the API and the server rendering's
+ * contract (shell/src/server-rendering/contract.ts) read it without React.
  */
 import type { SiteConfiguration } from '../entities';
-
-export type RenderLanguage = 'nl' | 'en';
 
 /** What the server guessed of the browser it renders for (`useRenderHints`). */
 export interface RenderHints {
@@ -27,37 +26,6 @@ export interface EmbeddedPageState {
   hints?: RenderHints;
   /** The origin the server built the page's addresses from (configuration, not the browser's address bar). */
   origin?: string;
-}
-
-export interface RenderRequest {
-  /** Path and query of the page, e.g. `/laptops?page=2`. */
-  url: string;
-  /** The page's origin (canonical and og:url addresses), from configuration (page-origin.ts). */
-  origin: string;
-  language: RenderLanguage;
-  /** What the request tells of the browser (phone layout, consent dialog). */
-  hints: RenderHints;
-  /** Absolute URL of the storefront's Node container (`…/server/remoteEntry.js`). */
-  storefrontEntry: string;
-  /** Load the container afresh (a new storefront was deployed). */
-  reloadStorefront?: boolean;
-  /** The API's base URL for the page's data, and the fetch that reaches it (the API answers in-process). */
-  apiBaseUrl: string;
-  apiFetch?: typeof fetch;
-  /** The domain's site configuration (null: none). */
-  siteConfiguration: SiteConfiguration | null;
-  /** Aborted when the caller gave up (the budget is spent): the render stops. */
-  signal?: AbortSignal;
-}
-
-export interface RenderResult {
-  status: 200 | 301 | 404;
-  location?: string;
-  /** The markup inside `#root`. */
-  html: string;
-  /** Elements for `<head>`: title, meta, link, the storefront's styles. */
-  head: string;
-  state: EmbeddedPageState;
 }
 
 /**
@@ -84,9 +52,4 @@ export interface PageRequest {
 /** What the storefront's server module gets for one request: its loaders' request and how its API calls are made. */
 export interface ServerPageRequest extends PageRequest {
   api: RequestScope;
-}
-
-/** What the shell's Node build exports (shell/src/server.ts). */
-export interface ShellServerModule {
-  renderPage(request: RenderRequest): Promise<RenderResult>;
 }

@@ -1,5 +1,5 @@
 /**
- * Two server renders at once (render.tsx with the storefront's real routes and page loaders): one
+ * Two server renders at once (render-page.tsx with the storefront's real routes and page loaders): one
  * for a Dutch visitor of one site configuration, one for an English visitor of another, the first
  * held up in its page loader while the second renders. Everything that belongs to a request
  * lives in that request's context, so neither page shows the other's site, language or data, and
@@ -7,13 +7,14 @@
  */
 import '../test/server-render-environment';
 import { mockApi } from '@koopjesland/shared/testing';
-import type { RenderRequest, SiteConfiguration } from '@koopjesland/shared';
+import type { SiteConfiguration } from '@koopjesland/shared';
 import StorefrontRoutes from '../../../mfe-storefront/src/routes';
 import * as storefrontServer from '../../../mfe-storefront/src/ssr';
 import { makeProduct, pagination, siteConfiguration } from '../../../mfe-storefront/src/test/fixtures';
 import { provideRemoteRoutes } from '../federation/runtime';
 import { STOREFRONT_REMOTE } from '../routing/route-table';
-import { renderWithStorefront } from './render';
+import type { RenderRequest } from './contract';
+import { renderWithStorefront } from './render-page';
 
 const dutchSite: SiteConfiguration = { ...siteConfiguration, id: 1, name: 'Koopjesland', title: 'Koopjesland – koopjes' };
 const englishSite: SiteConfiguration = { ...siteConfiguration, id: 2, name: 'Washouse', title: 'Washouse – laundry deals' };
