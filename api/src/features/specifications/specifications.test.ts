@@ -398,7 +398,8 @@ describe("values follow the product's categories, by every path that changes the
 
   beforeAll(async () => {
     const db = ctx.app.db;
-    [monitors] = (await db.insert(categories).values({ name: 'Monitoren', slug: 'monitoren' }).returning()) as [{ id: number; slug: string }];
+    const [created] = await db.insert(categories).values({ name: 'Monitoren', slug: 'monitoren' }).returning();
+    monitors = created!;
     monitorSize = (
       await call('POST', `/api/categories/${monitors.id}/specification-fields`, { name: 'Beeldgrootte', type: 'number', unit: 'inch', propertyNames: ['Schermdiagonaal'] })
     ).body.id;
