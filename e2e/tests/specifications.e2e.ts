@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api } from '../support/api';
+import { BASE_URL } from '../support/server';
 import { launchBrowser, newVisitor } from '../support/browser';
 
 const CATEGORY = { slug: 'oled-televisies', name: 'OLED televisies' };
@@ -173,5 +174,29 @@ describe('find by specification and compare', () => {
     );
     expect((await fieldName.boundingBox())!.x).toBeCloseTo(nameBefore.x, 0);
     await context.close();
+  });
+
+  it('a shared address naming a field the category no longer has: the server renders the page without it; a malformed value is the API’s 400', async () => {
+    const label = (await facetsOf()).facets.find((facet) => facet.name === ENERGY_LABEL);
+    if (label?.type !== 'list' || !label.options[0]) throw new Error(`the demo catalogue has no ${ENERGY_LABEL} options on ${CATEGORY.slug}`);
+    const kept = `${label.fieldId}:${label.options[0].value}`;
+    // No category has this field (ids are far below it): a deleted field as an old address names it.
+    const stale = `${kept},2147483000:1~2`;
+    const shown = await api<CategoryPage>(`categories/page/${CATEGORY.slug}?spec=${encodeURIComponent(stale)}&limit=21`);
+    expect(shown.pagination.totalItems).toBe(label.options[0].count);
+    const response = await fetch(`${BASE_URL}/${CATEGORY.slug}?spec=${encodeURIComponent(stale)}`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('kl-alert-error');
+    expect(html).toContain(shown.products[0]!.name.replace(/&/g, '&amp;'));
+    // Left out of everything the page shows, links to or names: only the embedded state (the address it
+    // answered) and the sign-in link (back to the address the visitor came from) keep the address as it was.
+    const markup = html.replace(/<script id="kl-state"[^]*?<\/script>/, '').replace(/href="\/login\?redirect=[^"]*"/g, '');
+    expect(markup).not.toContain('2147483000');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"?]*/${CATEGORY.slug}"`));
+
+    const malformed = await fetch(`${BASE_URL}/api/categories/page/${CATEGORY.slug}?spec=${encodeURIComponent(`${label.fieldId}:1~2`)}`);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Invalid spec', details: `spec: field ${label.fieldId} ("${ENERGY_LABEL}") is not a number; choose options` });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { act, screen } from '@testing-library/react';
 import { createStorefrontStore } from './api/store';
-import { setSiteConfiguration, signOut, mockApi } from '@koopjesland/shared/testing';
+import { currentLocation, setSiteConfiguration, signOut, mockApi } from '@koopjesland/shared/testing';
 import { renderStorefront } from './test/render';
 import { makeProduct, pagination, siteConfiguration } from './test/fixtures';
 import { loadPageData } from './pages';
@@ -40,6 +40,7 @@ const product = makeProduct({
 const facets = {
   category: { id: 4, name: 'Televisies', slug: 'televisies' },
   facets: [{ fieldId: 12, name: 'Energy label', position: 0, type: 'list', options: [{ value: 'A', count: 3, selected: true }] }],
+  spec: '12:A',
 };
 
 function api() {
@@ -87,12 +88,14 @@ function api() {
     'GET /categories/homepage': () => ({
       categories: [{ id: 9, name: 'Laptops', slug: 'laptops', image: null, parentId: 1, createdAt: '', updatedAt: '' }],
     }),
-    'GET /categories/page/televisies': () => ({
+    'GET /categories/page/televisies': ({ query }) => ({
       products: [makeProduct({ id: 7, name: 'QLED TV' })],
-      pagination: pagination(1),
+      pagination: pagination(query.get('spec')?.includes('99:') ? 50 : 1, Number(query.get('page') ?? 1)),
       category: { id: 4, name: 'Televisies', slug: 'televisies', settings },
       breadcrumb: [],
       subcategories: [],
+      // Field 99 is no longer the category's: the API leaves it out.
+      spec: '12:A',
     }),
   });
 }
@@ -106,10 +109,11 @@ async function renderLoaded(ui: React.ReactElement, route: string, path: string)
   renderStorefront(ui, { route, path, store });
   // The first render's text (before any answer could arrive): the page's content, not a spinner.
   const firstRender = document.body.textContent ?? '';
+  const firstLinks = [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? '');
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
-  return { loaded, firstRender, askedAfter: calls.calls.slice(loaded).map((call) => call.path) };
+  return { loaded, firstRender, firstLinks, askedAfter: calls.calls.slice(loaded).map((call) => call.path) };
 }
 
 describe('page loaders', () => {
@@ -140,6 +144,20 @@ describe('page loaders', () => {
     expect(result).toMatchObject({ loaded: 2, askedAfter: ['/categories/televisies/filters'] });
     expect(result.firstRender).toContain('QLED TV');
     expect(screen.getByRole('checkbox', { name: 'A 3' })).toBeChecked();
+  });
+
+  it('a category page whose address names a field the category no longer has: shown without it, in its links and address too', async () => {
+    const result = await renderLoaded(<CategoryPage />, '/televisies?sortBy=price&sortOrder=asc&page=2&spec=12%3AA%2C99%3A1~2', ':slug');
+    // The server's render: the page, not an error, with the field left out of the page's links.
+    expect(result.firstRender).toContain('QLED TV');
+    expect(result.firstRender).not.toMatch(/failed/i);
+    expect(screen.getByRole('checkbox', { name: 'A 3' })).toBeChecked();
+    const pageLinks = result.firstLinks.filter((href) => href.startsWith('/televisies?'));
+    expect(pageLinks.length).toBeGreaterThan(0);
+    for (const href of pageLinks) expect(new URLSearchParams(href.split('?')[1]).get('spec')).toBe('12:A');
+    // Once running, the address is the page's: the same answer, nothing asked again but the filter options and counts.
+    expect(new URLSearchParams(currentLocation().split('?')[1]).get('spec')).toBe('12:A');
+    expect(result.askedAfter).not.toContain('/categories/page/televisies');
   });
 
   it('the homepage: popular products, price drops and the site’s categories', async () => {

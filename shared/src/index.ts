@@ -6,6 +6,7 @@ export * from './site-config/store';
 export * from './i18n';
 export * from './format/money';
 export * from './format/date';
+export * from './format/number';
 export * from './theme';
 export * from './ssr/page-context';
 export * from './ssr/page-request';

@@ -14,10 +14,7 @@ void afterFirstPaint().then(() => {
   // load is the bootstrap's to report (it needs the same files).
   import('react-dom/client').catch(() => undefined);
   import('@koopjesland/shared').catch(() => undefined);
-  // The first Intl object loads ICU's data (a long task on a phone, a shorter one for the first
-  // date format): done here, in tasks of their own while the files download, so the money
-  // and date formatters made when the shared package is evaluated are cheap.
-  setTimeout(() => new Intl.NumberFormat('nl-NL'), 0);
-  setTimeout(() => new Intl.DateTimeFormat('nl-NL'), 0);
+  // No Intl number or date format before the first input: the first one loads ICU's data, a long
+  // task on a phone, and the money and date formatters write their notations without it.
   return import('./bootstrap');
 });

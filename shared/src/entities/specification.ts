@@ -106,6 +106,8 @@ export const specificationFacetsResponseSchema = z.object({
   /** The category whose fields these are (on a search: the one given, else the one most matches are in); null: none. */
   category: categoryRefSchema.nullable(),
   facets: z.array(specificationFacetSchema),
+  /** The specification filters counted, in their written form: those naming no field of the category are left out. */
+  spec: z.string(),
 });
 export type SpecificationFacetsResponse = z.infer<typeof specificationFacetsResponseSchema>;
 

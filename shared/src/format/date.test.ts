@@ -18,4 +18,16 @@ describe('the shared date formatter', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('geen datum')).toBe('');
   });
+
+  it('writes every month and hour as Intl.DateTimeFormat does for nl-NL and en-GB', () => {
+    for (const [language, locale] of [['nl', 'nl-NL'], ['en', 'en-GB']] as const) {
+      const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+      const dateTime = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+      for (let month = 0; month < 12; month++) {
+        const moment = new Date(2026 + (month % 3), month, 1 + month * 2, month * 2, month * 5);
+        expect(formatDate(moment, language)).toBe(date.format(moment));
+        expect(formatDateTime(moment, language)).toBe(dateTime.format(moment));
+      }
+    }
+  });
 });

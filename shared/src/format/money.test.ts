@@ -8,6 +8,12 @@ describe('money formatting', () => {
     expect(formatMoney(null)).toBe('');
   });
 
+  it('writes every amount as Intl.NumberFormat writes nl-NL euros', () => {
+    const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+    for (const cents of [0, 1, 5, 99, 100, 12345, 99999, 100000, 123456789, 2 ** 31 - 1, -1, -5, -123456, 0.5, 1.5, -0.4])
+      expect(formatMoney(cents)).toBe(euro.format(cents / 100));
+  });
+
   it('converts typed euros to whole cents by rounding', () => {
     expect(eurosToCents('12,5')).toBe(1250);
     expect(eurosToCents('19.999')).toBe(2000);

@@ -12,6 +12,7 @@ import { badRequest } from '../../http/errors';
 import { offsetOf } from '../../http/pagination';
 import { slugify } from '../../importers/normalise';
 import { descendantIds, findCategory, type CategoryRow } from '../../catalogue/category-lookup';
+import { categoriesChanged } from '../specifications/values';
 
 export const NAME_REQUIRED = 'Name is required';
 export const MOVE_UNDER_ITSELF = 'A category cannot be moved under itself or its descendants';
@@ -134,11 +135,14 @@ export async function categoryProducts(db: Database, categoryId: number, page: {
 }
 
 export async function removeAllProducts(db: Database, categoryId: number): Promise<number> {
-  const removed = await db
-    .delete(productCategories)
-    .where(eq(productCategories.categoryId, categoryId))
-    .returning({ productId: productCategories.productId });
-  return removed.length;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(productCategories)
+      .where(eq(productCategories.categoryId, categoryId))
+      .returning({ productId: productCategories.productId });
+    await categoriesChanged(tx, removed.map((row) => row.productId));
+    return removed.length;
+  });
 }
 
 /** The aliases mapped onto a category, by path, with their product counts. */

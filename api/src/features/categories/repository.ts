@@ -14,6 +14,7 @@ import { ancestorsQuery, breadcrumbOf, childCategories, type CategoryNode, type 
 import { hasSavedSettings, settingsColumns, settingsOf, settingsOfOne, toSettings, type SettingsRow } from './settings';
 import type { CategorySettings } from '@koopjesland/shared/entities';
 import { imageCopiesOf } from '../image-copies/shown-image';
+import { categoriesChanged } from '../specifications/values';
 
 /** A category's storefront detail: parent, breadcrumb, settings, children and counts. */
 export async function categoryDetail(db: Database, category: CategoryRow): Promise<CategoryNode> {
@@ -149,23 +150,29 @@ export async function saveSettings(
 
 /** Adds products at the end of the category's manual order; answers how many were new to it. */
 export async function addProducts(db: Database, categoryId: number, productIds: number[]): Promise<number> {
-  const added = await selectRows<{ productId: number }>(
-    db,
-    sql`insert into product_categories (product_id, category_id, sort_order)
-        select ids.id, ${categoryId},
-          coalesce((select max(sort_order) from product_categories where category_id = ${categoryId}), 0) + ids.n
-        from unnest(${intArray(productIds)}) with ordinality as ids(id, n)
-        on conflict do nothing returning product_id as "productId"`,
-  );
-  return added.length;
+  return db.transaction(async (tx) => {
+    const added = await selectRows<{ productId: number }>(
+      tx,
+      sql`insert into product_categories (product_id, category_id, sort_order)
+          select ids.id, ${categoryId},
+            coalesce((select max(sort_order) from product_categories where category_id = ${categoryId}), 0) + ids.n
+          from unnest(${intArray(productIds)}) with ordinality as ids(id, n)
+          on conflict do nothing returning product_id as "productId"`,
+    );
+    await categoriesChanged(tx, added.map((row) => row.productId));
+    return added.length;
+  });
 }
 
 export async function removeProducts(db: Database, categoryId: number, productIds: number[]): Promise<number> {
-  const removed = await db
-    .delete(productCategories)
-    .where(and(eq(productCategories.categoryId, categoryId), inArray(productCategories.productId, productIds)))
-    .returning({ productId: productCategories.productId });
-  return removed.length;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(productCategories)
+      .where(and(eq(productCategories.categoryId, categoryId), inArray(productCategories.productId, productIds)))
+      .returning({ productId: productCategories.productId });
+    await categoriesChanged(tx, removed.map((row) => row.productId));
+    return removed.length;
+  });
 }
 
 export async function saveProductOrder(

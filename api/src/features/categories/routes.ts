@@ -189,6 +189,8 @@ export default async function categoryRoutes(instance: FastifyInstance) {
           }),
           breadcrumb: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
           subcategories: z.array(categorySchema),
+          /** The specification filters applied, in their written form: those naming no field of the category are left out. */
+          spec: z.string(),
         }),
         ...errors,
       },
@@ -219,6 +221,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const categoryIds = filters.includeSubcategories
         ? await memoByCatalogVersion(db, `category-tree:${category.id}`, version, () => descendantIds(db, category.id))
         : [category.id];
+      const applied = await readSpecConditions(db, specText, categoryIds);
       const list = await listProducts(db, {
         page: q.page,
         limit: q.limit,
@@ -231,10 +234,11 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         storeId: q.storeId,
         minPrice: q.minPrice,
         maxPrice: q.maxPrice,
-        spec: (await readSpecConditions(db, specText, categoryIds)).conditions,
+        spec: applied.conditions,
       });
       return {
         ...list,
+        spec: applied.spec,
         category: { id: category.id, name: category.name, slug: category.slug, image: category.image, settings },
         breadcrumb,
         subcategories,
@@ -277,7 +281,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const search = await correctedSearch(db, filters.search || undefined);
       return {
         category: { id: category.id, name: category.name, slug: category.slug },
-        facets: await listFacets(db, category.id, { ...filters, search, categoryIds }),
+        ...(await listFacets(db, category.id, { ...filters, search, categoryIds })),
       };
     },
   });

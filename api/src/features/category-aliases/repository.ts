@@ -11,6 +11,10 @@ import { selectRows } from '../../db/sql';
 import { badRequest, notFound } from '../../http/errors';
 import { offsetOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
+import { categoriesChanged } from '../specifications/values';
+
+/** The alias's products, whose specification values follow the categories they joined or left. */
+const productsOfAlias = (aliasId: number) => sql`select product_id from product_category_aliases where alias_id = ${aliasId}`;
 
 export const ALIAS_NOT_FOUND = 'Category alias not found.';
 
@@ -79,14 +83,16 @@ export async function connectAlias(db: Database, aliasId: number, categoryId: nu
           + row_number() over (order by pca.product_id)
       from product_category_aliases pca where pca.alias_id = ${aliasId}
       on conflict do nothing`);
-    if (category.slug === OVERIG_SLUG) return;
-    await tx.execute(sql`delete from category_alias_categories where alias_id = ${aliasId} and category_id = ${overigId}`);
-    // Its products were in Overig only for want of a category; other aliases still in Overig keep theirs.
-    await tx.execute(sql`delete from product_categories pc
-      using product_category_aliases pca
-      where pca.alias_id = ${aliasId} and pc.product_id = pca.product_id and pc.category_id = ${overigId}
-        and not exists (select 1 from product_category_aliases other join category_alias_categories cac on cac.alias_id = other.alias_id
-          where other.product_id = pc.product_id and cac.category_id = pc.category_id)`);
+    if (category.slug !== OVERIG_SLUG) {
+      await tx.execute(sql`delete from category_alias_categories where alias_id = ${aliasId} and category_id = ${overigId}`);
+      // Its products were in Overig only for want of a category; other aliases still in Overig keep theirs.
+      await tx.execute(sql`delete from product_categories pc
+        using product_category_aliases pca
+        where pca.alias_id = ${aliasId} and pc.product_id = pca.product_id and pc.category_id = ${overigId}
+          and not exists (select 1 from product_category_aliases other join category_alias_categories cac on cac.alias_id = other.alias_id
+            where other.product_id = pc.product_id and cac.category_id = pc.category_id)`);
+    }
+    await categoriesChanged(tx, productsOfAlias(aliasId));
   });
 }
 
@@ -113,6 +119,7 @@ export async function disconnectAlias(db: Database, aliasId: number, categoryId:
       where pca.alias_id = ${aliasId} and ${overigId} is not null
         and not exists (select 1 from product_categories pc where pc.product_id = pca.product_id)
       on conflict do nothing`);
+    await categoriesChanged(tx, productsOfAlias(aliasId));
   });
 }
 

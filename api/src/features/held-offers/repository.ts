@@ -29,6 +29,7 @@ import {
 import { containsPattern, selectRows } from '../../db/sql';
 import { offsetOf } from '../../http/pagination';
 import { slugify } from '../../importers/normalise';
+import { categoriesChanged } from '../specifications/values';
 import { appendPriceHistory, percentageChangeOf, priceChangeOf } from '../offers/offer-change';
 import { refreshPriceSummaries } from '../offers/price-summary';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
@@ -236,6 +237,7 @@ export async function splitHeldOffer(db: Database, priceId: number): Promise<{ h
       await tx.insert(productProperties).values(record.properties.map((property) => ({ productId, ...property })));
     }
     if (record.categoryPath) await linkCategoryAlias(tx, productId, record.categoryPath);
+    await categoriesChanged(tx, [productId]);
 
     await tx
       .update(prices)

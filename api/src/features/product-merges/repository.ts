@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { refreshPriceSummaries } from '../offers/price-summary';
+import { categoriesChanged } from '../specifications/values';
 
 type Row = Record<string, unknown>;
 
@@ -147,6 +148,8 @@ export async function mergeProducts(db: Database, keptId: number, removedId: num
     );
     await tx.execute(sql`update products set updated_at = now() where id = ${keptId}`);
     await refreshKeepingChange(tx, keptId);
+    // The kept product gained the other's categories and properties.
+    await categoriesChanged(tx, [keptId]);
     return record!;
   });
 }
@@ -226,6 +229,7 @@ export async function splitMerge(db: Database, mergeId: number): Promise<MergeRe
     await refreshKeepingChange(tx, keptId);
     // The restored row already holds its summary; a refresh only follows offers that changed meanwhile.
     await refreshPriceSummaries(tx, [removedId]);
+    await categoriesChanged(tx, [keptId, removedId]);
     return record!;
   });
 }

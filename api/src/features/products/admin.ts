@@ -13,7 +13,7 @@ import { whereClause, type ProductFilters } from './product-list';
 import { updateProduct } from './repository';
 import { offerAlias } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
-import { normaliseProducts } from '../specifications/values';
+import { categoriesChanged, normaliseProducts } from '../specifications/values';
 
 export const NAME_REQUIRED = 'Name is required';
 export const SLUG_REQUIRED = 'Slug is required';
@@ -73,12 +73,15 @@ export async function deleteProduct(db: Database, id: number) {
 /** Removes every category link of the given products; answers the links removed and the products touched. */
 export async function disconnectCategories(db: Database, productIds: number[] | SQL) {
   const target = Array.isArray(productIds) ? sql`any(${intArray(productIds)})` : sql`any(array(${productIds}))`;
-  const [row] = await selectRows<{ removedCount: number; productCount: number }>(
-    db,
-    sql`with removed as (delete from product_categories where product_id = ${target} returning product_id)
-        select count(*)::int as "removedCount", count(distinct product_id)::int as "productCount" from removed`,
-  );
-  return row ?? { removedCount: 0, productCount: 0 };
+  return db.transaction(async (tx) => {
+    const removed = await selectRows<{ productId: number }>(
+      tx,
+      sql`delete from product_categories where product_id = ${target} returning product_id as "productId"`,
+    );
+    const touched = [...new Set(removed.map((row) => row.productId))];
+    await categoriesChanged(tx, touched);
+    return { removedCount: removed.length, productCount: touched.length };
+  });
 }
 
 /**
@@ -87,18 +90,20 @@ export async function disconnectCategories(db: Database, productIds: number[] | 
  */
 export async function assignCategories(db: Database, productIds: number[] | SQL, categoryIds: number[]) {
   const target = Array.isArray(productIds) ? sql`unnest(${intArray(productIds)})` : sql`unnest(array(${productIds}))`;
-  const [row] = await selectRows<{ addedCount: number; productCount: number }>(
-    db,
-    sql`with chosen as (select id, row_number() over (order by id) as n from ${target} as ids(id)),
-        added as (
+  return db.transaction(async (tx) => {
+    const added = await selectRows<{ productId: number }>(
+      tx,
+      sql`with chosen as (select id, row_number() over (order by id) as n from ${target} as ids(id))
           insert into product_categories (product_id, category_id, sort_order)
           select chosen.id, c.id,
             coalesce((select max(sort_order) from product_categories where category_id = c.id), 0) + chosen.n
           from chosen cross join unnest(${intArray(categoryIds)}) as c(id)
-          on conflict do nothing returning product_id)
-        select count(*)::int as "addedCount", count(distinct product_id)::int as "productCount" from added`,
-  );
-  return row ?? { addedCount: 0, productCount: 0 };
+          on conflict do nothing returning product_id as "productId"`,
+    );
+    const touched = [...new Set(added.map((row) => row.productId))];
+    await categoriesChanged(tx, touched);
+    return { addedCount: added.length, productCount: touched.length };
+  });
 }
 
 /** The ids of every product matching a list's filters, as a subquery. */

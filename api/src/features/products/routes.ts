@@ -124,9 +124,9 @@ export default async function productRoutes(instance: FastifyInstance) {
       const filters = { ...query, search: await correctedSearch(app.db, query.search || undefined) };
       const resolved = ref ? await categoryFilter(app.db, ref, includeSubcategories ?? false) : undefined;
       const category = resolved?.category ?? (await leadingCategoryOf(app.db, filters));
-      if (!category) return { category: null, facets: [] };
-      const facets = await listFacets(app.db, category.id, { ...filters, categoryIds: resolved?.categoryIds ?? [category.id] });
-      return { category: { id: category.id, name: category.name, slug: category.slug }, facets };
+      if (!category) return { category: null, facets: [], spec: (await readSpecConditions(app.db, filters.spec)).spec };
+      const counted = await listFacets(app.db, category.id, { ...filters, categoryIds: resolved?.categoryIds ?? [category.id] });
+      return { category: { id: category.id, name: category.name, slug: category.slug }, ...counted };
     },
   });
 

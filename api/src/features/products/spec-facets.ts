@@ -22,13 +22,19 @@ async function withoutSearch(db: Database, filters: FacetListFilters) {
   return { rest, extra: sql`p.id = any(${intArray(ids)})` };
 }
 
-export async function listFacets(db: Database, categoryId: number, filters: FacetListFilters): Promise<SpecificationFacet[]> {
+/** The facets, and the `spec` selection they count (filters naming no field of the category left out). */
+export async function listFacets(
+  db: Database,
+  categoryId: number,
+  filters: FacetListFilters,
+): Promise<{ facets: SpecificationFacet[]; spec: string }> {
   const fields = await fieldsOf(db, [categoryId]);
-  const { conditions } = await readSpecConditions(db, filters.spec, filters.categoryIds ?? [categoryId]);
-  if (!fields.length) return [];
+  const { conditions, spec } = await readSpecConditions(db, filters.spec, filters.categoryIds ?? [categoryId]);
+  if (!fields.length) return { facets: [], spec };
   const { rest, extra } = await withoutSearch(db, filters);
   const categoryIds = rest.categoryIds ?? [categoryId];
-  return specificationFacets(db, fields, conditions, (spec) => sql`${whereClause({ ...rest, categoryIds, spec })} and ${extra}`);
+  const facets = await specificationFacets(db, fields, conditions, (applied) => sql`${whereClause({ ...rest, categoryIds, spec: applied })} and ${extra}`);
+  return { facets, spec };
 }
 
 /** On a search without a category: the category with specification fields that most matches are in. */

@@ -5,6 +5,7 @@
  * filters match, as faceted search counts.
  */
 import {
+  formatSpecFilters,
   parseSpecFilters,
   SPEC_NO,
   SPEC_YES,
@@ -29,22 +30,26 @@ const v = productSpecificationValues;
 const invalid = (details: string) => badRequest('Invalid spec', `spec: ${details}`);
 
 /**
- * The `spec` parameter as conditions, each checked against its field: a known field (of one of
- * `categoryIds` when given), a range only on a number field, options the field has.
+ * The `spec` parameter as conditions, each checked against its field: a range only on a number
+ * field, options the field has. A filter naming no field (of one of `categoryIds` when given) is
+ * left out rather than refused: shared and bookmarked addresses outlive a deleted field, and a
+ * field id from another category's page says nothing about this one. `spec` is the selection
+ * applied, in its one written form ('' for none), for the page's links.
  */
 export async function readSpecConditions(
   db: Database,
   spec: string | undefined,
   categoryIds?: number[],
-): Promise<{ conditions: SpecCondition[]; fields: SpecificationField[] }> {
+): Promise<{ conditions: SpecCondition[]; fields: SpecificationField[]; spec: string }> {
   const parsed = parseSpecFilters(spec);
   if (!parsed.ok) throw invalid(parsed.message);
-  if (!parsed.filters.length) return { conditions: [], fields: [] };
-  const fields = await fieldsById(db, parsed.filters.map((filter) => filter.fieldId));
-  const conditions = parsed.filters.map((filter): SpecCondition => {
-    const field = fields.find((candidate) => candidate.id === filter.fieldId);
-    if (!field || (categoryIds && !categoryIds.includes(field.categoryId)))
-      throw invalid(`${filter.fieldId} is not a specification field of this category`);
+  if (!parsed.filters.length) return { conditions: [], fields: [], spec: '' };
+  const fields = (await fieldsById(db, parsed.filters.map((filter) => filter.fieldId))).filter(
+    (field) => !categoryIds || categoryIds.includes(field.categoryId),
+  );
+  const applied = parsed.filters.filter((filter) => fields.some((field) => field.id === filter.fieldId));
+  const conditions = applied.map((filter): SpecCondition => {
+    const field = fields.find((candidate) => candidate.id === filter.fieldId)!;
     if (filter.kind === 'range') {
       if (field.type !== 'number') throw invalid(`field ${field.id} ("${field.name}") is not a number; choose options`);
       return filter;
@@ -62,7 +67,7 @@ export async function readSpecConditions(
     });
     return { fieldId: field.id, kind: 'list', values };
   });
-  return { conditions, fields };
+  return { conditions, fields, spec: formatSpecFilters(applied) };
 }
 
 /** The SQL condition of one filter on the products aliased `p`. */

@@ -1,7 +1,8 @@
 /**
  * Writes products' normalised specification values from their properties: after a feed run
- * (for the products it created or first categorised), after a product's properties or
- * categories are saved, and for a whole category when a field or its mapping changes.
+ * (for the products it created or first categorised), whenever a product's properties or
+ * category links change (by any path: product save, category membership, aliases, merges), and
+ * for a whole category when a field or its mapping changes.
  * Properties are never touched; a value that cannot be read is kept with its raw text.
  */
 import type { SpecificationFieldType, SpecificationUnit } from '@koopjesland/shared/entities';
@@ -14,7 +15,7 @@ import {
   specificationFields,
   specificationPropertyNames,
 } from '../../db/schema';
-import { selectRows } from '../../db/sql';
+import { intArray, selectRows } from '../../db/sql';
 import { normaliseValue } from './normalise';
 
 type Tx = Pick<Database, 'execute' | 'insert'>;
@@ -91,6 +92,18 @@ function valuesOf(candidates: Candidate[]): ValueRow[] {
   }
   return [...byKey.values()];
 }
+
+/**
+ * After products joined or left categories (or gained or lost properties): every value of theirs
+ * read again, so they have values for the fields of the categories they are in now and none for
+ * those of a category they left. Every writer of `product_categories` calls it in its transaction.
+ */
+export const categoriesChanged = (tx: Tx, productIds: readonly number[] | SQL) =>
+  Array.isArray(productIds)
+    ? productIds.length
+      ? normaliseProducts(tx, sql`select unnest(${intArray(productIds)})`)
+      : Promise.resolve({ written: 0, unreadable: 0 })
+    : normaliseProducts(tx, productIds as SQL);
 
 /** Every product of a category, for re-reading after its fields changed. */
 export const productsOfCategory = (categoryId: number) =>

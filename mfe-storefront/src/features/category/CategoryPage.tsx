@@ -14,7 +14,7 @@ import { statusTextOf } from '../../lib/failure';
 import { useStorefrontT } from '../../i18n';
 import { useCanEditCatalog } from '../../lib/admin-access';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { useFilterParams, type FilterValues } from '../filters/filter-params';
+import { setSpecParam, useFilterParams, type FilterValues } from '../filters/filter-params';
 import { facetFilters, useGetCategorySpecFacetsQuery } from '../specifications/api';
 import { PaginationBar } from '../products/PaginationBar';
 import type { DisplayType } from '../products/ProductCard';
@@ -23,7 +23,7 @@ import { ViewToggle } from '../products/ViewToggle';
 import { CategoryHead } from '../seo/CategoryHead';
 import type { StorefrontStore } from '../../api/store';
 import {
-  rememberAsDefaultSort,
+  rememberAnswerFor,
   useGetCategoryFiltersQuery,
   useGetCategoryPageQuery,
   useGetPopularSubcategoryProductsQuery,
@@ -102,7 +102,7 @@ function CategoryPage({ slug }: { slug: string }) {
   const { t } = useStorefrontT();
   const isMobile = useIsMobile();
   const canEditCatalog = useCanEditCatalog();
-  const { setParams, filters, page, update, clearAll, setPage } = useFilterParams();
+  const { params, setParams, filters, page, update, clearAll, setPage } = useFilterParams();
   const [chosenDisplay, setChosenDisplay] = useState<{ slug: string; value: DisplayType } | null>(null);
   // The stored choice is the browser's: a server render (and its hydration) shows the category's default first.
   const storedDisplay = useBrowserValue(() => readDisplayPreference(slug), null);
@@ -114,28 +114,35 @@ function CategoryPage({ slug }: { slug: string }) {
   const query = useGetCategoryPageQuery({ slug, page, filters });
   const loaded = query.isError ? undefined : query.data;
 
+  const dispatch = useDispatch<StorefrontStore['dispatch']>();
+  const answer = query.currentData;
+  // The specification filters the API applied: a shared or bookmarked address may name a field the
+  // category no longer has, which the API leaves out; the page's links and address leave it out too.
+  // An API older than this remote says nothing: then it applied the address's own.
+  const appliedSpec = answer?.spec === undefined ? filters.spec : answer.spec || undefined;
+  const staleSpec = appliedSpec !== filters.spec;
   // With no sortBy/sortOrder in the address, write the category's defaults there (docs/product.md §4).
   const settings = loaded?.category.settings ?? null;
   const needsDefaultSort = !filters.sortBy || !filters.sortOrder;
-  const dispatch = useDispatch<StorefrontStore['dispatch']>();
-  const answer = query.currentData;
   useEffect(() => {
-    if (!loaded || !needsDefaultSort) return;
+    if (!loaded || (!needsDefaultSort && !staleSpec)) return;
     const sortBy = filters.sortBy || (settings?.defaultSortBy ?? DEFAULT_CATEGORY_SETTINGS.defaultSortBy);
     const sortOrder = filters.sortOrder || (settings?.defaultSortOrder ?? DEFAULT_CATEGORY_SETTINGS.defaultSortOrder);
-    // The answer on screen is already in that order (the API applies the category's defaults).
-    if (answer) void dispatch(rememberAsDefaultSort({ slug, page, filters }, { sortBy, sortOrder }, answer));
+    // The answer on screen is already in that order (the API applies the category's defaults) and
+    // without the filters it left out.
+    if (answer) void dispatch(rememberAnswerFor({ slug, page, filters }, { sortBy, sortOrder, spec: appliedSpec }, answer));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (!next.get('sortBy')) next.set('sortBy', sortBy);
         if (!next.get('sortOrder')) next.set('sortOrder', sortOrder);
+        if (staleSpec) setSpecParam(next, appliedSpec);
         return next;
       },
       { replace: true },
     );
     // Runs when the answer or the address changes; `filters` and `page` come from the address.
-  }, [loaded, answer, needsDefaultSort, settings, setParams, dispatch]);
+  }, [loaded, answer, needsDefaultSort, staleSpec, appliedSpec, settings, setParams, dispatch]);
 
   if (query.isError) {
     return (
@@ -169,7 +176,7 @@ function CategoryPage({ slug }: { slug: string }) {
     filters.store ||
     filters.minPrice !== undefined ||
     filters.maxPrice !== undefined ||
-    filters.spec,
+    appliedSpec,
   );
   const ancestors = breadcrumb.filter((entry) => entry.id !== category.id);
   const title = settings?.alternativeName || category.name;
@@ -195,7 +202,7 @@ function CategoryPage({ slug }: { slug: string }) {
             displayType={displayType}
             label={t('category.productsLabel', { name: title })}
           />
-          <PaginationBar pagination={pagination} onChange={setPage} />
+          <PaginationBar pagination={pagination} onChange={setPage} params={staleSpec ? setSpecParam(new URLSearchParams(params), appliedSpec) : undefined} />
         </>
       ) : (
         <Empty description={t('category.noProducts')} />

@@ -12,6 +12,8 @@ export interface CategoryPageData {
   category: { id: number; name: string; slug: string; settings: CategorySettings | null };
   breadcrumb: BreadcrumbEntry[];
   subcategories: Category[];
+  /** The specification filters applied, in their written form (a field the category no longer has is left out). */
+  spec: string;
 }
 
 export interface CategoryPageArgs {
@@ -56,9 +58,10 @@ export const { useGetCategoryPageQuery, useGetCategoryFiltersQuery, useGetPopula
 export const { getCategoryPage } = categoryApi.endpoints;
 
 /**
- * Keeps `data` (the answer to `args` without a sort, which the API sorted by the category's
- * defaults) as the answer to the same arguments with those defaults spelled out: writing the
- * default sort into the address then asks nothing again.
+ * Keeps `data` (the answer to `args`) as the answer to the same arguments with `patch` applied,
+ * when the answer is the same for both: the category's default sort spelled out (the API sorted
+ * by it), or the specification filters it applied. Writing them into the address then asks
+ * nothing again.
  */
-export const rememberAsDefaultSort = (args: CategoryPageArgs, sort: Pick<FilterValues, 'sortBy' | 'sortOrder'>, data: CategoryPageData) =>
-  categoryApi.util.upsertQueryData('getCategoryPage', { ...args, filters: { ...args.filters, ...sort } }, data);
+export const rememberAnswerFor = (args: CategoryPageArgs, patch: Partial<FilterValues>, data: CategoryPageData) =>
+  categoryApi.util.upsertQueryData('getCategoryPage', { ...args, filters: { ...args.filters, ...patch } }, data);

@@ -40,6 +40,13 @@ function readSpec(value: string | null): string | undefined {
   return parsed.ok ? formatSpecFilters(parsed.filters) || undefined : undefined;
 }
 
+/** `params` with the specification filters set to `spec` (none: removed); answers `params`. */
+export function setSpecParam(params: URLSearchParams, spec: string | undefined): URLSearchParams {
+  if (spec) params.set(SPEC_FILTER_PARAM, spec);
+  else params.delete(SPEC_FILTER_PARAM);
+  return params;
+}
+
 /** Reads the filter values; `searchParam` names the address key holding the search text. */
 export function readFilters(params: URLSearchParams, searchParam = 'search'): FilterValues {
   const order = params.get('sortOrder');

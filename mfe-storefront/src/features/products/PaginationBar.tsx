@@ -29,9 +29,20 @@ export function visiblePages(current: number, total: number): (number | null)[] 
   return pages.flatMap((page, index) => (index > 0 && page - pages[index - 1]! > 1 ? [null, page] : [page]));
 }
 
-export function PaginationBar({ pagination, onChange }: { pagination: Pagination; onChange(page: number): void }) {
+export function PaginationBar({
+  pagination,
+  onChange,
+  params,
+}: {
+  pagination: Pagination;
+  onChange(page: number): void;
+  /** The parameters the links keep, when not the address's own (a filter the page did not apply is left out). */
+  params?: URLSearchParams;
+}) {
   const { t } = useStorefrontT();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const search = params ? params.toString() : location.search;
   const total = pagination.totalPages;
   if (total <= 1) return null;
   const current = Math.min(Math.max(pagination.currentPage, 1), total);

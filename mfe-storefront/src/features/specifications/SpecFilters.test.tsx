@@ -40,6 +40,7 @@ function facetsFor(spec: string | null): SpecificationFacetsResponse {
       { fieldId: 14, name: 'Weight', position: 3, type: 'number', unit: 'kg', min: null, max: null, selected: null },
       { fieldId: 15, name: 'Colour', position: 4, type: 'list', options: [] },
     ],
+    spec: spec ?? '',
   };
 }
 

@@ -1,19 +1,13 @@
 /** How a specification value reads on the page: a number in the visitor's notation with its unit, yes/no in words. */
-import { SPEC_NO, SPEC_YES, type SpecificationField, type SpecificationValue } from '@koopjesland/shared';
+import { formatDecimal, SPEC_NO, SPEC_YES, type SpecificationField, type SpecificationValue } from '@koopjesland/shared';
 import type { useStorefrontT } from '../../i18n';
 
 type Translate = ReturnType<typeof useStorefrontT>['t'];
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const UP_TO_TWO_DECIMALS = { maximumFractionDigits: 2 };
 
 export function formatSpecNumber(value: number, language: string): string {
-  const locale = language === 'en' ? 'en-GB' : 'nl-NL';
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
+  return formatDecimal(value, UP_TO_TWO_DECIMALS, language === 'en' ? 'en' : 'nl');
 }
 
 export function withUnit(text: string, unit: string | null): string {
