@@ -10,7 +10,8 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
-import { rankedIds } from './search-cache';
+import { keptWhileResultsStand } from './search-cache';
+import { MAX_CACHE_AGE_MS } from '../../http/catalog-version';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
@@ -255,7 +256,7 @@ function pageIds(options: ProductListOptions, limit = options.limit, offset = (o
       select distinct product_id from product_categories where category_id = any(${intArray(options.categoryIds)})
       limit ${MEMBER_SORT_LIMIT + 1})
     (select p.id from ${from} where (select count(*) from members) <= ${MEMBER_SORT_LIMIT}
-      and p.id = any(array(select product_id from members)) and ${others} ${window})
+      and p.id in (select product_id from members) and ${others} ${window})
     union all
     (select p.id from ${from} where (select count(*) from members) > ${MEMBER_SORT_LIMIT} and ${where} ${window})`;
 }
@@ -325,27 +326,32 @@ async function cappedTotal(db: Database, options: ProductListOptions, query: SQL
   return counted?.total ?? 0;
 }
 
-/** The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache. */
+/** An order by views, which move without search_result_version (they are written every few seconds). */
+const byViews = (options: Pick<ProductListOptions, 'sortBy' | 'search'>) =>
+  options.sortBy === 'views' || (options.sortBy === 'relevance' && !options.search);
+
+/**
+ * The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache.
+ * An order by views is kept no longer than a cached answer is (http/response-cache.ts), so a page
+ * read from kept ids is never staler than the same page's cached answer may be.
+ */
 export async function searchResultIds(db: Database, options: Omit<ProductListOptions, 'page' | 'limit'>): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
   const key = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
   const ranked = listQueries({ ...rest, page: 1, limit: 1 }).ranked;
-  return rankedIds(db, key, async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
+  const rank = async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id);
+  return keptWhileResultsStand(db, `ids:${key}`, rank, byViews(rest) ? MAX_CACHE_AGE_MS : undefined);
 }
 
 /**
  * Lists served from their ranked ids (kept per search_result_version, see search-cache.ts): every
- * search, and category lists in an order only catalogue writes change, so each page, and each
- * visitor after the first, reads the page's rows by id instead of sorting the category again.
- * Views move without that version (they are written every few seconds), so a sort by views is
- * read afresh; one category's manual order starts from its sort-order index and needs no keeping.
+ * search, and every category list but one category's manual order, so each page, and each visitor
+ * after the first, reads the page's rows by id instead of sorting the category again. One
+ * category's manual order starts from its sort-order index and reads only the page's members
+ * (ranking all of them would read every member's product for the date that breaks ties).
  */
 const servedFromRankedIds = (options: ProductListOptions) =>
-  Boolean(options.search) ||
-  (Boolean(options.categoryIds?.length) &&
-    !manualJoined(options) &&
-    options.sortBy !== 'views' &&
-    options.sortBy !== 'relevance');
+  Boolean(options.search) || (Boolean(options.categoryIds?.length) && !manualJoined(options));
 
 /** A page of a list served from its ranked ids: the ids from the (cached) list, its rows read by id. */
 async function rankedPage(db: Database, options: ProductListOptions) {
@@ -367,12 +373,15 @@ export async function listProducts(db: Database, options: ProductListOptions) {
   if (servedFromRankedIds(options)) return rankedPage(db, options);
   const queries = listQueries(options);
   if (onlyCategories(options)) {
-    // Counted on product_categories alone: cheap enough to run beside the page.
-    const [rows, [counted]] = await Promise.all([
+    // Counted on product_categories alone, which only writes that move search_result_version change:
+    // kept like ranked ids, so the pages of a category after its first run their page query only.
+    const categories = [...new Set(options.categoryIds)].sort((a, b) => a - b).join(',');
+    const count = async () => (await selectPreparedRows<{ total: number }>(db, queries.count))[0]?.total ?? 0;
+    const [rows, total] = await Promise.all([
       selectPreparedRows<ProductListRow>(db, queries.page),
-      selectPreparedRows<{ total: number }>(db, queries.count),
+      keptWhileResultsStand(db, `count:${categories}`, count),
     ]);
-    return { products: rows, pagination: paginationOf(counted?.total ?? 0, options) };
+    return { products: rows, pagination: paginationOf(total, options) };
   }
   const [rows, estimate] = await Promise.all([selectPreparedRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
   return {
