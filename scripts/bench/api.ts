@@ -507,6 +507,10 @@ async function startApi(target: string, databaseUrl: string | undefined): Promis
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'off',
       FEED_SCHEDULER: 'off',
+      // No background work in the API's process: the image copier's catching up on a seeded
+      // catalogue's images would be counted as the answers' CPU and compete with them.
+      WORKER: 'off',
+      IMAGE_COPIES: 'off',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: path.join(os.tmpdir(), 'koopjesland-bench') } : { DATABASE_URL: '', DATA_DIR: PGLITE_DATA_DIR }),
     },
