@@ -231,7 +231,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         storeId: q.storeId,
         minPrice: q.minPrice,
         maxPrice: q.maxPrice,
-        spec: (await readSpecConditions(db, specText, categoryIds)).conditions,
+        spec: (await readSpecConditions(db, specText, categoryIds, version)).conditions,
       });
       return {
         ...list,
@@ -275,9 +275,10 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const categoryIds = includeSubcategories ? await descendantIds(db, category.id) : [category.id];
       checkPriceRange(filters);
       const search = await correctedSearch(db, filters.search || undefined);
+      const version = request.catalogVersion ?? (await readCatalogVersion(db));
       return {
         category: { id: category.id, name: category.name, slug: category.slug },
-        facets: await listFacets(db, category.id, { ...filters, search, categoryIds }),
+        facets: await listFacets(db, category.id, { ...filters, search, categoryIds }, version),
       };
     },
   });

@@ -17,7 +17,7 @@ import { categories, productCategories, productSpecificationValues, specificatio
 import { selectRows } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { readableValue } from './coverage';
-import { fieldsById } from './fields';
+import { fieldsAtVersion, fieldsById } from './fields';
 import { searchTermsOf, type SearchedAmount } from './normalise';
 
 export type SpecCondition =
@@ -30,17 +30,22 @@ const invalid = (details: string) => badRequest('Invalid spec', `spec: ${details
 
 /**
  * The `spec` parameter as conditions, each checked against its field: a known field (of one of
- * `categoryIds` when given), a range only on a number field, options the field has.
+ * `categoryIds` when given), a range only on a number field, options the field has. With the
+ * catalogue `version` the request is answered from, the categories' fields are read once per version.
  */
 export async function readSpecConditions(
   db: Database,
   spec: string | undefined,
   categoryIds?: number[],
+  version?: string,
 ): Promise<{ conditions: SpecCondition[]; fields: SpecificationField[] }> {
   const parsed = parseSpecFilters(spec);
   if (!parsed.ok) throw invalid(parsed.message);
   if (!parsed.filters.length) return { conditions: [], fields: [] };
-  const fields = await fieldsById(db, parsed.filters.map((filter) => filter.fieldId));
+  const fields =
+    categoryIds && version !== undefined
+      ? await fieldsAtVersion(db, categoryIds, version)
+      : await fieldsById(db, parsed.filters.map((filter) => filter.fieldId));
   const conditions = parsed.filters.map((filter): SpecCondition => {
     const field = fields.find((candidate) => candidate.id === filter.fieldId);
     if (!field || (categoryIds && !categoryIds.includes(field.categoryId)))
