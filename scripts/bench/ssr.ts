@@ -17,7 +17,8 @@
  * per answer of the server's process tree and of PostgreSQL's processes (from /proc, the run and
  * its settling: a figure the machine's other load hardly moves, unlike latency); then the
  * server's fallback reasons from its log, and its peak RSS (the whole process tree, as ps sees it,
- * sampled every 250 ms). Between runs it waits until the server
+ * sampled every 250 ms). A run that sent more requests than it has distinct paths says how many asked
+ * a page again (a repeated page meets the API's caches warm). Between runs it waits until the server
  * answers /api/health quickly again (renders over budget finish in the background after their
  * fallback was sent) and prints how long that took. Figures are printed, never asserted.
  *
@@ -262,6 +263,8 @@ interface Row {
   busyAfter: number;
   /** CPU milliseconds per answer: the server's process tree, and PostgreSQL's processes. */
   cpuPerAnswer: { server: number; postgres: number };
+  /** Distinct paths the run cycled through: requests beyond them asked a page again. */
+  distinct: number;
 }
 
 /** One server (with or without the rendered-page cache) and its runs: varied pages, then popular ones. */
@@ -300,7 +303,7 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
         const spent = cpuSecondsBetween(cpuBefore, readCpu(server.pid!));
         const perAnswer = (seconds: number) => (1000 * seconds) / Math.max(1, result!.requests);
         const cpuPerAnswer = { server: perAnswer(spent.server), postgres: perAnswer(spent.postgres) };
-        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter, cpuPerAnswer };
+        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter, cpuPerAnswer, distinct: list.length };
         rows.push(row);
         printRow(row);
       }
@@ -360,7 +363,7 @@ function hitRatio(result: CallResult): string {
   return `${percent(values.hit ?? 0, result.requests)} (hit ${values.hit ?? 0}, miss ${values.miss ?? 0}, none ${values.none ?? 0})`;
 }
 
-function printRow({ result, cache, connections, load: loadAverage, busyAfter, cpuPerAnswer }: Row): void {
+function printRow({ result, cache, connections, load: loadAverage, busyAfter, cpuPerAnswer, distinct }: Row): void {
   const statuses = Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
   const rendered = result.marked ?? 0;
   const fallback = result.requests - rendered;
@@ -370,7 +373,9 @@ function printRow({ result, cache, connections, load: loadAverage, busyAfter, cp
       `server-rendered ${rendered}/${result.requests} (${percent(rendered, result.requests)}; p50 ${(result.markedP50 ?? 0).toFixed(0)} ms, p95 ${(result.markedP95 ?? 0).toFixed(0)} ms), fallback ${fallback}  ` +
       `${cache ? `cache hits ${hitRatio(result)}  ` : ''}` +
       `[${statuses}${result.errors ? ` errors ${result.errors}` : ''}${result.timeouts ? ` timeouts ${result.timeouts}` : ''}]  ` +
-      `CPU per answer ${cpuText(cpuPerAnswer)}  server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}`,
+      `CPU per answer ${cpuText(cpuPerAnswer)}  server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}` +
+      // A page asked again meets the API's caches warm: a run meant to ask each page once says when it did not.
+      `${result.sent > distinct ? `  ${result.sent - distinct} REPEATED URLS (${distinct} distinct)` : ''}`,
   );
 }
 
