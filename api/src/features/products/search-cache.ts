@@ -39,12 +39,18 @@ export function searchResultVersion(db: Database): Promise<string> {
 /**
  * `load()`'s value for `key` (everything that decides it) from the cache, or loaded once for every
  * concurrent caller. `maxAgeMs` bounds how long a value is used when something the version does not
- * follow (view counts) decides it. Values are shared: never mutate them.
+ * follow (view counts) decides it; `version` is the search_result_version the caller has read for
+ * this request, if it has. Values are shared: never mutate them.
  */
-export async function keptWhileResultsStand<T>(db: Database, key: string, load: () => Promise<T>, maxAgeMs = MAX_AGE_MS): Promise<T> {
+export async function keptWhileResultsStand<T>(
+  db: Database,
+  key: string,
+  load: () => Promise<T>,
+  { maxAgeMs = MAX_AGE_MS, version: known }: { maxAgeMs?: number; version?: string } = {},
+): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const version = await searchResultVersion(db);
+  const version = known ?? (await searchResultVersion(db));
   const cached = cache.get(key);
   if (cached && cached.version === version && Date.now() - cached.at <= Math.min(maxAgeMs, MAX_AGE_MS)) {
     cache.delete(key);
