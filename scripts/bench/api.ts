@@ -37,8 +37,8 @@ import { REPO_ROOT } from '../../api/src/config';
 import type { DatabaseHandle } from '../../api/src/db/client';
 import { parseScale } from '../../api/src/demo/seed';
 import { listQueries, type ProductListOptions } from '../../api/src/features/products/product-list';
-import { ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
-import { cpuSecondsBetween, readCpu, runLoadPlan, type CpuReading } from './bench-process';
+import { benchBackends, ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
+import { cpuSecondsBetween, onlyPostgres, readCpu, runLoadPlan, type CpuReading } from './bench-process';
 import type { LoadPlan } from './load-generator';
 import { benchOption, hasFlag } from './cli';
 import { seeded, shuffle } from './seeded-random';
@@ -423,14 +423,6 @@ async function transactionsSoFar(database: DatabaseHandle | undefined): Promise<
   return Number(row!.n);
 }
 
-/** The server processes of the bench database's connections but this script's own. */
-async function benchBackends(database: DatabaseHandle | undefined): Promise<number[] | undefined> {
-  if (!database) return undefined;
-  const rows = await database.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  return rows.map((row) => row.pid);
-}
 
 /** Requests each row sends before it is measured. */
 const WARM_UP = 20;
@@ -450,16 +442,15 @@ async function drive(api: { base: string; pid: number }, row: Row, database: Dat
     calls: [{ name: row.name, method: 'GET', paths: Array.from({ length: distinct }, () => row.url()), connections: CONCURRENCY }],
   };
   await sleep(1_000);
-  const [transactionsBefore, backendsBefore, cpuBefore] = [await transactionsSoFar(database), await benchBackends(database), readCpu(api.pid)];
+  const [transactionsBefore, backendsBefore, cpuBefore] = [await transactionsSoFar(database), database && (await benchBackends(database)), readCpu(api.pid)];
   const [result] = await runLoadPlan(plan);
   const cpuAfter = readCpu(api.pid);
-  const backends = new Set([...(backendsBefore ?? []), ...((await benchBackends(database)) ?? [])]);
+  const backends = new Set([...(backendsBefore ?? []), ...((database && (await benchBackends(database))) ?? [])]);
   await sleep(1_500); // backends report their statistics at most once a second
   const transactionsAfter = await transactionsSoFar(database);
   const answers = Math.max(1, result!.requests);
   // PostgreSQL serves other databases too: only the bench database's backends count.
-  const onlyBench = (reading: CpuReading): CpuReading =>
-    database ? { ...reading, postgres: new Map([...reading.postgres].filter(([pid]) => backends.has(pid))) } : reading;
+  const onlyBench = (reading: CpuReading): CpuReading => (database ? onlyPostgres(reading, backends) : reading);
   const cpu = cpuSecondsBetween(onlyBench(cpuBefore), onlyBench(cpuAfter));
   const failures = Object.entries(result!.statuses).reduce((sum, [status, count]) => sum + (status.startsWith('2') ? 0 : count), 0) + result!.errors + result!.timeouts;
   return {

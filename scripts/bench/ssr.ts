@@ -14,7 +14,7 @@
  * second, statuses, and how many answers were server-rendered (the decompressed body carries
  * `id="kl-state"`) versus the client-rendered fallback (over budget or failed: fast, so it would
  * flatter the latency), with the latency of the server-rendered answers alone, and the CPU time
- * per answer of the server's process tree and of PostgreSQL's processes (from /proc, the run and
+ * per answer of the server's process tree and of the bench database's PostgreSQL backends (from /proc, the run and
  * its settling: a figure the machine's other load hardly moves, unlike latency); then the
  * server's fallback reasons from its log, and its peak RSS (the whole process tree, as ps sees it,
  * sampled every 250 ms). A run that sent more requests than it has distinct paths says how many asked
@@ -56,8 +56,8 @@ import { REPO_ROOT } from '../../api/src/config';
 import { parseScale } from '../../api/src/demo/seed';
 import { FRONT_ENDS } from '../../shared/build/front-ends';
 import { isBuilt } from '../build';
-import { ensurePostgresDatabase, openBenchDatabase, seedOnce } from './bench-database';
-import { cpuSecondsBetween, readCpu, runLoadPlan, treeRssKiB } from './bench-process';
+import { benchBackends, ensurePostgresDatabase, openBenchDatabase, seedOnce } from './bench-database';
+import { cpuSecondsBetween, onlyPostgres, readCpu, runLoadPlan, treeRssKiB } from './bench-process';
 import type { CallResult, LoadPlan } from './load-generator';
 import { benchOption } from './cli';
 
@@ -273,6 +273,7 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
   console.log(`\n${cache ? 'with the rendered-page cache' : 'no cache (SSR_CACHE_TTL_MS=0)'}; server log ${logFile}`);
   const startedAt = Date.now();
   const server = await startServer(databaseUrl, logFile, cache);
+  const database = await openBenchDatabase('postgres');
   let peakRssKiB = treeRssKiB(server.pid!);
   const sampler = setInterval(() => (peakRssKiB = Math.max(peakRssKiB, treeRssKiB(server.pid!))), 250);
   try {
@@ -295,12 +296,15 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
       }
       for (const connections of [CONNECTIONS, 1]) {
         const firstLine = logLines(logFile).length - 1; // the last element is the unfinished line
-        const cpuBefore = readCpu(server.pid!);
+        const [backendsBefore, cpuBefore] = [await benchBackends(database), readCpu(server.pid!)];
         const [result] = await runLoadPlan(plan(name, [...list], connections));
         const loadAverage = load();
         const busyAfter = await settle();
         // Until settled: renders over budget finish after the run, and their CPU belongs to it.
-        const spent = cpuSecondsBetween(cpuBefore, readCpu(server.pid!));
+        const cpuAfter = readCpu(server.pid!);
+        // PostgreSQL serves other databases too: only the bench database's backends count.
+        const backends = new Set([...backendsBefore, ...(await benchBackends(database))]);
+        const spent = cpuSecondsBetween(onlyPostgres(cpuBefore, backends), onlyPostgres(cpuAfter, backends));
         const perAnswer = (seconds: number) => (1000 * seconds) / Math.max(1, result!.requests);
         const cpuPerAnswer = { server: perAnswer(spent.server), postgres: perAnswer(spent.postgres) };
         const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter, cpuPerAnswer, distinct: list.length };
@@ -311,6 +315,7 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
     if (distStamp() !== builds) console.log('\nNOTE: a front-end build changed during the run (shell server.js or storefront manifest): renders may have reloaded.');
   } finally {
     clearInterval(sampler);
+    await database.close();
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
