@@ -37,8 +37,8 @@ import { REPO_ROOT } from '../../api/src/config';
 import type { DatabaseHandle } from '../../api/src/db/client';
 import { parseScale } from '../../api/src/demo/seed';
 import { listQueries, type ProductListOptions } from '../../api/src/features/products/product-list';
-import { ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
-import { cpuSecondsBetween, readCpu, runLoadPlan, type CpuReading } from './bench-process';
+import { benchBackends, ensurePostgresDatabase, openBenchDatabase, PGLITE_DATA_DIR, seedOnce } from './bench-database';
+import { cpuSecondsBetween, onlyPostgres, readCpu, runLoadPlan, type CpuReading } from './bench-process';
 import type { LoadPlan } from './load-generator';
 import { benchOption, hasFlag } from './cli';
 import { seeded, shuffle } from './seeded-random';
@@ -82,7 +82,7 @@ interface BenchCatalogue {
   /** Search terms never repeated, shuffled (see neverSeenSearchTerms). */
   searchTerms: string[];
   /** The category with specification filters to drive, if the catalogue has one (see specificationFilters). */
-  specification: { slug: string; query: (shift: number) => string } | null;
+  specification: { slug: string; cached: string; combinations: string[] } | null;
 }
 
 /** More requests than any call gets through in a run, so an "uncached" call never repeats a URL. */
@@ -175,8 +175,12 @@ async function readCatalogue(database: DatabaseHandle): Promise<BenchCatalogue> 
 
 /**
  * Three specification filters and a brand on the category with the most products that has three
- * fields: a number field's range starts `shift` above its lowest value (a new combination per
- * shift); list fields take their two most frequent options, so the filters keep products to count.
+ * fields. The cached rows ask one combination: a number field's whole range, the two most frequent
+ * options of a list field, "yes" of a yes/no field. The uncached rows ask every combination a
+ * visitor can click, each once: a range between two of the values present (or open at one end),
+ * any non-empty set of the options present, yes, no or both, and each brand; distinct filters,
+ * not the same filter written differently, so no cache keyed on the address or on the filters'
+ * meaning can answer one from another.
  */
 async function specificationFilters(database: DatabaseHandle): Promise<BenchCatalogue['specification']> {
   const q = database.query;
@@ -190,36 +194,76 @@ async function specificationFilters(database: DatabaseHandle): Promise<BenchCata
     'select id, type, options from specification_fields where category_id = $1 order by position, id limit 3',
     [category.id],
   );
-  const [brand] = await q<{ brand: string }>(
+  const brands = await q<{ brand: string }>(
     `select p.brand from products p join product_categories pc on pc.product_id = p.id
-     where pc.category_id = $1 and p.brand is not null group by p.brand order by count(*) desc limit 1`,
+     where pc.category_id = $1 and p.brand is not null group by p.brand order by count(*) desc, p.brand limit 10`,
     [category.id],
   );
   const ids = fields.map((field) => field.id);
-  const ranges = await q<{ id: number; lo: number; hi: number }>(
-    `select field_id as id, min(number_value) as lo, max(number_value) as hi from product_specification_values
-     where field_id = any($1::int[]) and number_value is not null group by field_id`,
-    [ids],
-  );
-  const common = await q<{ id: number; values: string[] }>(
-    `select field_id as id, (array_agg(list_value order by n desc))[1:2] as values from (
-       select field_id, list_value, count(*) as n from product_specification_values
-       where field_id = any($1::int[]) and list_value is not null group by field_id, list_value) counted
+  // Per field the values its products have, most frequent first (a number field: at most 8 of them, in order).
+  const present = await q<{ id: number; values: (string | number)[] }>(
+    `select field_id as id, array_agg(value order by n desc, value) as values from (
+       select field_id, coalesce(list_value, number_value::text) as value, count(*) as n from product_specification_values
+       where field_id = any($1::int[]) and (list_value is not null or number_value is not null) group by 1, 2) counted
      group by field_id`,
     [ids],
   );
-  const filterOf = (field: { id: number; type: string; options: string[] }, shift: number): SpecFilter => {
-    if (field.type === 'number') {
-      const range = ranges.find((candidate) => candidate.id === field.id) ?? { lo: 0, hi: 1000 };
-      return { fieldId: field.id, kind: 'range', min: Math.round((range.lo + shift) * 100) / 100, max: range.hi };
-    }
-    const values = field.type === 'boolean' ? ['yes'] : (common.find((entry) => entry.id === field.id)?.values ?? field.options);
-    return { fieldId: field.id, kind: 'values', values };
+  const presentOf = (fieldId: number) => present.find((entry) => entry.id === fieldId)?.values.map(String) ?? [];
+  const rangeOf = (fieldId: number) => {
+    const values = presentOf(fieldId)
+      .map(Number)
+      .sort((a, b) => a - b);
+    return values.length ? { lo: values[0]!, hi: values.at(-1)! } : { lo: 0, hi: 1000 };
   };
+  const cachedFilter = (field: { id: number; type: string; options: string[] }): SpecFilter => {
+    if (field.type === 'number')
+      return { fieldId: field.id, kind: 'range', min: rangeOf(field.id).lo, max: rangeOf(field.id).hi };
+    if (field.type === 'boolean') return { fieldId: field.id, kind: 'values', values: ['yes'] };
+    const values = presentOf(field.id).slice(0, 2);
+    return { fieldId: field.id, kind: 'values', values: values.length ? values : field.options };
+  };
+  /** Every filter a visitor can set on one field. */
+  const choicesOf = (field: { id: number; type: string; options: string[] }): SpecFilter[] => {
+    if (field.type === 'number') {
+      const all = [...new Set(presentOf(field.id).map(Number))].sort((a, b) => a - b);
+      const values =
+        all.length > 8 ? Array.from({ length: 8 }, (_, i) => all[Math.round((i * (all.length - 1)) / 7)]!) : all;
+      const ends = [undefined, ...values];
+      return ends.flatMap((min) =>
+        ends.flatMap((max): SpecFilter[] =>
+          (min === undefined && max === undefined) || (min !== undefined && max !== undefined && min > max)
+            ? []
+            : [{ fieldId: field.id, kind: 'range', min, max }],
+        ),
+      );
+    }
+    const options = field.type === 'boolean' ? ['yes', 'no'] : presentOf(field.id).slice(0, 6);
+    return Array.from({ length: 2 ** options.length - 1 }, (_, bits) => ({
+      fieldId: field.id,
+      kind: 'values' as const,
+      values: options.filter((_option, index) => ((bits + 1) >> index) & 1),
+    }));
+  };
+  const brandNames = brands.map((row) => row.brand);
+  const choices = fields.map(choicesOf);
+  const address = (filters: SpecFilter[], brand: string) =>
+    `spec=${encodeURIComponent(formatSpecFilters(filters))}${brand ? `&brand=${encodeURIComponent(brand)}` : ''}`;
+  // Every combination once (mixed radix over the fields' choices and the brands), in a seeded random order.
+  const combinations: string[] = [];
+  const total = choices.reduce((product, list) => product * list.length, Math.max(1, brandNames.length));
+  for (let n = 0; n < total; n++) {
+    let rest = n;
+    const filters = choices.map((list) => {
+      const filter = list[rest % list.length]!;
+      rest = Math.floor(rest / list.length);
+      return filter;
+    });
+    combinations.push(address(filters, brandNames[rest] ?? ''));
+  }
   return {
     slug: category.slug,
-    query: (shift) =>
-      `spec=${encodeURIComponent(formatSpecFilters(fields.map((field) => filterOf(field, shift))))}&brand=${encodeURIComponent(brand?.brand ?? '')}`,
+    cached: address(fields.map(cachedFilter), brandNames[0] ?? ''),
+    combinations: shuffle(combinations, seeded(31)),
   };
 }
 
@@ -327,16 +371,32 @@ const ROWS: ((catalogue: BenchCatalogue) => Row | Row[])[] = [
   },
   ({ specification }) => {
     if (!specification) return [];
-    const { slug, query } = specification;
-    // The range's lower end moves by a hundred-thousandth per request: no URL repeats.
-    let n = 0;
-    const fresh = () => query((n++ % NEVER_REPEATED) / 100_000);
+    const { slug, cached, combinations } = specification;
     const label = `${slug} + 3 specification filters + brand`;
+    // Each uncached row walks the combinations from the first (the page and the facets are different
+    // addresses); once they run out the row repeats URLs and says so.
+    const fresh = () => cycle(combinations);
+    const nextPage = fresh();
+    const nextFacets = fresh();
     return [
-      { kind: 'cached', name: `category page ${label}`, url: () => `/api/categories/page/${slug}?limit=21&${query(0)}` },
-      { kind: 'cached', name: `specification facets ${label}`, url: () => `/api/categories/${slug}/specification-facets?${query(0)}` },
-      { kind: 'uncached', name: `category page ${label}, a new combination each`, url: () => `/api/categories/page/${slug}?limit=21&${fresh()}`, paths: NEVER_REPEATED },
-      { kind: 'uncached', name: `specification facets ${label}, a new combination each`, url: () => `/api/categories/${slug}/specification-facets?${fresh()}`, paths: NEVER_REPEATED },
+      { kind: 'cached', name: `category page ${label}`, url: () => `/api/categories/page/${slug}?limit=21&${cached}` },
+      {
+        kind: 'cached',
+        name: `specification facets ${label}`,
+        url: () => `/api/categories/${slug}/specification-facets?${cached}`,
+      },
+      {
+        kind: 'uncached',
+        name: `category page ${label}, a new combination each (${combinations.length})`,
+        url: () => `/api/categories/page/${slug}?limit=21&${nextPage()}`,
+        paths: combinations.length,
+      },
+      {
+        kind: 'uncached',
+        name: `specification facets ${label}, a new combination each (${combinations.length})`,
+        url: () => `/api/categories/${slug}/specification-facets?${nextFacets()}`,
+        paths: combinations.length,
+      },
     ];
   },
 ];
@@ -363,22 +423,18 @@ async function transactionsSoFar(database: DatabaseHandle | undefined): Promise<
   return Number(row!.n);
 }
 
-/** The server processes of the bench database's connections but this script's own. */
-async function benchBackends(database: DatabaseHandle | undefined): Promise<number[] | undefined> {
-  if (!database) return undefined;
-  const rows = await database.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  return rows.map((row) => row.pid);
-}
+
+/** Requests each row sends before it is measured. */
+const WARM_UP = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Drives one row from the load generator's own process. */
 async function drive(api: { base: string; pid: number }, row: Row, database: DatabaseHandle | undefined): Promise<Result> {
-  // Warm up connections and plans before measuring (uncached rows use URLs of their own for it).
-  for (let i = 0; i < 20; i++) await fetch(api.base + row.url()).then((r) => r.arrayBuffer());
-  const distinct = row.paths ?? 1000;
+  // Warm up connections and plans before measuring (uncached rows use URLs of their own for it,
+  // taken from their distinct paths).
+  for (let i = 0; i < WARM_UP; i++) await fetch(api.base + row.url()).then((r) => r.arrayBuffer());
+  const distinct = row.kind === 'uncached' && row.paths !== undefined ? row.paths - WARM_UP : (row.paths ?? 1000);
   const plan: LoadPlan = {
     baseUrl: api.base,
     durationSeconds: DURATION,
@@ -386,16 +442,15 @@ async function drive(api: { base: string; pid: number }, row: Row, database: Dat
     calls: [{ name: row.name, method: 'GET', paths: Array.from({ length: distinct }, () => row.url()), connections: CONCURRENCY }],
   };
   await sleep(1_000);
-  const [transactionsBefore, backendsBefore, cpuBefore] = [await transactionsSoFar(database), await benchBackends(database), readCpu(api.pid)];
+  const [transactionsBefore, backendsBefore, cpuBefore] = [await transactionsSoFar(database), database && (await benchBackends(database)), readCpu(api.pid)];
   const [result] = await runLoadPlan(plan);
   const cpuAfter = readCpu(api.pid);
-  const backends = new Set([...(backendsBefore ?? []), ...((await benchBackends(database)) ?? [])]);
+  const backends = new Set([...(backendsBefore ?? []), ...((database && (await benchBackends(database))) ?? [])]);
   await sleep(1_500); // backends report their statistics at most once a second
   const transactionsAfter = await transactionsSoFar(database);
   const answers = Math.max(1, result!.requests);
   // PostgreSQL serves other databases too: only the bench database's backends count.
-  const onlyBench = (reading: CpuReading): CpuReading =>
-    database ? { ...reading, postgres: new Map([...reading.postgres].filter(([pid]) => backends.has(pid))) } : reading;
+  const onlyBench = (reading: CpuReading): CpuReading => (database ? onlyPostgres(reading, backends) : reading);
   const cpu = cpuSecondsBetween(onlyBench(cpuBefore), onlyBench(cpuAfter));
   const failures = Object.entries(result!.statuses).reduce((sum, [status, count]) => sum + (status.startsWith('2') ? 0 : count), 0) + result!.errors + result!.timeouts;
   return {
@@ -443,6 +498,10 @@ async function startApi(target: string, databaseUrl: string | undefined): Promis
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'off',
       FEED_SCHEDULER: 'off',
+      // No background work in the API's process: the image copier's catching up on a seeded
+      // catalogue's images would be counted as the answers' CPU and compete with them.
+      WORKER: 'off',
+      IMAGE_COPIES: 'off',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: path.join(os.tmpdir(), 'koopjesland-bench') } : { DATABASE_URL: '', DATA_DIR: PGLITE_DATA_DIR }),
     },

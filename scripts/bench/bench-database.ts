@@ -39,3 +39,11 @@ export async function seedOnce(database: DatabaseHandle, options: { scale: SeedS
   console.log(`  seeded ${JSON.stringify(result.counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await database.query('vacuum analyze'); // the visibility map and statistics autovacuum would leave behind
 }
+
+/** The server processes of the bench database's connections but the caller's own. */
+export async function benchBackends(database: DatabaseHandle): Promise<number[]> {
+  const rows = await database.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((row) => row.pid);
+}

@@ -92,6 +92,14 @@ export function readCpu(rootPid: number): CpuReading {
 }
 
 /**
+ * A reading with only the PostgreSQL processes in `pids` (the bench database's backends): the server
+ * serves other databases too, whose work is not the answers'.
+ */
+export function onlyPostgres(reading: CpuReading, pids: ReadonlySet<number>): CpuReading {
+  return { ...reading, postgres: new Map([...reading.postgres].filter(([pid]) => pids.has(pid))) };
+}
+
+/**
  * CPU seconds spent between two readings, per group. Per process: one that started meanwhile counts
  * whole; one that ended meanwhile (a pooled connection closed when idle) is missing its last part.
  */

@@ -14,10 +14,11 @@
  * second, statuses, and how many answers were server-rendered (the decompressed body carries
  * `id="kl-state"`) versus the client-rendered fallback (over budget or failed: fast, so it would
  * flatter the latency), with the latency of the server-rendered answers alone, and the CPU time
- * per answer of the server's process tree and of PostgreSQL's processes (from /proc, the run and
+ * per answer of the server's process tree and of the bench database's PostgreSQL backends (from /proc, the run and
  * its settling: a figure the machine's other load hardly moves, unlike latency); then the
  * server's fallback reasons from its log, and its peak RSS (the whole process tree, as ps sees it,
- * sampled every 250 ms). Between runs it waits until the server
+ * sampled every 250 ms). A run that sent more requests than it has distinct paths says how many asked
+ * a page again (a repeated page meets the API's caches warm). Between runs it waits until the server
  * answers /api/health quickly again (renders over budget finish in the background after their
  * fallback was sent) and prints how long that took. Figures are printed, never asserted.
  *
@@ -55,8 +56,8 @@ import { REPO_ROOT } from '../../api/src/config';
 import { parseScale } from '../../api/src/demo/seed';
 import { FRONT_ENDS } from '../../shared/build/front-ends';
 import { isBuilt } from '../build';
-import { ensurePostgresDatabase, openBenchDatabase, seedOnce } from './bench-database';
-import { cpuSecondsBetween, readCpu, runLoadPlan, treeRssKiB } from './bench-process';
+import { benchBackends, ensurePostgresDatabase, openBenchDatabase, seedOnce } from './bench-database';
+import { cpuSecondsBetween, onlyPostgres, readCpu, runLoadPlan, treeRssKiB } from './bench-process';
 import type { CallResult, LoadPlan } from './load-generator';
 import { benchOption } from './cli';
 
@@ -262,6 +263,8 @@ interface Row {
   busyAfter: number;
   /** CPU milliseconds per answer: the server's process tree, and PostgreSQL's processes. */
   cpuPerAnswer: { server: number; postgres: number };
+  /** Distinct paths the run cycled through: requests beyond them asked a page again. */
+  distinct: number;
 }
 
 /** One server (with or without the rendered-page cache) and its runs: varied pages, then popular ones. */
@@ -270,6 +273,7 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
   console.log(`\n${cache ? 'with the rendered-page cache' : 'no cache (SSR_CACHE_TTL_MS=0)'}; server log ${logFile}`);
   const startedAt = Date.now();
   const server = await startServer(databaseUrl, logFile, cache);
+  const database = await openBenchDatabase('postgres');
   let peakRssKiB = treeRssKiB(server.pid!);
   const sampler = setInterval(() => (peakRssKiB = Math.max(peakRssKiB, treeRssKiB(server.pid!))), 250);
   try {
@@ -292,15 +296,18 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
       }
       for (const connections of [CONNECTIONS, 1]) {
         const firstLine = logLines(logFile).length - 1; // the last element is the unfinished line
-        const cpuBefore = readCpu(server.pid!);
+        const [backendsBefore, cpuBefore] = [await benchBackends(database), readCpu(server.pid!)];
         const [result] = await runLoadPlan(plan(name, [...list], connections));
         const loadAverage = load();
         const busyAfter = await settle();
         // Until settled: renders over budget finish after the run, and their CPU belongs to it.
-        const spent = cpuSecondsBetween(cpuBefore, readCpu(server.pid!));
+        const cpuAfter = readCpu(server.pid!);
+        // PostgreSQL serves other databases too: only the bench database's backends count.
+        const backends = new Set([...backendsBefore, ...(await benchBackends(database))]);
+        const spent = cpuSecondsBetween(onlyPostgres(cpuBefore, backends), onlyPostgres(cpuAfter, backends));
         const perAnswer = (seconds: number) => (1000 * seconds) / Math.max(1, result!.requests);
         const cpuPerAnswer = { server: perAnswer(spent.server), postgres: perAnswer(spent.postgres) };
-        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter, cpuPerAnswer };
+        const row = { result: result!, cache, connections, load: loadAverage, fallbacks: fallbackReasons(logFile, firstLine), busyAfter, cpuPerAnswer, distinct: list.length };
         rows.push(row);
         printRow(row);
       }
@@ -308,6 +315,7 @@ async function benchServer(databaseUrl: string, paths: Paths, cache: boolean, ro
     if (distStamp() !== builds) console.log('\nNOTE: a front-end build changed during the run (shell server.js or storefront manifest): renders may have reloaded.');
   } finally {
     clearInterval(sampler);
+    await database.close();
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
@@ -360,7 +368,7 @@ function hitRatio(result: CallResult): string {
   return `${percent(values.hit ?? 0, result.requests)} (hit ${values.hit ?? 0}, miss ${values.miss ?? 0}, none ${values.none ?? 0})`;
 }
 
-function printRow({ result, cache, connections, load: loadAverage, busyAfter, cpuPerAnswer }: Row): void {
+function printRow({ result, cache, connections, load: loadAverage, busyAfter, cpuPerAnswer, distinct }: Row): void {
   const statuses = Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
   const rendered = result.marked ?? 0;
   const fallback = result.requests - rendered;
@@ -370,7 +378,9 @@ function printRow({ result, cache, connections, load: loadAverage, busyAfter, cp
       `server-rendered ${rendered}/${result.requests} (${percent(rendered, result.requests)}; p50 ${(result.markedP50 ?? 0).toFixed(0)} ms, p95 ${(result.markedP95 ?? 0).toFixed(0)} ms), fallback ${fallback}  ` +
       `${cache ? `cache hits ${hitRatio(result)}  ` : ''}` +
       `[${statuses}${result.errors ? ` errors ${result.errors}` : ''}${result.timeouts ? ` timeouts ${result.timeouts}` : ''}]  ` +
-      `CPU per answer ${cpuText(cpuPerAnswer)}  server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}`,
+      `CPU per answer ${cpuText(cpuPerAnswer)}  server busy ${busyAfter.toFixed(0)} s after the run  load ${loadAverage}` +
+      // A page asked again meets the API's caches warm: a run meant to ask each page once says when it did not.
+      `${result.sent > distinct ? `  ${result.sent - distinct} REPEATED URLS (${distinct} distinct)` : ''}`,
   );
 }
 

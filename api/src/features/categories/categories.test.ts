@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helpers';
 import { siteConfigurations } from '../../db/schema';
 import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
@@ -186,5 +187,42 @@ describe('category membership (catalogue admins)', () => {
     expect(await koffieCount()).toEqual({ ...before, products: before.products + 1, computedProducts: before.computedProducts + 1 });
     await call('DELETE', url, { productIds: [data.products.samsung.id] }, admin.headers);
     expect(await koffieCount()).toEqual(before);
+  });
+});
+
+describe('a category page sorted by views', () => {
+  const byViews = (n: number) => `/api/categories/page/wasmachines?sortBy=views&sortOrder=desc&limit=${n}`;
+  const setViews = (id: number, views: number) => ctx.app.db.execute(sql`update products set views = ${views} where id = ${id}`);
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('keeps its order for at most a minute of new views, and follows a catalogue change at once', async () => {
+    expect(names((await get(byViews(20))).body.products)).toEqual(['Miele WWD 120 wasmachine', 'Bosch Serie 6 wasmachine 8 kg']);
+    // Views are written in batches that move no catalogue version: another page of the same list keeps
+    // the order it was read in, as a cached answer would.
+    await setViews(data.products.bosch.id, 500);
+    const kept = await get(byViews(19));
+    expect(names(kept.body.products)).toEqual(['Miele WWD 120 wasmachine', 'Bosch Serie 6 wasmachine 8 kg']);
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    expect(names((await get(byViews(18))).body.products)).toEqual(['Bosch Serie 6 wasmachine 8 kg', 'Miele WWD 120 wasmachine']);
+
+    // A product joining the category shows at once, in its place by views, and is counted.
+    await setViews(data.products.samsung.id, 100);
+    const members = `/api/categories/${data.categories.wasmachines.id}/products`;
+    expect((await call('POST', members, { productIds: [data.products.samsung.id] }, admin.headers)).body).toEqual({ addedCount: 1 });
+    const joined = await get(byViews(17));
+    expect(names(joined.body.products)).toEqual([
+      'Bosch Serie 6 wasmachine 8 kg',
+      'Samsung warmtepompdroger 9 kg',
+      'Miele WWD 120 wasmachine',
+    ]);
+    expect(joined.body.pagination.totalItems).toBe(3);
+    expect((await get('/api/categories/page/wasmachines?limit=16')).body.pagination.totalItems).toBe(3);
+
+    await call('DELETE', members, { productIds: [data.products.samsung.id] }, admin.headers);
+    expect((await get('/api/categories/page/wasmachines?limit=15')).body.pagination.totalItems).toBe(2);
+    await setViews(data.products.bosch.id, 40);
+    await setViews(data.products.samsung.id, 10);
   });
 });

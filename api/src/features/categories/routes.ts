@@ -221,7 +221,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const categoryIds = filters.includeSubcategories
         ? await memoByCatalogVersion(db, `category-tree:${category.id}`, version, () => descendantIds(db, category.id))
         : [category.id];
-      const applied = await readSpecConditions(db, specText, categoryIds);
+      const applied = await readSpecConditions(db, specText, categoryIds, version);
       const list = await listProducts(db, {
         page: q.page,
         limit: q.limit,
@@ -279,9 +279,10 @@ export default async function categoryRoutes(instance: FastifyInstance) {
       const categoryIds = includeSubcategories ? await descendantIds(db, category.id) : [category.id];
       checkPriceRange(filters);
       const search = await correctedSearch(db, filters.search || undefined);
+      const version = request.catalogVersion ?? (await readCatalogVersion(db));
       return {
         category: { id: category.id, name: category.name, slug: category.slug },
-        ...(await listFacets(db, category.id, { ...filters, search, categoryIds })),
+        ...(await listFacets(db, category.id, { ...filters, search, categoryIds }, version)),
       };
     },
   });

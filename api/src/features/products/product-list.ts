@@ -10,7 +10,8 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
-import { rankedIds } from './search-cache';
+import { keptWhileResultsStand, searchResultVersion } from './search-cache';
+import { MAX_CACHE_AGE_MS } from '../../http/catalog-version';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
@@ -52,6 +53,11 @@ export interface ProductListOptions extends ProductFilters {
   sortOrder: 'asc' | 'desc';
   /** Category whose product_categories.sort_order the 'manual' sort follows. */
   manualCategoryId?: number;
+  /**
+   * Whether the categories have at most MEMBER_SORT_LIMIT products, when known (listProducts reads
+   * it from their kept count): the list's SQL then holds only the branch that runs.
+   */
+  fewMembers?: boolean;
 }
 
 export interface ProductListRow {
@@ -242,22 +248,43 @@ export const MEMBER_SORT_LIMIT = 5_000;
 
 /**
  * The ids of a list's page, in order. A list narrowed to categories (other than one category's
- * manual order, which starts from its members anyway) counts its members first, at most one past
- * the limit, and only the branch that fits runs (the other is a one-time filter that is false).
+ * manual order, which starts from its members anyway) is sorted from its members when they are
+ * few. Whether they are is `fewMembers` when known; else the query counts them first, at most one
+ * past the limit, and only the branch that fits runs (the other is a one-time filter that is false),
+ * though both are planned.
  */
 function pageIds(options: ProductListOptions, limit = options.limit, offset = (options.page - 1) * options.limit): SQL {
   const { from, categoryJoined } = fromClause(options);
   const window = sql`order by ${orderBy(options)} limit ${limit} offset ${offset}`;
   const where = whereClause(options, { categoryJoined });
-  if (!options.categoryIds?.length || categoryJoined) return sql`select p.id from ${from} where ${where} ${window}`;
+  if (!options.categoryIds?.length || categoryJoined || options.fewMembers === false)
+    return sql`select p.id from ${from} where ${where} ${window}`;
   const others = whereClause(options, { categoryJoined: true });
-  return sql`with members as materialized (
+  const members = sql`with members as materialized (
       select distinct product_id from product_categories where category_id = any(${intArray(options.categoryIds)})
-      limit ${MEMBER_SORT_LIMIT + 1})
+      limit ${MEMBER_SORT_LIMIT + 1})`;
+  if (options.fewMembers) return sql`${members} select p.id from ${from} where p.id in (select product_id from members) and ${others} ${window}`;
+  return sql`${members}
     (select p.id from ${from} where (select count(*) from members) <= ${MEMBER_SORT_LIMIT}
-      and p.id = any(array(select product_id from members)) and ${others} ${window})
+      and p.id in (select product_id from members) and ${others} ${window})
     union all
     (select p.id from ${from} where (select count(*) from members) > ${MEMBER_SORT_LIMIT} and ${where} ${window})`;
+}
+
+/** The products of categories (distinct, capped at RESULT_WINDOW), counted on product_categories alone. */
+function categoryCount(categoryIds: number[]): SQL {
+  return sql`select count(*)::int as total from (select ${sql.raw(categoryIds.length > 1 ? 'distinct' : '')} product_id
+    from product_categories where category_id = any(${intArray(categoryIds)}) limit ${RESULT_WINDOW}) capped`;
+}
+
+/**
+ * The product count of categories, kept like ranked ids: only writes of product_categories, which
+ * move search_result_version, change it.
+ */
+function categoryMembers(db: Database, categoryIds: number[], version: string): Promise<number> {
+  const ids = [...new Set(categoryIds)].sort((a, b) => a - b);
+  const count = async () => (await selectPreparedRows<{ total: number }>(db, categoryCount(ids)))[0]?.total ?? 0;
+  return keptWhileResultsStand(db, `count:${ids.join(',')}`, count, { version });
 }
 
 /** Filters other than categories narrow a list; a category-only list is counted on product_categories. */
@@ -293,8 +320,7 @@ export function listQueries(options: ProductListOptions): { page: SQL; count: SQ
     page: sql`select ${listColumns} from unnest(array(${pageIds(options)})) with ordinality as page(id, position)
           join products p on p.id = page.id order by page.position`,
     count: onlyCategories(options)
-      ? sql`select count(*)::int as total from (select ${sql.raw(categoryIds.length > 1 ? 'distinct' : '')} product_id
-              from product_categories where category_id = any(${intArray(categoryIds)}) limit ${RESULT_WINDOW}) capped`
+      ? categoryCount(categoryIds)
       : sql`select count(*)::int as total from (select 1 from products p where ${whereClause(options)} limit ${RESULT_WINDOW}) capped`,
   };
 }
@@ -325,32 +351,41 @@ async function cappedTotal(db: Database, options: ProductListOptions, query: SQL
   return counted?.total ?? 0;
 }
 
-/** The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache. */
-export async function searchResultIds(db: Database, options: Omit<ProductListOptions, 'page' | 'limit'>): Promise<number[]> {
+/** An order by views, which move without search_result_version (they are written every few seconds). */
+const byViews = (options: Pick<ProductListOptions, 'sortBy' | 'search'>) =>
+  options.sortBy === 'views' || (options.sortBy === 'relevance' && !options.search);
+
+/**
+ * The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache.
+ * An order by views is kept no longer than a cached answer is (http/response-cache.ts), so a page
+ * read from kept ids is never staler than the same page's cached answer may be.
+ */
+export async function searchResultIds(
+  db: Database,
+  options: Omit<ProductListOptions, 'page' | 'limit'>,
+  version?: string,
+): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
   const key = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
   const ranked = listQueries({ ...rest, page: 1, limit: 1 }).ranked;
-  return rankedIds(db, key, async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id));
+  const rank = async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id);
+  return keptWhileResultsStand(db, `ids:${key}`, rank, { maxAgeMs: byViews(rest) ? MAX_CACHE_AGE_MS : undefined, version });
 }
 
 /**
  * Lists served from their ranked ids (kept per search_result_version, see search-cache.ts): every
- * search, and category lists in an order only catalogue writes change, so each page, and each
- * visitor after the first, reads the page's rows by id instead of sorting the category again.
- * Views move without that version (they are written every few seconds), so a sort by views is
- * read afresh; one category's manual order starts from its sort-order index and needs no keeping.
+ * search, and every category list but one category's manual order, so each page, and each visitor
+ * after the first, reads the page's rows by id instead of sorting the category again. One
+ * category's manual order starts from its sort-order index and reads only the page's members
+ * (ranking all of them would read every member's product for the date that breaks ties).
  */
 const servedFromRankedIds = (options: ProductListOptions) =>
-  Boolean(options.search) ||
-  (Boolean(options.categoryIds?.length) &&
-    !manualJoined(options) &&
-    options.sortBy !== 'views' &&
-    options.sortBy !== 'relevance');
+  Boolean(options.search) || (Boolean(options.categoryIds?.length) && !manualJoined(options));
 
 /** A page of a list served from its ranked ids: the ids from the (cached) list, its rows read by id. */
-async function rankedPage(db: Database, options: ProductListOptions) {
+async function rankedPage(db: Database, options: ProductListOptions, version?: string) {
   const { page, limit } = options;
-  const ids = await searchResultIds(db, options);
+  const ids = await searchResultIds(db, options, version);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
     ? await selectPreparedRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
@@ -362,17 +397,17 @@ async function rankedPage(db: Database, options: ProductListOptions) {
   };
 }
 
-export async function listProducts(db: Database, options: ProductListOptions) {
-  checkPageWindow(options.page, options.limit);
-  if (servedFromRankedIds(options)) return rankedPage(db, options);
+export async function listProducts(db: Database, listOptions: ProductListOptions) {
+  checkPageWindow(listOptions.page, listOptions.limit);
+  // One read of search_result_version serves the kept count and the kept ids of this request.
+  const version = listOptions.categoryIds?.length || listOptions.search ? await searchResultVersion(db) : undefined;
+  const members = listOptions.categoryIds?.length ? await categoryMembers(db, listOptions.categoryIds, version!) : undefined;
+  const options = members === undefined ? listOptions : { ...listOptions, fewMembers: members <= MEMBER_SORT_LIMIT };
+  if (servedFromRankedIds(options)) return rankedPage(db, options, version);
   const queries = listQueries(options);
   if (onlyCategories(options)) {
-    // Counted on product_categories alone: cheap enough to run beside the page.
-    const [rows, [counted]] = await Promise.all([
-      selectPreparedRows<ProductListRow>(db, queries.page),
-      selectPreparedRows<{ total: number }>(db, queries.count),
-    ]);
-    return { products: rows, pagination: paginationOf(counted?.total ?? 0, options) };
+    const rows = await selectPreparedRows<ProductListRow>(db, queries.page);
+    return { products: rows, pagination: paginationOf(members ?? 0, options) };
   }
   const [rows, estimate] = await Promise.all([selectPreparedRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
   return {

@@ -1,10 +1,11 @@
 /**
  * A search list must rank every match before it can return its first page (a relevance order
- * has no index to stop early on), so each instance keeps the ranked ids of recent searches, and
- * of category lists sorted other than by their manual order or views (product-list.ts).
- * An entry is used while the database's search_result_version sequence is unchanged (statement
- * triggers on products, prices and category membership move it; view counts do not) and for
- * at most five minutes; concurrent requests for the same search share one ranking query.
+ * has no index to stop early on), so each instance keeps the ranked ids of recent searches, of
+ * category lists sorted other than by one category's manual order (product-list.ts), and the
+ * member counts of category-only lists. An entry is used while the database's
+ * search_result_version sequence is unchanged (statement triggers on products, prices and category
+ * membership move it; view counts do not, so an order by views is kept for a shorter time given by
+ * its caller) and for at most five minutes; concurrent requests for the same key share one query.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -16,7 +17,7 @@ const MAX_AGE_MS = 5 * 60_000;
 interface Entry {
   version: string;
   at: number;
-  ids: Promise<number[]>;
+  value: Promise<unknown>;
 }
 
 const caches = new WeakMap<Database, Map<string, Entry>>();
@@ -35,20 +36,30 @@ export function searchResultVersion(db: Database): Promise<string> {
   return pending;
 }
 
-/** The ranked ids of a search (key: everything but the page), from the cache or from `rank`. */
-export async function rankedIds(db: Database, key: string, rank: () => Promise<number[]>): Promise<number[]> {
+/**
+ * `load()`'s value for `key` (everything that decides it) from the cache, or loaded once for every
+ * concurrent caller. `maxAgeMs` bounds how long a value is used when something the version does not
+ * follow (view counts) decides it; `version` is the search_result_version the caller has read for
+ * this request, if it has. Values are shared: never mutate them.
+ */
+export async function keptWhileResultsStand<T>(
+  db: Database,
+  key: string,
+  load: () => Promise<T>,
+  { maxAgeMs = MAX_AGE_MS, version: known }: { maxAgeMs?: number; version?: string } = {},
+): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const version = await searchResultVersion(db);
+  const version = known ?? (await searchResultVersion(db));
   const cached = cache.get(key);
-  if (cached && cached.version === version && Date.now() - cached.at <= MAX_AGE_MS) {
+  if (cached && cached.version === version && Date.now() - cached.at <= Math.min(maxAgeMs, MAX_AGE_MS)) {
     cache.delete(key);
     cache.set(key, cached); // most recently used last
-    return cached.ids;
+    return cached.value as Promise<T>;
   }
-  const entry: Entry = { version, at: Date.now(), ids: rank() };
+  const entry: Entry = { version, at: Date.now(), value: load() };
   cache.set(key, entry);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  entry.ids.catch(() => cache.get(key) === entry && cache.delete(key));
-  return entry.ids;
+  entry.value.catch(() => cache.get(key) === entry && cache.delete(key));
+  return entry.value as Promise<T>;
 }

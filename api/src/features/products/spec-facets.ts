@@ -6,7 +6,7 @@ import type { SpecificationFacet } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
-import { fieldsOf } from '../specifications/fields';
+import { fieldsAtVersion, fieldsOf } from '../specifications/fields';
 import { readSpecConditions, specificationFacets } from '../specifications/filters';
 import { searchResultIds, whereClause, type ProductFilters } from './product-list';
 
@@ -22,14 +22,18 @@ async function withoutSearch(db: Database, filters: FacetListFilters) {
   return { rest, extra: sql`p.id = any(${intArray(ids)})` };
 }
 
-/** The facets, and the `spec` selection they count (filters naming no field of the category left out). */
+/**
+ * The facets, and the `spec` selection they count (filters naming no field of the category left
+ * out). With the catalogue `version` the request is answered from, the fields are read once per version.
+ */
 export async function listFacets(
   db: Database,
   categoryId: number,
   filters: FacetListFilters,
+  version?: string,
 ): Promise<{ facets: SpecificationFacet[]; spec: string }> {
-  const fields = await fieldsOf(db, [categoryId]);
-  const { conditions, spec } = await readSpecConditions(db, filters.spec, filters.categoryIds ?? [categoryId]);
+  const fields = version === undefined ? await fieldsOf(db, [categoryId]) : await fieldsAtVersion(db, [categoryId], version);
+  const { conditions, spec } = await readSpecConditions(db, filters.spec, filters.categoryIds ?? [categoryId], version);
   if (!fields.length) return { facets: [], spec };
   const { rest, extra } = await withoutSearch(db, filters);
   const categoryIds = rest.categoryIds ?? [categoryId];

@@ -7,6 +7,7 @@ import type { SpecificationField, SpecificationFieldInput, SpecificationUnit } f
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { specificationFields, specificationPropertyNames } from '../../db/schema';
+import { memoByCatalogVersion } from '../../http/catalog-version';
 import { badRequest, notFound } from '../../http/errors';
 import { propertyNameKey } from './normalise';
 import { normaliseProducts, productsOfCategory } from './values';
@@ -35,6 +36,15 @@ export async function fieldsOf(db: Pick<Database, 'select'>, categoryIds: number
     .where(inArray(f.categoryId, categoryIds))
     .orderBy(asc(f.categoryId), asc(f.position), asc(f.id));
   return rows.map((row) => ({ ...row, unit: row.unit as SpecificationUnit | null }));
+}
+
+/**
+ * `fieldsOf` as of a catalogue version (statement triggers on the fields and their mapped names move
+ * it): the filters and facets of every page of a category read its fields once per version.
+ */
+export function fieldsAtVersion(db: Database, categoryIds: number[], version: string): Promise<SpecificationField[]> {
+  const key = `specification-fields:${[...new Set(categoryIds)].sort((a, b) => a - b).join(',')}`;
+  return memoByCatalogVersion(db, key, version, () => fieldsOf(db, categoryIds));
 }
 
 /** Fields by id (any category), for reading a filter address. */

@@ -18,7 +18,7 @@ import { categories, productCategories, productSpecificationValues, specificatio
 import { selectRows } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { readableValue } from './coverage';
-import { fieldsById } from './fields';
+import { fieldsAtVersion, fieldsById } from './fields';
 import { searchTermsOf, type SearchedAmount } from './normalise';
 
 export type SpecCondition =
@@ -34,19 +34,23 @@ const invalid = (details: string) => badRequest('Invalid spec', `spec: ${details
  * field, options the field has. A filter naming no field (of one of `categoryIds` when given) is
  * left out rather than refused: shared and bookmarked addresses outlive a deleted field, and a
  * field id from another category's page says nothing about this one. `spec` is the selection
- * applied, in its one written form ('' for none), for the page's links.
+ * applied, in its one written form ('' for none), for the page's links. With the catalogue
+ * `version` the request is answered from, the categories' fields are read once per version.
  */
 export async function readSpecConditions(
   db: Database,
   spec: string | undefined,
   categoryIds?: number[],
+  version?: string,
 ): Promise<{ conditions: SpecCondition[]; fields: SpecificationField[]; spec: string }> {
   const parsed = parseSpecFilters(spec);
   if (!parsed.ok) throw invalid(parsed.message);
   if (!parsed.filters.length) return { conditions: [], fields: [], spec: '' };
-  const fields = (await fieldsById(db, parsed.filters.map((filter) => filter.fieldId))).filter(
-    (field) => !categoryIds || categoryIds.includes(field.categoryId),
-  );
+  const known =
+    categoryIds && version !== undefined
+      ? await fieldsAtVersion(db, categoryIds, version)
+      : await fieldsById(db, parsed.filters.map((filter) => filter.fieldId));
+  const fields = known.filter((field) => !categoryIds || categoryIds.includes(field.categoryId));
   const applied = parsed.filters.filter((filter) => fields.some((field) => field.id === filter.fieldId));
   const conditions = applied.map((filter): SpecCondition => {
     const field = fields.find((candidate) => candidate.id === filter.fieldId)!;

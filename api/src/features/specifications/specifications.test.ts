@@ -306,6 +306,22 @@ describe('filters with counts', () => {
     expect(malformed).toEqual({ status: 400, body: { error: 'Invalid spec', details: `spec: field ${fields.size}: min and max must be numbers` } });
     await call('DELETE', `/api/categories/${washers!.id}/specification-fields/${washerField.body.id}`);
   });
+
+  it("follows a field's new options at once on the category page and its facets", async () => {
+    const query = `spec=${spec([{ fieldId: fields.panel, kind: 'values', values: ['QD-OLED'] }])}`;
+    const refused = await call('GET', `/api/categories/page/televisies?${query}`);
+    expect(refused.body).toEqual({ error: 'Invalid spec', details: `spec: field ${fields.panel} ("Paneel") has no option "QD-OLED"` });
+    const field = { name: 'Paneel', type: 'list', propertyNames: ['Paneeltype'] };
+    const url = `/api/categories/${tvs.id}/specification-fields/${fields.panel}`;
+    expect((await call('PUT', url, { ...field, options: ['OLED', 'QLED', 'LED', 'QD-OLED'] })).status).toBe(200);
+    const page = await call('GET', `/api/categories/page/televisies?${query}`);
+    expect(page.status).toBe(200);
+    expect(page.body.products).toEqual([]);
+    const facets = await call('GET', `/api/categories/televisies/specification-facets?${query}`);
+    expect(facets.body.facets[2].options).toContainEqual({ value: 'QD-OLED', count: 0, selected: true });
+    expect((await call('PUT', url, { ...field, options: ['OLED', 'QLED', 'LED'] })).status).toBe(200);
+    expect((await call('GET', `/api/categories/televisies/specification-facets?${query}`)).status).toBe(400);
+  });
 });
 
 describe('GET /api/products/compare', () => {
