@@ -501,10 +501,10 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       with inserted as (
         insert into ${prices} (${columnList(
           prices.id, prices.productId, prices.storeId, prices.feedId, prices.externalId, prices.amount, prices.shipping, prices.total, prices.url,
-          prices.deliveryTime, prices.deliveryDays, prices.validFrom, prices.lastSeen, prices.inStock, prices.fingerprint,
+          prices.deliveryTime, prices.deliveryDays, prices.validFrom, prices.lastSeen, prices.inStock, prices.fingerprint, prices.recordHash,
         )})
         select ${s.offerId}, ${s.productId}, ${storeId}, ${feedId}, ${s.externalId}, ${s.amount}, ${s.shipping}, ${s.total}, ${s.url},
-          ${s.deliveryTime}, ${s.deliveryDays}, now(), now(), ${s.inStock}, ${s.fingerprint}
+          ${s.deliveryTime}, ${s.deliveryDays}, now(), now(), ${s.inStock}, ${s.fingerprint}, ${s.recordHash}
         from ${staged} and ${s.priceId} is null
         returning ${priceOfferColumns}),
       history as (
@@ -528,6 +528,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
         ${col(p.amount)} = ${s.amount}, ${col(p.shipping)} = ${s.shipping}, ${col(p.total)} = ${s.total}, ${col(p.url)} = ${s.url},
         ${col(p.deliveryTime)} = ${s.deliveryTime}, ${col(p.deliveryDays)} = ${s.deliveryDays}, ${col(p.inStock)} = ${s.inStock},
         ${col(p.feedId)} = ${feedId}, ${col(p.externalId)} = ${s.externalId}, ${col(p.fingerprint)} = ${s.fingerprint},
+        ${col(p.recordHash)} = ${s.recordHash},
         ${col(p.priceChange)} = case when ${s.totalChanged} then ${priceChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.priceChange} end,
         ${col(p.percentageChange)} = case when ${s.totalChanged} then ${percentageChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.percentageChange} end,
         ${col(p.validFrom)} = case when ${s.totalChanged} or ${p.validTo} is not null then now() else ${p.validFrom} end,
@@ -537,10 +538,16 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // A record applied the full way without a change to its offer (a field only its product is
     // built from, a first run after fingerprints existed): its fingerprint lets the next run carry it.
     await tx.execute(sql`
-      update ${P} set ${col(p.fingerprint)} = ${s.fingerprint}
+      update ${P} set ${col(p.fingerprint)} = ${s.fingerprint}, ${col(p.recordHash)} = ${s.recordHash}
       from ${S}
       where ${ofRun} and ${s.priceId} is not null and ${s.offerId} = ${p.id} and not ${s.isChanged}
-        and ${p.fingerprint} is distinct from ${s.fingerprint}`);
+        and (${p.fingerprint}, ${p.recordHash}) is distinct from (${s.fingerprint}, ${s.recordHash})`);
+    // An offer carried by its fingerprint that has no record hash yet (written before there were
+    // any) gets its record's, so the next run carries it by its text.
+    await tx.execute(sql`
+      update ${P} set ${col(p.recordHash)} = ${u.recordHash}
+      from ${U}
+      where ${u.runId} = ${runId} and ${u.recordHash} is not null and ${p.id} = ${u.offerId} and ${p.recordHash} is null`);
     await appendPriceHistory(tx, sql`select ${s.priceId} from ${staged} and ${s.isChanged} and ${s.totalChanged}`);
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
