@@ -174,13 +174,15 @@ async function analyzeIfGrown(tx: Tx, table: typeof products | typeof prices, ad
  * that does not wait for its WAL to reach the disk. That is safe here: a crash right after the
  * commit can at worst lose the run's changes as a whole (never half of them), and the run's end,
  * recorded next with an ordinary commit, flushes them first; a lost run is reaped and the feed
- * imported again. gin_pending_list_limit stays at the server's setting: a longer pending list
+ * imported again. No JIT compilation: each statement runs once, over rows it reaches through
+ * indexes and hash joins, and compiling its expressions cost more than it saved (up to a second
+ * per statement on a busy machine). gin_pending_list_limit stays at the server's setting: a longer pending list
  * makes this run's inserts cheaper only by moving the merge into a later statement that reads
  * the index (a re-import's summary refresh), which then pays more than was saved.
  */
 async function tuneApplyTransaction(tx: Tx, statementTimeoutMs: number): Promise<void> {
   await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true),
-    set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`);
+    set_config('statement_timeout', ${String(statementTimeoutMs)}, true), set_config('jit', 'off', true)`);
 }
 
 /** Every statement of the apply step is linear in the run's size; this bounds one gone wrong anyway. */
@@ -234,6 +236,30 @@ async function unchecked<T>(tx: Tx, allowed: boolean, work: () => Promise<T>): P
   const result = await work();
   await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
   return result;
+}
+
+/**
+ * Deletes the run's rows from a staging table; when they are all the table holds, empties it
+ * instead (TRUNCATE). Deleted rows stay in the table's pages until a vacuum gets to them, and
+ * every scan of the next runs would read them again (a re-import right after a large first run
+ * read ten times its own rows in each statement). Only when the table's lock comes at once: a run
+ * staging meanwhile is never waited for, its rows stay and this run's are deleted.
+ */
+async function clearRunRows(tx: Tx & Pick<Database, 'transaction'>, table: typeof feedStaging | typeof feedStagingUnchanged, runId: number) {
+  const onlyThisRun = sql`select coalesce(min(${table.runId}) = ${runId} and max(${table.runId}) = ${runId}, false) as only from ${table}`;
+  const [before] = await rows<{ only: boolean }>(tx, onlyThisRun);
+  const emptied =
+    before?.only === true &&
+    (await tx
+      .transaction(async (savepoint) => {
+        await savepoint.execute(sql`lock table ${table} in access exclusive mode nowait`);
+        const [locked] = await rows<{ only: boolean }>(savepoint, onlyThisRun);
+        if (!locked?.only) throw new Error('another run staged rows meanwhile');
+        await savepoint.execute(sql`truncate ${table}`);
+        return true;
+      })
+      .catch(() => false));
+  if (!emptied) await tx.execute(sql`delete from ${table} where ${table.runId} = ${runId}`);
 }
 
 /** The feed's offers that count now. */
@@ -341,12 +367,14 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       from ${staged}`);
     // One pass over the feed's current offers: those carried (an offer deleted or expired since
     // its record was carried is not), and those neither staged nor carried, which expire.
+    // Joins, not a probe of both lists per offer: a hash join reads each list once. (Each offer
+    // is carried at most once, and staged at most once after the duplicates went.)
     const [current] = await rows<{ carried: number; expiring: number }>(tx, sql`
-      select count(*) filter (where o.carried)::int as carried, count(*) filter (where not o.carried and not o.staged)::int as expiring
-      from (
-        select exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id}) as carried,
-          exists (select 1 from ${staged} and ${s.offerId} = ${p.id}) as staged
-        from ${P} where ${p.feedId} = ${feedId} and ${p.validTo} is null) as o`);
+      select count(c.offer_id)::int as carried, count(*) filter (where c.offer_id is null and r.offer_id is null)::int as expiring
+      from ${P}
+      left join (select ${u.offerId} as offer_id from ${U} where ${u.runId} = ${runId}) c on c.offer_id = ${p.id}
+      left join (select ${s.offerId} as offer_id from ${staged}) r on r.offer_id = ${p.id}
+      where ${p.feedId} = ${feedId} and ${p.validTo} is null`);
     const carried = current?.carried ?? 0;
     const result: ApplyResult = {
       offersCreated: counts?.created ?? 0,
@@ -585,8 +613,8 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
     result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
     await normaliseRunProducts(tx, sql`select ${s.productId} from ${staged}`);
-    await tx.execute(sql`delete from ${feedStaging} where ${feedStaging.runId} = ${runId}`);
-    await tx.execute(sql`delete from ${feedStagingUnchanged} where ${feedStagingUnchanged.runId} = ${runId}`);
+    await clearRunRows(tx, feedStaging, runId);
+    await clearRunRows(tx, feedStagingUnchanged, runId);
     return result;
   });
 }
