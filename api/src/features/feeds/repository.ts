@@ -4,7 +4,7 @@
  * a run reads into, and which feeds are due. The routes, runner and scheduler hold no SQL; the
  * set-based apply of a run lives in apply.ts.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import { copyText, type Database, type DatabaseHandle } from '../../db/client';
@@ -250,9 +250,9 @@ export class CarriedOffers {
     }
   }
 
-  add(externalId: string, offerId: number, productId: number, fingerprint: number, recordHash: number | null = null): void {
+  /** Adds an offer under `key`, the `hash52` of its store product id (`externalIdKey` in SQL). */
+  add(key: number, offerId: number, productId: number, fingerprint: number, recordHash: number | null = null): void {
     if (this.size === this.keys.length) this.grow();
-    const key = hash52(externalId);
     const bucket = this.bucketOf(key);
     const taken = this.buckets[bucket]!;
     if (taken !== 0) {
@@ -337,6 +337,11 @@ function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return grown;
 }
 
+/** `hash52` (importers/fingerprint.ts) of a text column, in SQL: the first 52 bits of its MD5, as a float8. */
+export function externalIdKey(column: SQL | Column): SQL<number> {
+  return sql<number>`('x' || substr(md5(${column}), 1, 13))::bit(52)::bigint::float8`;
+}
+
 /** Offers read per round trip while loading the carried offers. */
 const CARRIED_PAGE = 20_000;
 
@@ -353,18 +358,17 @@ export async function loadCarriedOffers(db: Database, feedId: number): Promise<C
   return db.transaction(async (tx) => {
     const carried = new CarriedOffers();
     // A cursor reads the feed's offers once, in pages, whatever their number.
+    // Numbers only: the store's product id comes as its hash, taken by the database.
     await tx.execute(sql`declare carried_offers no scroll cursor for
-      select ${prices.externalId} as "externalId", ${prices.id} as id, ${prices.productId} as "productId",
+      select ${externalIdKey(prices.externalId)} as key, ${prices.id} as id, ${prices.productId} as "productId",
         ${prices.fingerprint}::float8 as fingerprint, ${prices.recordHash}::float8 as "recordHash"
       from ${prices} where ${carriable}`);
     for (;;) {
-      const page = await selectRows<{ externalId: string; id: number; productId: number; fingerprint: number; recordHash: number | null }>(
+      const page = await selectRows<{ key: number; id: number; productId: number; fingerprint: number; recordHash: number | null }>(
         tx,
         sql`fetch ${sql.raw(String(CARRIED_PAGE))} from carried_offers`,
       );
-      for (const row of page) {
-        carried.add(row.externalId, row.id, row.productId, Number(row.fingerprint), row.recordHash === null ? null : Number(row.recordHash));
-      }
+      for (const row of page) carried.add(row.key, row.id, row.productId, row.fingerprint, row.recordHash);
       if (page.length < CARRIED_PAGE) break;
     }
     await tx.execute(sql`close carried_offers`);
