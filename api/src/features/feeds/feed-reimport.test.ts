@@ -237,7 +237,7 @@ describe('feed re-imports: only what changed is written', () => {
   });
 
   it('carries a record by its text, and by its fingerprint when only a column no offer field comes from changed', async () => {
-    const { feed, importing, stored } = await newFeed();
+    const { feed, stored } = await newFeed();
     const file = `${t.storeSlug}/opnieuw-${feedNumber}/feed.csv`;
     const withStamp = (stamps: [string, string]) =>
       [`${header},last_updated`, `${record('T1', '10.00')},${stamps[0]}`, `${record('T2', '20.00')},${stamps[1]}`].join('\n');
