@@ -246,7 +246,12 @@ async function unchecked<T>(tx: Tx, allowed: boolean, work: () => Promise<T>): P
  * staging meanwhile is never waited for, its rows stay and this run's are deleted.
  */
 async function clearRunRows(tx: Tx & Pick<Database, 'transaction'>, table: typeof feedStaging | typeof feedStagingUnchanged, runId: number) {
-  const onlyThisRun = sql`select coalesce(min(${table.runId}) = ${runId} and max(${table.runId}) = ${runId}, false) as only from ${table}`;
+  // The first and last row by an index no apply statement updates (so neither end of it is a
+  // run of dead entries: the product ids' index ends in the new records' first versions).
+  const order = table === feedStaging ? feedStaging.position : feedStagingUnchanged.offerId;
+  const onlyThisRun = sql`select coalesce(
+    (select ${table.runId} from ${table} order by ${table.runId}, ${order} limit 1) = ${runId}
+    and (select ${table.runId} from ${table} order by ${table.runId} desc, ${order} desc limit 1) = ${runId}, false) as only`;
   const [before] = await rows<{ only: boolean }>(tx, onlyThisRun);
   const emptied =
     before?.only === true &&
