@@ -632,6 +632,8 @@ export const feedStaging = pgTable(
     offerId: integer(),
     /** The record's fingerprint (importers/fingerprint.ts), kept on the offer it is applied to. */
     fingerprint: bigint({ mode: 'number' }),
+    /** The hash of the record as read (importers/fingerprint.ts `recordHash`), kept on its offer; null when the time or history decides the offer. */
+    recordHash: bigint({ mode: 'number' }),
   },
   (t) => [index().on(t.runId, t.position), index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
 );
@@ -649,6 +651,8 @@ export const feedStagingUnchanged = pgTable(
     position: integer().notNull(),
     offerId: integer().notNull(),
     productId: integer().notNull(),
+    /** The record's hash, when its offer has none yet (carried by its fingerprint): written to the offer. */
+    recordHash: bigint({ mode: 'number' }),
   },
   (t) => [index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
 );
@@ -704,6 +708,11 @@ export const prices = pgTable(
      * Forgotten by a trigger when anything else changes the offer's feed columns (migration 0024).
      */
     fingerprint: bigint({ mode: 'number' }),
+    /**
+     * The hash of the record's text as read (importers/fingerprint.ts `recordHash`): a run carries
+     * a record with this hash without mapping or normalising it (migration 0027).
+     */
+    recordHash: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

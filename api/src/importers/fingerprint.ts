@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { NormalisedOffer } from './types';
 
 /** Between fields: a character no normalised text field carries on its own. */
-const SEPARATOR = '\u0001';
+export const SEPARATOR = '\u0001';
 
 export function offerFingerprint(o: NormalisedOffer): number {
   const text = [
@@ -35,5 +35,31 @@ export function offerFingerprint(o: NormalisedOffer): number {
 
 /** 52 bits of the MD5 of `text`: a whole number a double holds exactly. */
 export function hash52(text: string): number {
-  return parseInt(crypto.hash('md5', text, 'hex').slice(0, 13), 16);
+  // The first 13 hex digits, read from the bytes (a hex string per record cost more than the hash).
+  const digest = crypto.hash('md5', text, 'buffer');
+  return digest.readUIntBE(0, 6) * 16 + (digest[6]! >> 4);
+}
+
+const TWO_TO_52 = 2 ** 52;
+
+/**
+ * What a record's text is read as, besides the text itself: the importer, the feed's reading
+ * parameters, the file's format, encoding and columns. A record hash (below) holds only within
+ * one reading. The code that turns a record into an offer is not part of it: a change to what a
+ * record becomes (normalise.ts, definitions/, readers/) comes with a migration that forgets the
+ * offers' record hashes (`update prices set record_hash = null`), so the next run compares those
+ * records by their fingerprint and keeps the new hashes.
+ */
+export function readingHash(parts: readonly string[]): number {
+  return hash52(parts.join(SEPARATOR));
+}
+
+/**
+ * The hash of a record as the file holds it (a CSV line, an XML or JSON record's fields) within
+ * its reading: equal hashes mean the record normalises to the same offer, so a re-import can carry
+ * it without mapping, normalising or fingerprinting it. Only kept for records whose offer depends
+ * on nothing but the text (runner.ts: no "from" price, no sale period ahead).
+ */
+export function recordHash(reading: number, text: string): number {
+  return (hash52(text) + reading) % TWO_TO_52;
 }

@@ -21,7 +21,9 @@ import { readJson } from './readers/json';
 import { readXml } from './readers/xml';
 import { chooseTextEncoding, encodingOfBom } from './readers/text-encoding';
 import { FeedFailure } from './source';
+import { readingHash, recordHash, SEPARATOR } from './fingerprint';
 import type {
+  CarriedItem,
   CanonicalField,
   FeedFormat,
   FieldMap,
@@ -29,6 +31,7 @@ import type {
   ImporterDefinition,
   NormalisedOffer,
   RawOffer,
+  RecordCarrier,
   RecordProblem,
   RunNote,
 } from './types';
@@ -51,7 +54,8 @@ export function readParameters(parameters: Record<string, unknown>): FeedParamet
 /** A record read: its offer (with problems that did not reject it), or why it was left out. */
 export type MappedItem =
   | { position: number; offer: NormalisedOffer; warnings: RecordProblem[] }
-  | { position: number; error: string; problem: RecordProblem; skipped: boolean };
+  | { position: number; error: string; problem: RecordProblem; skipped: boolean }
+  | CarriedItem;
 
 const FORMAT_NAMES: Record<FeedFormat, string> = { xml: 'XML', csv: 'CSV', json: 'JSON' };
 
@@ -117,8 +121,16 @@ export async function* readFeedRecords(
   importer: FeedImporter,
   stream: Readable,
   parameters: FeedParameters,
-): AsyncGenerator<MappedItem> {
-  for await (const batch of readFeedBatches(importer, stream, parameters)) yield* batch;
+): AsyncGenerator<Exclude<MappedItem, CarriedItem>> {
+  // Without a carrier no record is carried.
+  for await (const batch of readFeedBatches(importer, stream, parameters)) yield* batch as Exclude<MappedItem, CarriedItem>[];
+}
+
+/** An XML or JSON record's fields as one text, in the file's order: what its record hash is taken of. */
+function recordText(record: FlatRecord): string {
+  let text = '';
+  for (const [key, values] of record) text += `${key}\u0002${values.join('\u0003')}\u0001`;
+  return text;
 }
 
 /** One item at a time, as a batch of one (the XML and JSON readers). */
@@ -136,6 +148,11 @@ export async function* readFeedBatches(
   parameters: FeedParameters,
   /** Told what the run should note about the file (read in another encoding than UTF-8). */
   onNote: (note: RunNote) => void = () => undefined,
+  /**
+   * Given: every offer gets its record hash (fingerprint.ts), and a record the carrier carries
+   * is yielded as carried, without being mapped or normalised.
+   */
+  carrier?: RecordCarrier,
 ): AsyncGenerator<MappedItem[]> {
   const definition = importers[importer];
   const fields = mergeFieldMap(definition.fields, parameters.fieldMap);
@@ -159,6 +176,23 @@ export async function* readFeedBatches(
     })(),
     { objectMode: false },
   );
+  // What a record's text means besides itself: every record hash is taken within this reading.
+  const reading = [
+    importer, JSON.stringify(fields), format, encoding, parameters.delimiter ?? definition.csvDelimiter ?? '', parameters.recordElement ?? '',
+  ];
+  const baseReading = readingHash(reading);
+  let csvColumns: readonly string[] | null = null;
+  let csvReading = baseReading;
+  const csvRecords = carrier && {
+    hash(columns: readonly string[], text: string) {
+      if (columns !== csvColumns) {
+        csvColumns = columns;
+        csvReading = readingHash([...reading, columns.join(SEPARATOR)]);
+      }
+      return recordHash(csvReading, text);
+    },
+    carried: (hash: number, position: number) => carrier.carryRecord(hash, position),
+  };
   const batches =
     format === 'xml'
       ? singly(readXml(replay, parameters.recordElement ? [parameters.recordElement] : definition.xmlRecordElements, encoding))
@@ -169,6 +203,7 @@ export async function* readFeedBatches(
             quoted: definition.csvQuoted,
             encoding,
             firstChunk,
+            records: csvRecords,
           });
 
   for await (const batch of batches) {
@@ -179,9 +214,23 @@ export async function* readFeedBatches(
         mapped[i] = { position: item.position, error: item.error, problem: item.problem, skipped: false };
         continue;
       }
+      if ('carried' in item) {
+        mapped[i] = item;
+        continue;
+      }
+      let hash = item.hash;
+      if (carrier && hash === undefined) {
+        hash = recordHash(baseReading, recordText(item.record));
+        if (carrier.carryRecord(hash, item.position)) {
+          mapped[i] = { position: item.position, carried: true };
+          continue;
+        }
+      }
       const warnings: RecordProblem[] = [];
       try {
-        mapped[i] = { position: item.position, offer: normaliseOffer(item.position, mapRecord(definition, fields, item.record), warnings), warnings };
+        const offer = normaliseOffer(item.position, mapRecord(definition, fields, item.record), warnings);
+        if (hash !== undefined) offer.recordHash = hash;
+        mapped[i] = { position: item.position, offer, warnings };
       } catch (error) {
         if (!(error instanceof RecordRejected)) throw error;
         const problem = { reason: error.reason, value: error.value };

@@ -29,7 +29,24 @@ export interface RunNote {
 }
 
 /** What a reader yields: a record, or a record-level problem (the run goes on). */
-export type ReadItem = { position: number; record: FlatRecord } | { position: number; error: string; problem: RecordProblem };
+export type ReadItem =
+  | { position: number; record: FlatRecord; /** The record hash (fingerprint.ts), when the reader took it from the text. */ hash?: number }
+  | { position: number; error: string; problem: RecordProblem }
+  | CarriedItem;
+
+/** A record whose hash was its offer's (RecordCarrier): carried as it is, never mapped or normalised. */
+export interface CarriedItem {
+  position: number;
+  carried: true;
+}
+
+/**
+ * Told each record's hash (fingerprint.ts `recordHash`) while a run reads its file: answers whether
+ * the record is its offer's record unchanged, so the reader skips it (features/feeds/runner.ts).
+ */
+export interface RecordCarrier {
+  carryRecord(hash: number, position: number): boolean;
+}
 
 /** The canonical fields of an offer record, before normalisation (all text, as the store wrote it). */
 export interface RawOffer {
@@ -108,4 +125,6 @@ export interface NormalisedOffer {
   properties: { name: string; value: string }[];
   /** The record's fingerprint (fingerprint.ts), once a run computed it. */
   fingerprint?: number;
+  /** The hash of the record as read (fingerprint.ts `recordHash`), when a run asked for it. */
+  recordHash?: number;
 }

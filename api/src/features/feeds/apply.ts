@@ -174,13 +174,15 @@ async function analyzeIfGrown(tx: Tx, table: typeof products | typeof prices, ad
  * that does not wait for its WAL to reach the disk. That is safe here: a crash right after the
  * commit can at worst lose the run's changes as a whole (never half of them), and the run's end,
  * recorded next with an ordinary commit, flushes them first; a lost run is reaped and the feed
- * imported again. gin_pending_list_limit stays at the server's setting: a longer pending list
+ * imported again. No JIT compilation: each statement runs once, over rows it reaches through
+ * indexes and hash joins, and compiling its expressions cost more than it saved (up to a second
+ * per statement on a busy machine). gin_pending_list_limit stays at the server's setting: a longer pending list
  * makes this run's inserts cheaper only by moving the merge into a later statement that reads
  * the index (a re-import's summary refresh), which then pays more than was saved.
  */
 async function tuneApplyTransaction(tx: Tx, statementTimeoutMs: number): Promise<void> {
   await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true),
-    set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`);
+    set_config('statement_timeout', ${String(statementTimeoutMs)}, true), set_config('jit', 'off', true)`);
 }
 
 /** Every statement of the apply step is linear in the run's size; this bounds one gone wrong anyway. */
@@ -234,6 +236,35 @@ async function unchecked<T>(tx: Tx, allowed: boolean, work: () => Promise<T>): P
   const result = await work();
   await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
   return result;
+}
+
+/**
+ * Deletes the run's rows from a staging table; when they are all the table holds, empties it
+ * instead (TRUNCATE). Deleted rows stay in the table's pages until a vacuum gets to them, and
+ * every scan of the next runs would read them again (a re-import right after a large first run
+ * read ten times its own rows in each statement). Only when the table's lock comes at once: a run
+ * staging meanwhile is never waited for, its rows stay and this run's are deleted.
+ */
+async function clearRunRows(tx: Tx & Pick<Database, 'transaction'>, table: typeof feedStaging | typeof feedStagingUnchanged, runId: number) {
+  // The first and last row by an index no apply statement updates (so neither end of it is a
+  // run of dead entries: the product ids' index ends in the new records' first versions).
+  const order = table === feedStaging ? feedStaging.position : feedStagingUnchanged.offerId;
+  const onlyThisRun = sql`select coalesce(
+    (select ${table.runId} from ${table} order by ${table.runId}, ${order} limit 1) = ${runId}
+    and (select ${table.runId} from ${table} order by ${table.runId} desc, ${order} desc limit 1) = ${runId}, false) as only`;
+  const [before] = await rows<{ only: boolean }>(tx, onlyThisRun);
+  const emptied =
+    before?.only === true &&
+    (await tx
+      .transaction(async (savepoint) => {
+        await savepoint.execute(sql`lock table ${table} in access exclusive mode nowait`);
+        const [locked] = await rows<{ only: boolean }>(savepoint, onlyThisRun);
+        if (!locked?.only) throw new Error('another run staged rows meanwhile');
+        await savepoint.execute(sql`truncate ${table}`);
+        return true;
+      })
+      .catch(() => false));
+  if (!emptied) await tx.execute(sql`delete from ${table} where ${table.runId} = ${runId}`);
 }
 
 /** The feed's offers that count now. */
@@ -341,12 +372,14 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       from ${staged}`);
     // One pass over the feed's current offers: those carried (an offer deleted or expired since
     // its record was carried is not), and those neither staged nor carried, which expire.
+    // Joins, not a probe of both lists per offer: a hash join reads each list once. (Each offer
+    // is carried at most once, and staged at most once after the duplicates went.)
     const [current] = await rows<{ carried: number; expiring: number }>(tx, sql`
-      select count(*) filter (where o.carried)::int as carried, count(*) filter (where not o.carried and not o.staged)::int as expiring
-      from (
-        select exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id}) as carried,
-          exists (select 1 from ${staged} and ${s.offerId} = ${p.id}) as staged
-        from ${P} where ${p.feedId} = ${feedId} and ${p.validTo} is null) as o`);
+      select count(c.offer_id)::int as carried, count(*) filter (where c.offer_id is null and r.offer_id is null)::int as expiring
+      from ${P}
+      left join (select ${u.offerId} as offer_id from ${U} where ${u.runId} = ${runId}) c on c.offer_id = ${p.id}
+      left join (select ${s.offerId} as offer_id from ${staged}) r on r.offer_id = ${p.id}
+      where ${p.feedId} = ${feedId} and ${p.validTo} is null`);
     const carried = current?.carried ?? 0;
     const result: ApplyResult = {
       offersCreated: counts?.created ?? 0,
@@ -501,10 +534,10 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       with inserted as (
         insert into ${prices} (${columnList(
           prices.id, prices.productId, prices.storeId, prices.feedId, prices.externalId, prices.amount, prices.shipping, prices.total, prices.url,
-          prices.deliveryTime, prices.deliveryDays, prices.validFrom, prices.lastSeen, prices.inStock, prices.fingerprint,
+          prices.deliveryTime, prices.deliveryDays, prices.validFrom, prices.lastSeen, prices.inStock, prices.fingerprint, prices.recordHash,
         )})
         select ${s.offerId}, ${s.productId}, ${storeId}, ${feedId}, ${s.externalId}, ${s.amount}, ${s.shipping}, ${s.total}, ${s.url},
-          ${s.deliveryTime}, ${s.deliveryDays}, now(), now(), ${s.inStock}, ${s.fingerprint}
+          ${s.deliveryTime}, ${s.deliveryDays}, now(), now(), ${s.inStock}, ${s.fingerprint}, ${s.recordHash}
         from ${staged} and ${s.priceId} is null
         returning ${priceOfferColumns}),
       history as (
@@ -528,6 +561,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
         ${col(p.amount)} = ${s.amount}, ${col(p.shipping)} = ${s.shipping}, ${col(p.total)} = ${s.total}, ${col(p.url)} = ${s.url},
         ${col(p.deliveryTime)} = ${s.deliveryTime}, ${col(p.deliveryDays)} = ${s.deliveryDays}, ${col(p.inStock)} = ${s.inStock},
         ${col(p.feedId)} = ${feedId}, ${col(p.externalId)} = ${s.externalId}, ${col(p.fingerprint)} = ${s.fingerprint},
+        ${col(p.recordHash)} = ${s.recordHash},
         ${col(p.priceChange)} = case when ${s.totalChanged} then ${priceChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.priceChange} end,
         ${col(p.percentageChange)} = case when ${s.totalChanged} then ${percentageChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.percentageChange} end,
         ${col(p.validFrom)} = case when ${s.totalChanged} or ${p.validTo} is not null then now() else ${p.validFrom} end,
@@ -537,10 +571,16 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // A record applied the full way without a change to its offer (a field only its product is
     // built from, a first run after fingerprints existed): its fingerprint lets the next run carry it.
     await tx.execute(sql`
-      update ${P} set ${col(p.fingerprint)} = ${s.fingerprint}
+      update ${P} set ${col(p.fingerprint)} = ${s.fingerprint}, ${col(p.recordHash)} = ${s.recordHash}
       from ${S}
       where ${ofRun} and ${s.priceId} is not null and ${s.offerId} = ${p.id} and not ${s.isChanged}
-        and ${p.fingerprint} is distinct from ${s.fingerprint}`);
+        and (${p.fingerprint}, ${p.recordHash}) is distinct from (${s.fingerprint}, ${s.recordHash})`);
+    // An offer carried by its fingerprint that has no record hash yet (written before there were
+    // any) gets its record's, so the next run carries it by its text.
+    await tx.execute(sql`
+      update ${P} set ${col(p.recordHash)} = ${u.recordHash}
+      from ${U}
+      where ${u.runId} = ${runId} and ${u.recordHash} is not null and ${p.id} = ${u.offerId} and ${p.recordHash} is null`);
     await appendPriceHistory(tx, sql`select ${s.priceId} from ${staged} and ${s.isChanged} and ${s.totalChanged}`);
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
@@ -578,8 +618,8 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
     result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
     await normaliseRunProducts(tx, sql`select ${s.productId} from ${staged}`);
-    await tx.execute(sql`delete from ${feedStaging} where ${feedStaging.runId} = ${runId}`);
-    await tx.execute(sql`delete from ${feedStagingUnchanged} where ${feedStagingUnchanged.runId} = ${runId}`);
+    await clearRunRows(tx, feedStaging, runId);
+    await clearRunRows(tx, feedStagingUnchanged, runId);
     return result;
   });
 }

@@ -236,6 +236,47 @@ describe('feed re-imports: only what changed is written', () => {
     });
   });
 
+  it('carries a record by its text, and by its fingerprint when only a column no offer field comes from changed', async () => {
+    const { feed, stored } = await newFeed();
+    const file = `${t.storeSlug}/opnieuw-${feedNumber}/feed.csv`;
+    const withStamp = (stamps: [string, string]) =>
+      [`${header},last_updated`, `${record('T1', '10.00')},${stamps[0]}`, `${record('T2', '20.00')},${stamps[1]}`].join('\n');
+    const hashes = async () =>
+      Object.fromEntries(
+        (
+          await t.database.query<{ external_id: string; record_hash: string | null }>(
+            'select external_id, record_hash::text from prices where feed_id = $1',
+            [feed.id],
+          )
+        ).map((offer) => [offer.external_id, offer.record_hash]),
+      );
+    const run = async (text: string) => {
+      t.place(file, text);
+      return t.run(feed.id);
+    };
+    expect(await run(withStamp(['1', '1']))).toMatchObject({ status: 'succeeded', offersCreated: 2 });
+    const first = await hashes();
+    expect(first.T1).not.toBeNull();
+    expect(first.T2).not.toBe(first.T1);
+    const before = await stored();
+
+    // T1's export stamp changed: not its text, but its fingerprint is its offer's. Neither offer is written.
+    expect(await run(withStamp(['2', '1']))).toMatchObject({ status: 'succeeded', offersUpdated: 0, offersUnchanged: 2 });
+    expect(await stored()).toEqual(before);
+    expect(await hashes()).toEqual(first);
+
+    // An offer written before record hashes existed gets its record's from the next run that carries it.
+    await t.database.query('update prices set record_hash = null where feed_id = $1', [feed.id]);
+    expect(await run(withStamp(['2', '1']))).toMatchObject({ status: 'succeeded', offersUpdated: 0, offersUnchanged: 2 });
+    const kept = await hashes();
+    expect(kept.T2).toBe(first.T2);
+    expect(kept.T1).not.toBeNull();
+    expect(kept.T1).not.toBe(first.T1);
+    const after = await stored();
+    expect(after.T1!.total).toBe(before.T1!.total);
+    expect(after.T1!.updated_at).toBe(before.T1!.updated_at);
+  });
+
   it('keeps the first of two records for one offer when the first is carried unchanged', async () => {
     const { importing, stored } = await newFeed();
     await importing(record('D1', '10.00'), record('D2', '20.00'));

@@ -397,21 +397,27 @@ async function runToEnd(
     };
     /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
     let priceChangesAt: number | undefined;
-    reading: for await (const items of readFeedBatches(importer, source.stream, parameters, note)) {
+    reading: for await (const items of readFeedBatches(importer, source.stream, parameters, note, carried)) {
       for (const item of items) {
         if (signal.aborted || cancelled) {
           cancelled = true;
           break reading;
         }
         counters.recordsRead++;
-        if ('offer' in item) {
-          for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
-          const changesAt = item.offer.priceChangesAt;
-          if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
-          const fingerprint = offerFingerprint(item.offer);
-          if (!carried.carry(item.offer, fingerprint)) {
-            item.offer.fingerprint = fingerprint;
-            batch.push(item.offer);
+        if ('carried' in item || 'offer' in item) {
+          if ('offer' in item) {
+            const { offer } = item;
+            for (const warning of item.warnings) counters.problems.add(warning.reason, item.position, warning.value);
+            const changesAt = offer.priceChangesAt;
+            if (changesAt && (priceChangesAt === undefined || changesAt < priceChangesAt)) priceChangesAt = changesAt;
+            const fingerprint = offerFingerprint(offer);
+            if (!carried.carry(offer, fingerprint)) {
+              offer.fingerprint = fingerprint;
+              // The text alone decides this offer only without a "from" price (checked against the
+              // store's recent prices every run) and without a sale period ahead (the time decides).
+              if (offer.fromAmount !== null || changesAt !== undefined) delete offer.recordHash;
+              batch.push(offer);
+            }
           }
           // Every BATCH_SIZE records read, not staged: among carried records a batch would otherwise
           // live ten times as long, long enough for its records to reach the old generation.

@@ -6,13 +6,13 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { FeedFailure } from '../source';
-import type { ReadItem } from '../types';
+import type { CarriedItem, ReadItem } from '../types';
 import { readCsv } from './csv';
 
 /** What the reader yields, in a comparable shape. */
 type Seen = { position: number; record?: Record<string, string[]>; error?: string; value?: string | null };
 
-function shape(item: ReadItem): Seen {
+function shape(item: Exclude<ReadItem, CarriedItem>): Seen {
   if ('error' in item) return { position: item.position, error: item.problem.reason, value: item.problem.value };
   return { position: item.position, record: Object.fromEntries(item.record) };
 }

@@ -15,7 +15,7 @@
  */
 import type { Readable } from 'node:stream';
 import { FeedFailure } from '../source';
-import type { FlatRecord, ReadItem } from '../types';
+import type { CarriedItem, FlatRecord, ReadItem } from '../types';
 import { MAX_FIELD_CHARS, TOO_LARGE } from './limits';
 import { textDecoderFor } from './text-encoding';
 
@@ -43,11 +43,20 @@ export interface CsvOptions {
   encoding?: string;
   /** The start of the file, decoded: its header row chooses the delimiter. */
   firstChunk: string;
+  /**
+   * Each record's hash from its text and the columns (the run's record hashes), and whether the
+   * run carries the record with that hash: a carried record is yielded without its fields.
+   */
+  records?: {
+    hash(columns: readonly string[], text: string): number;
+    carried(hash: number, position: number): boolean;
+  };
 }
 
 /** Reads the stream and yields its records one at a time. */
-export async function* readCsv(stream: Readable, options: CsvOptions): AsyncGenerator<ReadItem> {
-  for await (const batch of readCsvBatches(stream, options)) yield* batch;
+export async function* readCsv(stream: Readable, options: Omit<CsvOptions, 'records'>): AsyncGenerator<Exclude<ReadItem, CarriedItem>> {
+  // Without `records` no record is carried.
+  for await (const batch of readCsvBatches(stream, options)) yield* batch as Exclude<ReadItem, CarriedItem>[];
 }
 
 const malformed = (kind: string, line: number) => new FeedFailure(`Malformed CSV: ${kind} at line ${line}`);
@@ -69,6 +78,7 @@ class CsvParser {
   constructor(
     private readonly delimiter: string,
     private readonly quoted: boolean,
+    private readonly records?: CsvOptions['records'],
   ) {}
 
   /** Adds decoded text; answers the items of every record it completed. */
@@ -246,6 +256,14 @@ class CsvParser {
       out.push({ position: line, error: "The line does not have the header's number of fields", problem: { reason: 'unparseable-line', value } });
       return;
     }
+    let hash: number | undefined;
+    if (this.records) {
+      hash = this.records.hash(columns, text.slice(start, end));
+      if (this.records.carried(hash, line)) {
+        out.push({ position: line, carried: true });
+        return;
+      }
+    }
     let values: Iterable<[string, string]> | null = null;
     if (!this.uniqueColumns) {
       // Later columns of the same name win, as they did in csv-parse's record objects.
@@ -267,7 +285,7 @@ class CsvParser {
         else if (value !== '') record.set(columns[c]!, [value]);
       }
     }
-    out.push(oversized ? { position: line, ...TOO_LARGE } : { position: line, record });
+    out.push(oversized ? { position: line, ...TOO_LARGE } : { position: line, record, hash });
   }
 }
 
@@ -275,7 +293,7 @@ class CsvParser {
 export async function* readCsvBatches(stream: Readable, options: CsvOptions): AsyncGenerator<ReadItem[]> {
   const header = options.firstChunk.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = options.delimiter ?? detectDelimiter(header);
-  const parser = new CsvParser(delimiter, options.quoted !== false);
+  const parser = new CsvParser(delimiter, options.quoted !== false, options.records);
   const decoder = textDecoderFor(options.encoding ?? 'utf-8');
   try {
     for await (const chunk of stream) {
