@@ -1,5 +1,7 @@
 // `npm test`: the API's tests in Node (each file on its own copy of one migrated database) and the
-// front ends' tests in jsdom, side by side in one jest run.
+// front ends' tests in jsdom, side by side in one jest run. The test scripts give V8 a larger young
+// generation (`--max-semi-space-size`): rendering and app start-up allocate short-lived objects
+// fast enough that the default one is collected several times a second.
 // swc compiles each file on its own (no type check: `npm run typecheck` does that), many times faster
 // than the TypeScript compiler, which a fresh checkout's first run would otherwise pay for every file.
 const swc = (parser) => [
