@@ -322,6 +322,40 @@ describe('filters with counts', () => {
     expect((await call('PUT', url, { ...field, options: ['OLED', 'QLED', 'LED'] })).status).toBe(200);
     expect((await call('GET', `/api/categories/televisies/specification-facets?${query}`)).status).toBe(400);
   });
+
+  it("follows a product's changed value and categories at once on a filtered page and its facets", async () => {
+    const philips = TELEVISIONS.find((item) => item.key === 'philips43')!;
+    const propertiesWith = (label: string) =>
+      philips.properties.map(([name, value]) => ({ name, value: name === 'Energielabel' ? label : value }));
+    const query = `spec=${spec([{ fieldId: fields.energy, kind: 'values', values: ['G'] }])}`;
+    const seen = async (extra = '') => {
+      const page = await call('GET', `/api/categories/page/televisies?${query}${extra}`, undefined, null);
+      const facets = await call('GET', `/api/categories/televisies/specification-facets?${query}${extra}`, undefined, null);
+      const size = facets.body.facets[0];
+      return { names: names(page.body.products), total: page.body.pagination.totalItems, size: [size.min, size.max] };
+    };
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('g') })).status).toBe(200);
+    expect(await seen()).toEqual({
+      names: ['LG OLED65 televisie', 'Philips 43 televisie', 'Sony Bravia 55 televisie'],
+      total: 3,
+      size: [43, 65],
+    });
+    // The other filters apply with it: a store, a lowest price, a brand.
+    expect(await seen(`&storeId=${data.stores.coolblue.id}&minPrice=30000`)).toEqual({
+      names: ['LG OLED65 televisie', 'Philips 43 televisie', 'Sony Bravia 55 televisie'],
+      total: 3,
+      size: [43, 65],
+    });
+    expect(await seen('&minPrice=40000')).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    expect(await seen(`&storeId=${data.stores.bol.id}`)).toEqual({ names: [], total: 0, size: [null, null] });
+    expect(await seen('&brand=Philips')).toEqual({ names: ['Philips 43 televisie'], total: 1, size: [43, 43] });
+    expect((await call('DELETE', '/api/categories/televisies/products', { productIds: [tv.philips43] })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    expect((await call('POST', '/api/categories/televisies/products', { productIds: [tv.philips43] })).status).toBe(200);
+    expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('E') })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+  });
 });
 
 describe('GET /api/products/compare', () => {
