@@ -335,6 +335,13 @@ describe('filters with counts', () => {
       return { names: names(page.body.products), total: page.body.pagination.totalItems, size: [size.min, size.max] };
     };
     expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    // A mapping change re-reads the values: without "Energieklasse" the Sony has no label.
+    const energy = { name: 'Energielabel', type: 'list', options: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] };
+    const energyUrl = `/api/categories/${tvs.id}/specification-fields/${fields.energy}`;
+    expect((await call('PUT', energyUrl, { ...energy, propertyNames: ['Energielabel'] })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie'], total: 1, size: [65, 65] });
+    expect((await call('PUT', energyUrl, { ...energy, propertyNames: ['Energielabel', 'Energieklasse'] })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
     expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('g') })).status).toBe(200);
     expect(await seen()).toEqual({
       names: ['LG OLED65 televisie', 'Philips 43 televisie', 'Sony Bravia 55 televisie'],
