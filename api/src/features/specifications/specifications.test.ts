@@ -17,6 +17,7 @@ import {
 import { refreshPriceSummaries } from '../offers/price-summary';
 import { normaliseRunProducts } from './values';
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/sql';
 
 let ctx: TestContext;
 let data: Catalogue;
@@ -362,6 +363,39 @@ describe('filters with counts', () => {
     expect((await call('POST', '/api/categories/televisies/products', { productIds: [tv.philips43] })).status).toBe(200);
     expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('E') })).status).toBe(200);
     expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+  });
+
+  it('orders a category page, filtered or not, as the database orders its products, nulls last', async () => {
+    const db = ctx.app.db;
+    // No offers (no lowest price) and a lower-case name: both must fall where PostgreSQL puts them.
+    const [extra] = await db.insert(products).values({ slug: 'tv-zonder-aanbod', name: 'aardige televisie', brand: 'LG' }).returning();
+    await db.insert(productCategories).values({ productId: extra!.id, categoryId: tvs.id });
+    const sorts: [string, string][] = [
+      ['lowestPrice.total', 'p.lowest_total'],
+      ['name', 'lower(p.name)'],
+      ['createdAt', 'p.created_at'],
+      ['percentageChange', 'p.percentage_change'],
+      ['offerCount', 'p.offer_count'],
+    ];
+    for (const [sortBy, column] of sorts)
+      for (const order of ['asc', 'desc']) {
+        const rows = await selectRows<{ name: string; brand: string }>(
+          db,
+          sql`select p.name, p.brand from products p join product_categories pc on pc.product_id = p.id and pc.category_id = ${tvs.id}
+              order by ${sql.raw(column)} ${sql.raw(order)} nulls last, p.id ${sql.raw(order)}`,
+        );
+        const listed = async (extraQuery: string) =>
+          (await call('GET', `/api/categories/page/televisies?sortBy=${sortBy}&sortOrder=${order}&limit=100${extraQuery}`, undefined, null)).body.products.map(
+            (product: { name: string }) => product.name,
+          );
+        expect({ sortBy, order, names: await listed('') }).toEqual({ sortBy, order, names: rows.map((row) => row.name) });
+        expect({ sortBy, order, names: await listed('&brand=LG') }).toEqual({
+          sortBy,
+          order,
+          names: rows.filter((row) => row.brand === 'LG').map((row) => row.name),
+        });
+      }
+    await db.delete(products).where(eq(products.id, extra!.id));
   });
 });
 
