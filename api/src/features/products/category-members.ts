@@ -31,13 +31,6 @@ export interface Member {
   id: number;
   brand: string | null;
   lowestTotal: number | null;
-  priceChange: number | null;
-  percentageChange: number | null;
-  dealPercentage: number | null;
-  offerCount: number;
-  /** Positions in the order of (lower(name), id) and of (created_at, id), as the database sorts them. */
-  nameRank: number;
-  createdRank: number;
   /** Readable values by field id. */
   values: Map<number, SpecValue>;
 }
@@ -55,19 +48,14 @@ export interface MemberFilters {
 }
 
 async function loadMembers(db: Database, categoryIds: number[]): Promise<CategoryMembers | null> {
-  // Names are ranked by the database, whose collation decides their order.
-  const rows = await selectRows<Omit<Member, 'values'>>(
+  const rows = await selectRows<{ id: number; brand: string | null; lowestTotal: number | null }>(
     db,
-    sql`with members as materialized (
-          select distinct product_id from product_categories where category_id = any(${intArray(categoryIds)}) limit ${MEMBER_SORT_LIMIT + 1})
-        select p.id, p.brand, p.lowest_total as "lowestTotal", p.price_change as "priceChange",
-          p.percentage_change as "percentageChange", p.deal_percentage as "dealPercentage", p.offer_count as "offerCount",
-          (row_number() over (order by lower(p.name), p.id))::int as "nameRank",
-          (row_number() over (order by p.created_at, p.id))::int as "createdRank"
-        from products p where p.id in (select product_id from members) order by p.id`,
+    sql`select p.id, p.brand, p.lowest_total as "lowestTotal" from products p
+        where p.id in (select product_id from product_categories where category_id = any(${intArray(categoryIds)}))
+        order by p.id limit ${MEMBER_SORT_LIMIT + 1}`,
   );
   if (rows.length > MEMBER_SORT_LIMIT) return null;
-  const members: CategoryMembers = new Map(rows.map((row) => [row.id, { ...row, values: new Map<number, SpecValue>() }]));
+  const members: CategoryMembers = new Map(rows.map((row) => [row.id, { ...row, values: new Map() }]));
   if (!rows.length) return members;
   const values = await selectRows<SpecValue & { productId: number; fieldId: number }>(
     db,
@@ -122,40 +110,4 @@ export async function memberTests(
   const spec = filters.spec ?? [];
   const all = (member: Member) => others(member) && spec.every((condition) => specConditionHolds(condition, member.values.get(condition.fieldId)));
   return { others, all };
-}
-
-/** The sorts `sortMembers` can order by: those on columns that only writes move (not views) and not the manual order. */
-export type MemberSort = 'lowestPrice.total' | 'priceChange' | 'percentageChange' | 'dealPercentage' | 'offerCount' | 'name' | 'createdAt';
-
-const nullableKeys: Partial<Record<MemberSort, (member: Member) => number | null>> = {
-  'lowestPrice.total': (member) => member.lowestTotal,
-  priceChange: (member) => member.priceChange,
-  percentageChange: (member) => member.percentageChange,
-  dealPercentage: (member) => member.dealPercentage,
-};
-const notNullKeys: Partial<Record<MemberSort, (member: Member) => number>> = {
-  offerCount: (member) => member.offerCount,
-  name: (member) => member.nameRank,
-  createdAt: (member) => member.createdRank,
-};
-
-/** PostgreSQL's order of floats: NaN above every number. */
-const compareNumbers = (a: number, b: number) => (Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The members' ids in a list's order (product-list.ts `orderBy`): the key in the given direction,
- * nulls last where the column has them, then the id in the same direction.
- */
-export function sortMembers(members: CategoryMembers, sortBy: MemberSort, sortOrder: 'asc' | 'desc'): number[] {
-  const sign = sortOrder === 'asc' ? 1 : -1;
-  const nullable = nullableKeys[sortBy];
-  const notNull = notNullKeys[sortBy]!;
-  const compare = nullable
-    ? (a: Member, b: Member) => {
-        const [x, y] = [nullable(a), nullable(b)];
-        if (x === null || y === null) return x === y ? sign * (a.id - b.id) : x === null ? 1 : -1;
-        return sign * (compareNumbers(x, y) || a.id - b.id);
-      }
-    : (a: Member, b: Member) => sign * (compareNumbers(notNull(a), notNull(b)) || a.id - b.id);
-  return [...members.values()].sort(compare).map((member) => member.id);
 }

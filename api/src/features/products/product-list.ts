@@ -12,7 +12,7 @@ import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { keptWhileResultsStand, searchResultVersion } from './search-cache';
 import { MAX_CACHE_AGE_MS, readCatalogVersion } from '../../http/catalog-version';
-import { keptMembers, MEMBER_SORT_LIMIT, memberTests, sortMembers, type MemberSort } from './category-members';
+import { keptMembers, MEMBER_SORT_LIMIT, memberTests } from './category-members';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
@@ -362,23 +362,8 @@ export async function searchResultIds(
   const given = Object.entries(rest).filter(([name, value]) => value !== undefined && !(name === 'spec' && !(value as unknown[]).length));
   const key = JSON.stringify(given.sort(([a], [b]) => a.localeCompare(b)));
   const ranked = listQueries({ ...rest, page: 1, limit: 1 }).ranked;
-  const rank = async () =>
-    (await rankedFromMembers(db, rest)) ?? (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id);
+  const rank = async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id);
   return keptWhileResultsStand(db, `ids:${key}`, rank, { maxAgeMs: byViews(rest) ? MAX_CACHE_AGE_MS : undefined, version });
-}
-
-const MEMBER_SORTS = new Set<string>(['lowestPrice.total', 'priceChange', 'percentageChange', 'dealPercentage', 'offerCount', 'name', 'createdAt']);
-
-/**
- * A category-only list of few members, in an order `sortMembers` knows, sorted from the category's
- * kept members (category-members.ts): one read of the members per catalogue version serves every
- * such sort, where each sort would read and sort every member again. Null otherwise.
- */
-async function rankedFromMembers(db: Database, options: Omit<ProductListOptions, 'page' | 'limit'>): Promise<number[] | null> {
-  const list = { ...options, page: 1, limit: 1 };
-  if (options.fewMembers !== true || options.search || !onlyCategories(list) || !MEMBER_SORTS.has(options.sortBy)) return null;
-  const members = await keptMembers(db, options.categoryIds!, await readCatalogVersion(db));
-  return members && sortMembers(members, options.sortBy as MemberSort, options.sortOrder);
 }
 
 /**
