@@ -50,9 +50,10 @@ export interface MemberFilters {
 async function loadMembers(db: Database, categoryIds: number[]): Promise<CategoryMembers | null> {
   const rows = await selectRows<{ id: number; brand: string | null; lowestTotal: number | null }>(
     db,
-    sql`select p.id, p.brand, p.lowest_total as "lowestTotal" from products p
-        where p.id in (select product_id from product_categories where category_id = any(${intArray(categoryIds)}))
-        order by p.id limit ${MEMBER_SORT_LIMIT + 1}`,
+    // Memberships are cut off before any product is read, so a large category costs little.
+    sql`with members as materialized (
+          select distinct product_id from product_categories where category_id = any(${intArray(categoryIds)}) limit ${MEMBER_SORT_LIMIT + 1})
+        select p.id, p.brand, p.lowest_total as "lowestTotal" from products p where p.id in (select product_id from members) order by p.id`,
   );
   if (rows.length > MEMBER_SORT_LIMIT) return null;
   const members: CategoryMembers = new Map(rows.map((row) => [row.id, { ...row, values: new Map() }]));
