@@ -237,7 +237,6 @@ function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: b
   };
 }
 
-
 /**
  * The ids of a list's page, in order. A list narrowed to categories (other than one category's
  * manual order, which starts from its members anyway) is sorted from its members when they are
