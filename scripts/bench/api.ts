@@ -13,9 +13,10 @@
  * uncached (every request a URL the run has not sent before): the product page draws each of the
  * catalogue's products once in random order; the never-seen searches are terms built from the
  * catalogue's words (brand, product type, model), with and without a typo, each sent once and
- * distinct after typo correction too, more of them than the run can send. A row whose URLs ran
- * out and repeated says so. A row is one entry of ROWS; a group of rows is a function of the
- * catalogue returning several.
+ * distinct after typo correction too, more of them than the run can send. An uncached row whose
+ * URLs run out before the duration ends stops there (a repeat would be a cached answer) and
+ * prints how many answers it measured. A row is one entry of ROWS; a group of rows is a function
+ * of the catalogue returning several.
  *
  *   npm run bench:api                       # PGlite and PostgreSQL
  *   npm run bench:api -- --db postgres      # one of them (pglite | postgres)
@@ -409,6 +410,8 @@ interface Result {
   failures: number;
   /** Requests sent beyond the row's distinct paths (an uncached row must have none). */
   repeated: number;
+  /** Answers measured. */
+  answers: number;
   cpuMsPerAnswer: { api: number; postgres: number };
   /** PostgreSQL: statements (transactions) per answer. */
   statementsPerAnswer?: number;
@@ -439,7 +442,16 @@ async function drive(api: { base: string; pid: number }, row: Row, database: Dat
     baseUrl: api.base,
     durationSeconds: DURATION,
     timeoutSeconds: 30,
-    calls: [{ name: row.name, method: 'GET', paths: Array.from({ length: distinct }, () => row.url()), connections: CONCURRENCY }],
+    calls: [
+      {
+        name: row.name,
+        method: 'GET',
+        paths: Array.from({ length: distinct }, () => row.url()),
+        connections: CONCURRENCY,
+        // An uncached row ends when its distinct paths are all sent: a repeat would be a cached answer.
+        ...(row.kind === 'uncached' ? { maxRequests: distinct } : {}),
+      },
+    ],
   };
   await sleep(1_000);
   const [transactionsBefore, backendsBefore, cpuBefore] = [await transactionsSoFar(database), database && (await benchBackends(database)), readCpu(api.pid)];
@@ -460,6 +472,7 @@ async function drive(api: { base: string; pid: number }, row: Row, database: Dat
     rps: result!.perSecond,
     failures,
     repeated: row.kind === 'uncached' ? Math.max(0, result!.sent - distinct) : 0,
+    answers,
     cpuMsPerAnswer: { api: (cpu.server * 1000) / answers, postgres: (cpu.postgres * 1000) / answers },
     // Less the 2 reads of the statistics themselves.
     statementsPerAnswer:
@@ -478,7 +491,8 @@ function printResult(result: Result, floorP95: number) {
     `CPU/answer api ${result.cpuMsPerAnswer.api.toFixed(2).padStart(6)} ms${result.statementsPerAnswer === undefined ? '' : ` pg ${result.cpuMsPerAnswer.postgres.toFixed(2).padStart(6)} ms`}`,
     ...(result.statementsPerAnswer === undefined ? [] : [`statements/answer ${result.statementsPerAnswer.toFixed(1).padStart(5)}`]),
   ];
-  console.log(`  ${cells.join('  ')}${result.failures ? `  ${result.failures} FAILED` : ''}${result.repeated ? `  ${result.repeated} REPEATED URLS` : ''}`);
+  const ranOut = row.kind === 'uncached' && row.paths !== undefined && result.answers >= row.paths - WARM_UP;
+  console.log(`  ${cells.join('  ')}${ranOut ? `  all ${result.answers} URLs sent` : ''}${result.failures ? `  ${result.failures} FAILED` : ''}${result.repeated ? `  ${result.repeated} REPEATED URLS` : ''}`);
 }
 
 /** The API in a process of its own, on the bench database, API only. */

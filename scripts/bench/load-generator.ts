@@ -27,6 +27,8 @@ export interface LoadCall {
   bodyMarker?: string;
   /** Count the answers by this response header's value (`none` when absent), e.g. `x-render-cache`. */
   countHeader?: string;
+  /** Stop after this many requests if the duration has not ended first (a path never sent twice). */
+  maxRequests?: number;
 }
 
 export interface LoadPlan {
@@ -114,6 +116,7 @@ function drive(plan: LoadPlan, call: LoadCall): Promise<CallResult> {
         url: plan.baseUrl,
         connections: call.connections,
         duration: plan.durationSeconds,
+        ...(call.maxRequests === undefined ? {} : { maxOverallRequests: call.maxRequests }),
         timeout: plan.timeoutSeconds,
         requests: [
           {

@@ -235,7 +235,7 @@ export default async function categoryRoutes(instance: FastifyInstance) {
         minPrice: q.minPrice,
         maxPrice: q.maxPrice,
         spec: applied.conditions,
-      });
+      }, version);
       return {
         ...list,
         spec: applied.spec,

@@ -11,7 +11,8 @@ import { badRequest } from '../../http/errors';
 import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { keptWhileResultsStand, searchResultVersion } from './search-cache';
-import { MAX_CACHE_AGE_MS } from '../../http/catalog-version';
+import { MAX_CACHE_AGE_MS, readCatalogVersion } from '../../http/catalog-version';
+import { keptMembers, MEMBER_SORT_LIMIT, memberTests } from './category-members';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
@@ -237,16 +238,6 @@ function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: b
 }
 
 /**
- * A category list of at most this many products is sorted from its members. Walking a sort's
- * index and keeping the category's products finds a page at once when they are spread over the
- * index, but the planner assumes they are: a category of expensive products sorted by price
- * walked 60,000 entries of the price index for its fifth page. Reading every member and sorting
- * them costs in proportion to the category instead; above this size a category is a large share
- * of the catalogue, whose products the walk meets early.
- */
-export const MEMBER_SORT_LIMIT = 5_000;
-
-/**
  * The ids of a list's page, in order. A list narrowed to categories (other than one category's
  * manual order, which starts from its members anyway) is sorted from its members when they are
  * few. Whether they are is `fewMembers` when known; else the query counts them first, at most one
@@ -366,7 +357,9 @@ export async function searchResultIds(
   version?: string,
 ): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
-  const key = JSON.stringify(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  // No specification filter is the same list as none given.
+  const given = Object.entries(rest).filter(([name, value]) => value !== undefined && !(name === 'spec' && !(value as unknown[]).length));
+  const key = JSON.stringify(given.sort(([a], [b]) => a.localeCompare(b)));
   const ranked = listQueries({ ...rest, page: 1, limit: 1 }).ranked;
   const rank = async () => (await selectRows<{ id: number }>(db, ranked)).map((row) => row.id);
   return keptWhileResultsStand(db, `ids:${key}`, rank, { maxAgeMs: byViews(rest) ? MAX_CACHE_AGE_MS : undefined, version });
@@ -384,8 +377,12 @@ const servedFromRankedIds = (options: ProductListOptions) =>
 
 /** A page of a list served from its ranked ids: the ids from the (cached) list, its rows read by id. */
 async function rankedPage(db: Database, options: ProductListOptions, version?: string) {
+  return pageOfIds(db, await searchResultIds(db, options, version), options);
+}
+
+/** The page of `ids` (a whole list, in order) that `options` asks, its rows read by id. */
+async function pageOfIds(db: Database, ids: number[], options: ProductListOptions) {
   const { page, limit } = options;
-  const ids = await searchResultIds(db, options, version);
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
     ? await selectPreparedRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
@@ -397,12 +394,50 @@ async function rankedPage(db: Database, options: ProductListOptions, version?: s
   };
 }
 
-export async function listProducts(db: Database, listOptions: ProductListOptions) {
+/**
+ * A list of few category members narrowed only by brand, price, store or specifications: filtered
+ * in memory (category-members.ts) from the category's ranked ids, which every combination of
+ * filters on the same sort shares. A filter keeps the order of what it filters, so the result is
+ * the filtered list's own order.
+ */
+const filteredFromMembers = (options: ProductListOptions) =>
+  options.fewMembers === true &&
+  !options.search &&
+  options.categoryAliasId === undefined &&
+  !options.excludeUncategorized &&
+  !options.productIds &&
+  !options.hasNoCategory &&
+  !options.hasNoOffers &&
+  !options.dealsOnly &&
+  !onlyCategories(options);
+
+async function memberFilteredPage(db: Database, options: ProductListOptions, version: string, catalogVersion: string) {
+  const { brand, storeId, minPrice, maxPrice, spec, ...unfiltered } = options;
+  const categoryIds = options.categoryIds!;
+  const members = await keptMembers(db, categoryIds, catalogVersion);
+  if (!members) return null;
+  const [ranked, { all }] = await Promise.all([
+    searchResultIds(db, unfiltered, version),
+    memberTests(db, members, categoryIds, { brand, storeId, minPrice, maxPrice, spec }, catalogVersion),
+  ]);
+  const ids = ranked.filter((id) => {
+    const member = members.get(id);
+    return member !== undefined && all(member);
+  });
+  return pageOfIds(db, ids, options);
+}
+
+/** `catalogVersion`: the catalogue version the request is answered from, when already read. */
+export async function listProducts(db: Database, listOptions: ProductListOptions, catalogVersion?: string) {
   checkPageWindow(listOptions.page, listOptions.limit);
   // One read of search_result_version serves the kept count and the kept ids of this request.
   const version = listOptions.categoryIds?.length || listOptions.search ? await searchResultVersion(db) : undefined;
   const members = listOptions.categoryIds?.length ? await categoryMembers(db, listOptions.categoryIds, version!) : undefined;
   const options = members === undefined ? listOptions : { ...listOptions, fewMembers: members <= MEMBER_SORT_LIMIT };
+  if (filteredFromMembers(options)) {
+    const filtered = await memberFilteredPage(db, options, version!, catalogVersion ?? (await readCatalogVersion(db)));
+    if (filtered) return filtered;
+  }
   if (servedFromRankedIds(options)) return rankedPage(db, options, version);
   const queries = listQueries(options);
   if (onlyCategories(options)) {

@@ -63,7 +63,7 @@ export default async function productRoutes(instance: FastifyInstance) {
       querystring: productListQuerySchema,
       response: { 200: listResponse, ...errors },
     },
-    handler: async (request) => listProducts(app.db, await toListOptions(app.db, request.query)),
+    handler: async (request) => listProducts(app.db, await toListOptions(app.db, request.query), request.catalogVersion),
   });
 
   app.get('/products/brands', {
@@ -125,7 +125,7 @@ export default async function productRoutes(instance: FastifyInstance) {
       const resolved = ref ? await categoryFilter(app.db, ref, includeSubcategories ?? false) : undefined;
       const category = resolved?.category ?? (await leadingCategoryOf(app.db, filters));
       if (!category) return { category: null, facets: [], spec: (await readSpecConditions(app.db, filters.spec)).spec };
-      const counted = await listFacets(app.db, category.id, { ...filters, categoryIds: resolved?.categoryIds ?? [category.id] });
+      const counted = await listFacets(app.db, category.id, { ...filters, categoryIds: resolved?.categoryIds ?? [category.id] }, request.catalogVersion);
       return { category: { id: category.id, name: category.name, slug: category.slug }, ...counted };
     },
   });

@@ -2,12 +2,14 @@
  * The specification facets of a product list (category page or search): the list's filters
  * with and without each specification filter, counted by specifications/filters.ts.
  */
-import type { SpecificationFacet } from '@koopjesland/shared/entities';
+import type { SpecificationFacet, SpecificationField } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
 import { fieldsAtVersion, fieldsOf } from '../specifications/fields';
-import { readSpecConditions, specificationFacets } from '../specifications/filters';
+import { readCatalogVersion } from '../../http/catalog-version';
+import { readSpecConditions, specificationFacets, specificationFacetsInMemory, type SpecCondition } from '../specifications/filters';
+import { keptMembers, memberTests } from './category-members';
 import { searchResultIds, whereClause, type ProductFilters } from './product-list';
 
 export interface FacetListFilters extends Omit<ProductFilters, 'spec'> {
@@ -23,6 +25,32 @@ async function withoutSearch(db: Database, filters: FacetListFilters) {
 }
 
 /**
+ * The facets counted in memory over the category's kept members (category-members.ts), when the
+ * list is narrowed by nothing else than brand, price, store, a search and specifications and the
+ * category is small; null otherwise. A search narrows to its matches, as in SQL below.
+ */
+async function facetsOfMembers(
+  db: Database,
+  categoryId: number,
+  filters: FacetListFilters,
+  fields: SpecificationField[],
+  conditions: SpecCondition[],
+  version: string,
+): Promise<SpecificationFacet[] | null> {
+  const { search, brand, storeId, minPrice, maxPrice, categoryIds = [categoryId], spec: _spec, ...others } = filters;
+  if (Object.values(others).some((value) => value !== undefined)) return null;
+  const members = await keptMembers(db, categoryIds, version);
+  if (!members) return null;
+  const [found, { others: passes }] = await Promise.all([
+    search ? searchResultIds(db, { search, sortBy: 'relevance', sortOrder: 'desc' }) : undefined,
+    memberTests(db, members, categoryIds, { brand, storeId, minPrice, maxPrice }, version),
+  ]);
+  const matches = found && new Set(found);
+  const counted = [...members.values()].filter((member) => passes(member) && (!matches || matches.has(member.id)));
+  return specificationFacetsInMemory(fields, conditions, counted, (member, fieldId) => member.values.get(fieldId));
+}
+
+/**
  * The facets, and the `spec` selection they count (filters naming no field of the category left
  * out). With the catalogue `version` the request is answered from, the fields are read once per version.
  */
@@ -35,6 +63,8 @@ export async function listFacets(
   const fields = version === undefined ? await fieldsOf(db, [categoryId]) : await fieldsAtVersion(db, [categoryId], version);
   const { conditions, spec } = await readSpecConditions(db, filters.spec, filters.categoryIds ?? [categoryId], version);
   if (!fields.length) return { facets: [], spec };
+  const counted = await facetsOfMembers(db, categoryId, filters, fields, conditions, version ?? (await readCatalogVersion(db)));
+  if (counted) return { facets: counted, spec };
   const { rest, extra } = await withoutSearch(db, filters);
   const categoryIds = rest.categoryIds ?? [categoryId];
   const facets = await specificationFacets(db, fields, conditions, (applied) => sql`${whereClause({ ...rest, categoryIds, spec: applied })} and ${extra}`);

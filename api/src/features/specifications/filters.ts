@@ -95,6 +95,30 @@ export function specConditionSql(condition: SpecCondition): SQL {
   }
 }
 
+/** One product's readable value of one field, as stored (only the column of the field's type is set). */
+export interface SpecValue {
+  numberValue: number | null;
+  booleanValue: boolean | null;
+  listValue: string | null;
+}
+
+/** `specConditionSql` on a value held in memory: the same test, for lists filtered without SQL. */
+export function specConditionHolds(condition: SpecCondition, value: SpecValue | undefined): boolean {
+  if (!value) return false;
+  switch (condition.kind) {
+    case 'range':
+      return (
+        value.numberValue !== null &&
+        (condition.min === undefined || value.numberValue >= condition.min) &&
+        (condition.max === undefined || value.numberValue <= condition.max)
+      );
+    case 'list':
+      return value.listValue !== null && condition.values.includes(value.listValue);
+    case 'boolean':
+      return condition.values.length === 1 ? value.booleanValue === condition.values[0] : value.booleanValue !== null;
+  }
+}
+
 interface FacetRow {
   fieldId: number;
   listValue: string | null;
@@ -135,7 +159,58 @@ export async function specificationFacets(
       facetRows(db, whereWith(conditions.filter((condition) => condition.fieldId !== fieldId)), [fieldId]),
     ),
   ]);
-  const rows = batches.flat();
+  return facetsOf(fields, conditions, batches.flat());
+}
+
+/**
+ * The same facets counted in memory over products whose readable values are at hand: `products`
+ * are those the page's other (non-specification) filters match, `valueOf` their values. Counts what
+ * `specificationFacets` counts: a product passing every filter counts for every field; one failing
+ * exactly one filter counts for that filter's field only.
+ */
+export function specificationFacetsInMemory<P>(
+  fields: SpecificationField[],
+  conditions: SpecCondition[],
+  products: Iterable<P>,
+  valueOf: (product: P, fieldId: number) => SpecValue | undefined,
+): SpecificationFacet[] {
+  const rows = new Map<string, FacetRow>();
+  const count = (fieldId: number, value: SpecValue | undefined) => {
+    if (!value) return;
+    const key = JSON.stringify([fieldId, value.listValue, value.booleanValue]);
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { fieldId, listValue: value.listValue, booleanValue: value.booleanValue, count: 0, min: null, max: null }));
+    row.count++;
+    if (value.numberValue !== null) {
+      row.min = row.min === null ? value.numberValue : Math.min(row.min, value.numberValue);
+      row.max = row.max === null ? value.numberValue : Math.max(row.max, value.numberValue);
+    }
+  };
+  const fieldIds = new Set(fields.map((field) => field.id));
+  const active = conditions.filter((condition) => fieldIds.has(condition.fieldId));
+  const idle = fields.filter((field) => !conditions.some((condition) => condition.fieldId === field.id)).map((field) => field.id);
+  for (const product of products) {
+    let failed: SpecCondition | undefined;
+    let failures = 0;
+    for (const condition of conditions) {
+      if (specConditionHolds(condition, valueOf(product, condition.fieldId))) continue;
+      failed = condition;
+      if (++failures > 1) break;
+    }
+    if (failures > 1) continue;
+    if (failures === 1) {
+      if (fieldIds.has(failed!.fieldId)) count(failed!.fieldId, valueOf(product, failed!.fieldId));
+      continue;
+    }
+    for (const fieldId of idle) count(fieldId, valueOf(product, fieldId));
+    for (const condition of active) count(condition.fieldId, valueOf(product, condition.fieldId));
+  }
+  return facetsOf(fields, conditions, [...rows.values()]);
+}
+
+/** Per field: its range, or its options with counts (empty ones hidden unless selected). */
+function facetsOf(fields: SpecificationField[], conditions: SpecCondition[], rows: FacetRow[]): SpecificationFacet[] {
+  const active = new Map(conditions.map((condition) => [condition.fieldId, condition]));
   return fields.map((field): SpecificationFacet => {
     const own = rows.filter((row) => row.fieldId === field.id);
     const condition = active.get(field.id);

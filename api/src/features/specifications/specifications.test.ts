@@ -17,6 +17,7 @@ import {
 import { refreshPriceSummaries } from '../offers/price-summary';
 import { normaliseRunProducts } from './values';
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/sql';
 
 let ctx: TestContext;
 let data: Catalogue;
@@ -321,6 +322,80 @@ describe('filters with counts', () => {
     expect(facets.body.facets[2].options).toContainEqual({ value: 'QD-OLED', count: 0, selected: true });
     expect((await call('PUT', url, { ...field, options: ['OLED', 'QLED', 'LED'] })).status).toBe(200);
     expect((await call('GET', `/api/categories/televisies/specification-facets?${query}`)).status).toBe(400);
+  });
+
+  it("follows a product's changed value and categories at once on a filtered page and its facets", async () => {
+    const philips = TELEVISIONS.find((item) => item.key === 'philips43')!;
+    const propertiesWith = (label: string) =>
+      philips.properties.map(([name, value]) => ({ name, value: name === 'Energielabel' ? label : value }));
+    const query = `spec=${spec([{ fieldId: fields.energy, kind: 'values', values: ['G'] }])}`;
+    const seen = async (extra = '') => {
+      const page = await call('GET', `/api/categories/page/televisies?${query}${extra}`, undefined, null);
+      const facets = await call('GET', `/api/categories/televisies/specification-facets?${query}${extra}`, undefined, null);
+      const size = facets.body.facets[0];
+      return { names: names(page.body.products), total: page.body.pagination.totalItems, size: [size.min, size.max] };
+    };
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    // A mapping change re-reads the values: without "Energieklasse" the Sony has no label.
+    const energy = { name: 'Energielabel', type: 'list', options: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] };
+    const energyUrl = `/api/categories/${tvs.id}/specification-fields/${fields.energy}`;
+    expect((await call('PUT', energyUrl, { ...energy, propertyNames: ['Energielabel'] })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie'], total: 1, size: [65, 65] });
+    expect((await call('PUT', energyUrl, { ...energy, propertyNames: ['Energielabel', 'Energieklasse'] })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('g') })).status).toBe(200);
+    expect(await seen()).toEqual({
+      names: ['LG OLED65 televisie', 'Philips 43 televisie', 'Sony Bravia 55 televisie'],
+      total: 3,
+      size: [43, 65],
+    });
+    // The other filters apply with it: a store, a lowest price, a brand.
+    expect(await seen(`&storeId=${data.stores.coolblue.id}&minPrice=30000`)).toEqual({
+      names: ['LG OLED65 televisie', 'Philips 43 televisie', 'Sony Bravia 55 televisie'],
+      total: 3,
+      size: [43, 65],
+    });
+    expect(await seen('&minPrice=40000')).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    expect(await seen(`&storeId=${data.stores.bol.id}`)).toEqual({ names: [], total: 0, size: [null, null] });
+    expect(await seen('&brand=Philips')).toEqual({ names: ['Philips 43 televisie'], total: 1, size: [43, 43] });
+    expect((await call('DELETE', '/api/categories/televisies/products', { productIds: [tv.philips43] })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+    expect((await call('POST', '/api/categories/televisies/products', { productIds: [tv.philips43] })).status).toBe(200);
+    expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('E') })).status).toBe(200);
+    expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
+  });
+
+  it('orders a category page, filtered or not, as the database orders its products, nulls last', async () => {
+    const db = ctx.app.db;
+    // No offers (no lowest price) and a lower-case name: both must fall where PostgreSQL puts them.
+    const [extra] = await db.insert(products).values({ slug: 'tv-zonder-aanbod', name: 'aardige televisie', brand: 'LG' }).returning();
+    await db.insert(productCategories).values({ productId: extra!.id, categoryId: tvs.id });
+    const sorts: [string, string][] = [
+      ['lowestPrice.total', 'p.lowest_total'],
+      ['name', 'lower(p.name)'],
+      ['createdAt', 'p.created_at'],
+      ['percentageChange', 'p.percentage_change'],
+      ['offerCount', 'p.offer_count'],
+    ];
+    for (const [sortBy, column] of sorts)
+      for (const order of ['asc', 'desc']) {
+        const rows = await selectRows<{ name: string; brand: string }>(
+          db,
+          sql`select p.name, p.brand from products p join product_categories pc on pc.product_id = p.id and pc.category_id = ${tvs.id}
+              order by ${sql.raw(column)} ${sql.raw(order)} nulls last, p.id ${sql.raw(order)}`,
+        );
+        const listed = async (extraQuery: string) =>
+          (await call('GET', `/api/categories/page/televisies?sortBy=${sortBy}&sortOrder=${order}&limit=100${extraQuery}`, undefined, null)).body.products.map(
+            (product: { name: string }) => product.name,
+          );
+        expect({ sortBy, order, names: await listed('') }).toEqual({ sortBy, order, names: rows.map((row) => row.name) });
+        expect({ sortBy, order, names: await listed('&brand=LG') }).toEqual({
+          sortBy,
+          order,
+          names: rows.filter((row) => row.brand === 'LG').map((row) => row.name),
+        });
+      }
+    await db.delete(products).where(eq(products.id, extra!.id));
   });
 });
 
