@@ -365,6 +365,19 @@ describe('filters with counts', () => {
     expect(await seen()).toEqual({ names: ['LG OLED65 televisie', 'Sony Bravia 55 televisie'], total: 2, size: [55, 65] });
   });
 
+  it("follows a product's changed value at once on a search with a specification filter", async () => {
+    const philips = TELEVISIONS.find((item) => item.key === 'philips43')!;
+    const propertiesWith = (label: string) =>
+      philips.properties.map(([name, value]) => ({ name, value: name === 'Energielabel' ? label : value }));
+    const query = `search=televisie&category=televisies&spec=${spec([{ fieldId: fields.energy, kind: 'values', values: ['G'] }])}`;
+    const found = async () => names((await call('GET', `/api/products?${query}`, undefined, null)).body.products).sort();
+    expect(await found()).toEqual(['LG OLED65 televisie', 'Sony Bravia 55 televisie']);
+    expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('G') })).status).toBe(200);
+    expect(await found()).toEqual(['LG OLED65 televisie', 'Philips 43 televisie', 'Sony Bravia 55 televisie']);
+    expect((await call('PUT', `/api/products/${tv.philips43}`, { properties: propertiesWith('E') })).status).toBe(200);
+    expect(await found()).toEqual(['LG OLED65 televisie', 'Sony Bravia 55 televisie']);
+  });
+
   it('orders a category page, filtered or not, as the database orders its products, nulls last', async () => {
     const db = ctx.app.db;
     // No offers (no lowest price) and a lower-case name: both must fall where PostgreSQL puts them.
