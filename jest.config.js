@@ -25,8 +25,9 @@ const transform = {
 module.exports = {
   // A test that needs longer says so where it is written, with the reason.
   testTimeout: 10_000,
-  // Both cores: jest's default on two is one worker, which runs every file in jest's own process.
-  maxWorkers: 2,
+  // One worker more than the two cores: jest's default on two is one worker, and with two a core
+  // idles while a file waits on a timer (queue back-off, fetch timeouts, mail delivery).
+  maxWorkers: 3,
   // A worker whose heap is past this after a file is replaced by a fresh one, so a leak in one file
   // (a test's or a library's) cannot slow or stall the files that run after it in that worker.
   workerIdleMemoryLimit: '1GB',

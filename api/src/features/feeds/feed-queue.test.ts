@@ -91,6 +91,7 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     expect(store.requests()).toBe(1);
   });
 
+  // Three tries wait out pg-boss's back-off (1 s, then 2 s) and its 2 s polling between them.
   it('tries a failed download three times with back-off, then records the failure once', async () => {
     const store = await serve(unavailable);
     const { id } = await feedAt(store.url);
@@ -105,7 +106,7 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     expect(await deadLettersOf(run.id)).toBe(1);
     // One run record for the three tries: the admin screens show one run.
     expect((await runsOf(id)).map((r) => r.status)).toEqual(['failed']);
-  });
+  }, 30_000);
 
   it('applies the feed when a later try of the download succeeds', async () => {
     const store = await serve(unavailable, good);
