@@ -4,7 +4,7 @@
  * category also puts its products there, and unmapping takes them out again unless another of
  * their aliases still maps to that category. An alias left without categories returns to Overig.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, categoryAliases } from '../../db/schema';
 import { selectRows } from '../../db/sql';
@@ -86,14 +86,19 @@ export async function connectAlias(db: Database, aliasId: number, categoryId: nu
     if (category.slug !== OVERIG_SLUG) {
       await tx.execute(sql`delete from category_alias_categories where alias_id = ${aliasId} and category_id = ${overigId}`);
       // Its products were in Overig only for want of a category; other aliases still in Overig keep theirs.
-      await tx.execute(sql`delete from product_categories pc
-        using product_category_aliases pca
-        where pca.alias_id = ${aliasId} and pc.product_id = pca.product_id and pc.category_id = ${overigId}
-          and not exists (select 1 from product_category_aliases other join category_alias_categories cac on cac.alias_id = other.alias_id
-            where other.product_id = pc.product_id and cac.category_id = pc.category_id)`);
+      await leaveCategory(tx, aliasId, overigId);
     }
     await categoriesChanged(tx, productsOfAlias(aliasId));
   });
+}
+
+/** The alias's products leave the category, except those another of their aliases maps there. */
+function leaveCategory(tx: Database, aliasId: number, categoryId: number | SQL) {
+  return tx.execute(sql`delete from product_categories pc
+    using product_category_aliases pca
+    where pca.alias_id = ${aliasId} and pc.product_id = pca.product_id and pc.category_id = ${categoryId}
+      and not exists (select 1 from product_category_aliases other join category_alias_categories cac on cac.alias_id = other.alias_id
+        where other.product_id = pc.product_id and cac.category_id = pc.category_id)`);
 }
 
 /**
@@ -106,11 +111,7 @@ export async function disconnectAlias(db: Database, aliasId: number, categoryId:
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await tx.execute(sql`delete from category_alias_categories where alias_id = ${aliasId} and category_id = ${categoryId}`);
-    await tx.execute(sql`delete from product_categories pc
-      using product_category_aliases pca
-      where pca.alias_id = ${aliasId} and pc.product_id = pca.product_id and pc.category_id = ${categoryId}
-        and not exists (select 1 from product_category_aliases other join category_alias_categories cac on cac.alias_id = other.alias_id
-          where other.product_id = pc.product_id and cac.category_id = pc.category_id)`);
+    await leaveCategory(tx, aliasId, categoryId);
     await tx.execute(sql`insert into category_alias_categories (alias_id, category_id)
       select ${aliasId}, ${overigId} where ${overigId} is not null
         and not exists (select 1 from category_alias_categories where alias_id = ${aliasId})`);
