@@ -272,7 +272,7 @@ function categoryCount(categoryIds: number[]): SQL {
  * The product count of categories, kept like ranked ids: only writes of product_categories, which
  * move search_result_version, change it.
  */
-function categoryMembers(db: Database, categoryIds: number[], version: string): Promise<number> {
+function keptCategoryCount(db: Database, categoryIds: number[], version: string): Promise<number> {
   const ids = [...new Set(categoryIds)].sort((a, b) => a - b);
   const count = async () => (await selectPreparedRows<{ total: number }>(db, categoryCount(ids)))[0]?.total ?? 0;
   return keptWhileResultsStand(db, `count:${ids.join(',')}`, count, { version });
@@ -432,8 +432,8 @@ export async function listProducts(db: Database, listOptions: ProductListOptions
   checkPageWindow(listOptions.page, listOptions.limit);
   // One read of search_result_version serves the kept count and the kept ids of this request.
   const version = listOptions.categoryIds?.length || listOptions.search ? await searchResultVersion(db) : undefined;
-  const members = listOptions.categoryIds?.length ? await categoryMembers(db, listOptions.categoryIds, version!) : undefined;
-  const options = members === undefined ? listOptions : { ...listOptions, fewMembers: members <= MEMBER_SORT_LIMIT };
+  const memberCount = listOptions.categoryIds?.length ? await keptCategoryCount(db, listOptions.categoryIds, version!) : undefined;
+  const options = memberCount === undefined ? listOptions : { ...listOptions, fewMembers: memberCount <= MEMBER_SORT_LIMIT };
   if (filteredFromMembers(options)) {
     const filtered = await memberFilteredPage(db, options, version!, catalogVersion ?? (await readCatalogVersion(db)));
     if (filtered) return filtered;
@@ -442,7 +442,7 @@ export async function listProducts(db: Database, listOptions: ProductListOptions
   const queries = listQueries(options);
   if (onlyCategories(options)) {
     const rows = await selectPreparedRows<ProductListRow>(db, queries.page);
-    return { products: rows, pagination: paginationOf(members ?? 0, options) };
+    return { products: rows, pagination: paginationOf(memberCount ?? 0, options) };
   }
   const [rows, estimate] = await Promise.all([selectPreparedRows<ProductListRow>(db, queries.page), estimatedRows(db, options)]);
   return {
