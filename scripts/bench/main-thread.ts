@@ -1,6 +1,7 @@
 /**
  * Main-thread work of the visitor pages, measured in CPU time so that a busy machine moves it
- * little (`npm run bench:main-thread -- --base-url http://localhost:8080 [--runs 5] [--tasks]`).
+ * little (`npm run bench:main-thread -- --base-url http://localhost:8080 [--runs 5] [--tasks]
+ * [--path /some/page]`; `--path` measures that one address instead of the four visitor pages).
  *
  * Each page is loaded in headless Chromium with a Chromium trace; every top-level task of the
  * page's main thread is taken at its thread time (`tdur`, the CPU the thread used, not the wall
@@ -20,9 +21,16 @@ const valueOf = (name: string) => {
 const BASE_URL = valueOf('base-url') ?? 'http://localhost:8080';
 const RUNS = Number(valueOf('runs') ?? 5);
 const LIST_TASKS = args.includes('--tasks');
+const ONE_PATH = valueOf('path');
 /** Lighthouse's simulated phone runs the CPU 4 times slower than the machine it measures on. */
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
+/**
+ * Lighthouse's phone (its moto g power): the server picks a page's layout from the user agent, so a
+ * desktop agent on a phone's viewport would measure the switch to the phone layout instead.
+ */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
 interface TraceEvent {
   name: string;
@@ -68,7 +76,7 @@ function mainThreadTasks(events: TraceEvent[], pageUrl: string): Task[] {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  const pages = await visitorPagesToMeasure(BASE_URL);
+  const pages = ONE_PATH ? [{ name: 'path', path: ONE_PATH }] : await visitorPagesToMeasure(BASE_URL);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -82,7 +90,7 @@ async function main(): Promise<void> {
       const blocking: number[] = [];
       let lastTasks: Task[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT });
         const page = await context.newPage();
         await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', '__metadata'] });
         await page.goto(`${BASE_URL}${visitorPage.path}`, { waitUntil: 'networkidle' });

@@ -39,4 +39,26 @@ describe('admin controls on server-rendered storefront pages', () => {
       act(() => root!.unmount());
     },
   );
+
+  it("renders a visitor's page once while hydrating: nothing changes, so nothing renders again", async () => {
+    // A second render right after hydration would reach the sections React hydrates later and make
+    // it hydrate them at once, in one long task.
+    let renders = 0;
+    function CountedControls() {
+      renders += 1;
+      const user = useHydratedUser();
+      const controls = [useCanEditCatalog() && 'catalog', useHasAdminPanel() && 'admin'].filter(Boolean);
+      return <span>{user ? user.email : `visitor${controls.join('')}`}</span>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<CountedControls />);
+    renders = 0;
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <CountedControls />);
+    });
+    expect(container.textContent).toBe('visitor');
+    expect(renders).toBe(1);
+    act(() => root!.unmount());
+  });
 });

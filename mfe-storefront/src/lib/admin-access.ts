@@ -8,15 +8,18 @@
  * has already signed the user in, or React throws the page away (error #418). So the signed-in
  * user counts only once the page is hydrated; a render later the controls appear.
  */
-import { selectIsAuthenticated, useAuthStore, useHydrated } from '@koopjesland/shared';
+import { selectIsAuthenticated, useAuthStore, useBrowserValue } from '@koopjesland/shared';
 import { adminAreasOf } from '@koopjesland/shared/front-ends';
 
-/** The signed-in user once the page is hydrated; null on the server and during hydration. */
+/**
+ * The signed-in user once the page is hydrated; null on the server and during hydration. For a
+ * visitor nobody signed in the value never changes, so hydrating costs no second render: a render
+ * right after hydration reaching a section React has not hydrated yet (lib/hydrate-later) would make
+ * React hydrate it at once, in one long task.
+ */
 export function useHydratedUser() {
-  const hydrated = useHydrated();
-  const authenticated = useAuthStore(selectIsAuthenticated);
-  const user = useAuthStore((state) => state.user);
-  return hydrated && authenticated ? user : null;
+  const user = useAuthStore((state) => (selectIsAuthenticated(state) ? state.user : null));
+  return useBrowserValue(() => user, null);
 }
 
 function useAdminAreas() {

@@ -33,6 +33,7 @@ import { readDisplayPreference, saveDisplayPreference } from './display-preferen
 import { Columns } from '../../lib/columns';
 import { Disclosure } from '../../lib/disclosure';
 import { HydrateLater } from '../../lib/hydrate-later';
+import { whenIdle } from '../../lib/when-idle';
 import { Typography } from '../../lib/typography';
 import { Breadcrumb } from '../../lib/breadcrumb';
 import { Button } from '../../lib/button';
@@ -128,19 +129,23 @@ function CategoryPage({ slug }: { slug: string }) {
     if (!loaded || (!needsDefaultSort && !staleSpec)) return;
     const sortBy = filters.sortBy || (settings?.defaultSortBy ?? DEFAULT_CATEGORY_SETTINGS.defaultSortBy);
     const sortOrder = filters.sortOrder || (settings?.defaultSortOrder ?? DEFAULT_CATEGORY_SETTINGS.defaultSortOrder);
-    // The answer on screen is already in that order (the API applies the category's defaults) and
-    // without the filters it left out.
-    if (answer) void dispatch(rememberAnswerFor({ slug, page, filters }, { sortBy, sortOrder, spec: appliedSpec }, answer));
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (!next.get('sortBy')) next.set('sortBy', sortBy);
-        if (!next.get('sortOrder')) next.set('sortOrder', sortOrder);
-        if (staleSpec) setSpecParam(next, appliedSpec);
-        return next;
-      },
-      { replace: true },
-    );
+    // Written when the browser is idle: the new address re-renders the page, which must not reach
+    // its later-hydrated sections before they are hydrated.
+    return whenIdle(() => {
+      // The answer on screen is already in that order (the API applies the category's defaults) and
+      // without the filters it left out.
+      if (answer) void dispatch(rememberAnswerFor({ slug, page, filters }, { sortBy, sortOrder, spec: appliedSpec }, answer));
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (!next.get('sortBy')) next.set('sortBy', sortBy);
+          if (!next.get('sortOrder')) next.set('sortOrder', sortOrder);
+          if (staleSpec) setSpecParam(next, appliedSpec);
+          return next;
+        },
+        { replace: true },
+      );
+    });
     // Runs when the answer or the address changes; `filters` and `page` come from the address.
   }, [loaded, answer, needsDefaultSort, staleSpec, appliedSpec, settings, setParams, dispatch]);
 
