@@ -108,7 +108,7 @@ async function main(): Promise<void> {
         `${visitorPage.name.padEnd(10)}${median(totals).toFixed(0).padStart(10)} ms${String(median(longCounts)).padStart(15)}${median(blocking).toFixed(0).padStart(20)} ms`,
       );
       if (LIST_TASKS) {
-        for (const task of [...lastTasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 8)) {
+        for (const task of [...lastTasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 14)) {
           console.log(`    ${task.cpuMs.toFixed(1).padStart(7)} ms at ${task.startMs.toFixed(0).padStart(5)} ms  ${task.what}`);
         }
       }
