@@ -15,7 +15,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import { isDownloadFailure, reapInterruptedRuns, runQueuedRun, stopActiveRuns } from './runner';
 import { enqueueDueFeeds } from './scheduler';
-import { wakeImageCopier } from '../image-copies/worker';
+import { takeOverAbandonedCopies, wakeImageCopier } from '../image-copies/worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +167,7 @@ export class FeedQueue {
     this.ticking = true;
     try {
       if (this.app.config.runWorker && this.app.dbHandle.dedicated) await reapInterruptedRuns(this.app);
+      if (this.app.config.runWorker && this.app.config.copyImages) await takeOverAbandonedCopies(this.app);
       if (this.app.config.runScheduler) {
         const queued = await enqueueDueFeeds(this.app);
         if (queued.length) this.notify();

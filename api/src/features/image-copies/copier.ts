@@ -165,13 +165,24 @@ export async function renderDrawing(db: Pick<Database, 'select'>, address: strin
   return sharp(svg, { density }).png().toBuffer();
 }
 
+/** The condition of a claim whose worker stopped half-way (it crashed or was restarted): anyone may take it over. */
+const abandonedClaim = sql`status = 'fetching' and claimed_at < now() - make_interval(secs => ${CLAIM_SECONDS})`;
+
+/** True when a copy claimed by a worker that stopped half-way waits to be taken over. */
+export async function hasAbandonedClaims(db: Pick<Database, 'execute'>): Promise<boolean> {
+  const result = (await db.execute(sql`select exists (select 1 from image_copies where ${abandonedClaim}) as waiting`)) as unknown as {
+    rows: { waiting: boolean }[];
+  };
+  return result.rows[0]?.waiting === true;
+}
+
 /** Claims up to `limit` registered URLs for this worker. */
 async function claim(db: Database, limit: number): Promise<string[]> {
   const result = (await db.execute(sql`
     update image_copies c set status = 'fetching', claimed_at = now()
     where c.url in (
       select w.url from image_copies w
-      where w.status = 'pending' or (w.status = 'fetching' and w.claimed_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
+      where w.status = 'pending' or (${abandonedClaim})
       -- Newest first: what a run or an admin has just registered is copied before a backfill.
       order by w.created_at desc
       limit ${limit}

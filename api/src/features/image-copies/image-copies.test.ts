@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 import { registerShownImages } from './copier';
-import { wakeImageCopier } from './worker';
+import { takeOverAbandonedCopies, wakeImageCopier } from './worker';
 
 /**
  * Product images copied to our own origin: each new image URL of a run is downloaded once
@@ -26,7 +26,7 @@ describe('image copies: product images served from our own origin', () => {
         response.writeHead(200, { 'content-type': 'image/png' });
         return response.end(wordmark);
       }
-      if (path === '/img/photo.jpg' || path === '/img/same-photo.jpg' || path === '/img/category.jpg') {
+      if (['/img/photo.jpg', '/img/same-photo.jpg', '/img/category.jpg', '/img/abandoned.jpg', '/img/in-hand.jpg'].includes(path)) {
         response.writeHead(200, { 'content-type': 'image/jpeg' });
         return response.end(photo);
       }
@@ -215,5 +215,23 @@ describe('image copies: product images served from our own origin', () => {
     expect(missing.statusCode).toBe(404);
     const traversal = await t.app.inject({ method: 'GET', url: '/api/image-copies/..%2F..%2Fetc/640.webp' });
     expect(traversal.statusCode).toBe(400);
+  });
+
+  it('takes over a copy whose worker stopped half-way once its claim expires, not before', async () => {
+    const abandoned = store.url('/img/abandoned.jpg');
+    const inHand = store.url('/img/in-hand.jpg');
+    // A worker claimed both and then stopped: one claim is eleven minutes old, one a minute.
+    await t.database.query(
+      `insert into image_copies (url, status, claimed_at) values ($1, 'fetching', now() - interval '11 minutes'), ($2, 'fetching', now() - interval '1 minute')`,
+      [abandoned, inHand],
+    );
+    await takeOverAbandonedCopies(t.app);
+    const status = async (url: string) => (await t.database.query<{ status: string }>('select status from image_copies where url = $1', [url]))[0]!.status;
+    for (let waited = 0; (await status(abandoned)) !== 'stored' && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await status(abandoned)).toBe('stored');
+    expect(store.requests('/img/abandoned.jpg')).toBe(1);
+    // The other worker may still be at work on the recent one.
+    expect(await status(inHand)).toBe('fetching');
+    expect(store.requests('/img/in-hand.jpg')).toBe(0);
   });
 });

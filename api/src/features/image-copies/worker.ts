@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { copyRegisteredImages, registerImageUrl, registerShownImages } from './copier';
+import { copyRegisteredImages, hasAbandonedClaims, registerImageUrl, registerShownImages } from './copier';
 import { folderStorage, type ImageStorage } from './storage';
 
 /** Where the copies are kept: a folder under DATA_DIR (storage.ts says how to swap it). */
@@ -43,6 +43,15 @@ export function wakeImageCopier(app: FastifyInstance): Promise<void> {
   })();
   passes.set(app, state);
   return state.running;
+}
+
+/**
+ * Takes over the copies a worker claimed and never finished (it stopped half-way) once their claim
+ * has expired; nothing else would wake the copier for them until the next feed run. The feed
+ * queue's schedule tick asks; the pass runs in the background.
+ */
+export async function takeOverAbandonedCopies(app: FastifyInstance): Promise<void> {
+  if (await hasAbandonedClaims(app.db)) void wakeImageCopier(app);
 }
 
 /**
