@@ -48,11 +48,14 @@ export interface MemberFilters {
 }
 
 /**
- * `members`: the distinct products of the categories, at most one past MEMBER_SORT_LIMIT. The
- * memberships are cut off before any product is read, so a large category costs little.
+ * The distinct products of the categories (column product_id), at most one past MEMBER_SORT_LIMIT.
+ * The memberships are cut off before any product is read, so a large category costs little.
  */
-export const membersCte = (categoryIds: number[]): SQL => sql`with members as materialized (
-    select distinct product_id from product_categories where category_id = any(${intArray(categoryIds)}) limit ${MEMBER_SORT_LIMIT + 1})`;
+export const memberIds = (categoryIds: number[]): SQL =>
+  sql`select distinct product_id from product_categories where category_id = any(${intArray(categoryIds)}) limit ${MEMBER_SORT_LIMIT + 1}`;
+
+/** `memberIds` as the CTE `members`. */
+export const membersCte = (categoryIds: number[]): SQL => sql`with members as materialized (${memberIds(categoryIds)})`;
 
 async function loadMembers(db: Database, categoryIds: number[]): Promise<CategoryMembers | null> {
   const rows = await selectRows<{ id: number; brand: string | null; lowestTotal: number | null }>(

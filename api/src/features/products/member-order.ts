@@ -1,86 +1,100 @@
 /**
  * The orders of a category list of few members (at most MEMBER_SORT_LIMIT), by every sort but the
- * manual one, from one read of the members' sort keys. Ranking a sort in SQL reads every member's
- * product row (an index probe and a heap page per member, nearly all of a ranking's cost), so a
- * category asked in several sorts read its members once per sort; here the first sort asked reads
- * them for all. The keys are kept like ranked ids (search-cache.ts, per search_result_version, which
- * every write of a key but a view count moves) and, as views move without it, no longer than a
- * cached answer may be (MAX_CACHE_AGE_MS). Names and dates are ranked by the database: its
- * collation orders names, and its timestamps have microseconds a JavaScript date drops.
+ * manual one, from one statement that reads the members once. Ranking a sort in SQL reads every
+ * member's product row (an index probe and a heap page per member, nearly all of a ranking's cost),
+ * so a category asked in several sorts read its members once per sort; here the first sort asked
+ * reads them once for all, and the database orders them by each key (its collation orders names,
+ * its timestamps have microseconds, its floats NaN), each order sent as one text of ids.
+ *
+ * Kept like ranked ids (search-cache.ts, per search_result_version, which every write of a key but
+ * a view count moves) and, as views move without it, no longer than a cached answer may be
+ * (MAX_CACHE_AGE_MS).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { selectPreparedRows } from '../../db/sql';
 import { MAX_CACHE_AGE_MS } from '../../http/catalog-version';
-import { MEMBER_SORT_LIMIT, membersCte } from './category-members';
+import { MEMBER_SORT_LIMIT, memberIds } from './category-members';
 import { keptWhileResultsStand } from './search-cache';
 
-interface MemberSortKeys {
-  id: number;
-  lowestTotal: number | null;
-  priceChange: number | null;
-  percentageChange: number | null;
-  views: number;
-  /** Positions in the orders of (lower(name), id) and of (created_at, id). */
-  nameRank: number;
-  createdRank: number;
-}
+/** Each ordering's key as product-list.ts `orderBy` sorts it; a key that can be null sorts nulls last either way. */
+const ORDERINGS = {
+  lowestTotal: { key: sql`p.lowest_total`, nullable: true },
+  priceChange: { key: sql`p.price_change`, nullable: true },
+  percentageChange: { key: sql`p.percentage_change`, nullable: true },
+  views: { key: sql`p.views`, nullable: false },
+  name: { key: sql`lower(p.name)`, nullable: false },
+  createdAt: { key: sql`p.created_at`, nullable: false },
+} satisfies Record<string, { key: SQL; nullable: boolean }>;
 
-/** Each sort's key, as product-list.ts `orderBy` has it; a key that can be null sorts nulls last either way. */
-const sortKeyOf = {
-  'lowestPrice.total': (member: MemberSortKeys) => member.lowestTotal,
-  priceChange: (member: MemberSortKeys) => member.priceChange,
-  percentageChange: (member: MemberSortKeys) => member.percentageChange,
-  views: (member: MemberSortKeys) => member.views,
+type Ordering = keyof typeof ORDERINGS;
+
+/** The sorts served from the kept orders, with the ordering each follows. */
+const orderingOf = {
+  'lowestPrice.total': 'lowestTotal',
+  priceChange: 'priceChange',
+  percentageChange: 'percentageChange',
+  views: 'views',
   // Relevance without a search term is the order by views.
-  relevance: (member: MemberSortKeys) => member.views,
-  name: (member: MemberSortKeys) => member.nameRank,
-  createdAt: (member: MemberSortKeys) => member.createdRank,
-} satisfies Record<string, (member: MemberSortKeys) => number | null>;
+  relevance: 'views',
+  name: 'name',
+  createdAt: 'createdAt',
+} satisfies Record<string, Ordering>;
 
-export type MemberSort = keyof typeof sortKeyOf;
+export type MemberSort = keyof typeof orderingOf;
 
-export const isMemberSort = (sortBy: string): sortBy is MemberSort => Object.hasOwn(sortKeyOf, sortBy);
+export const isMemberSort = (sortBy: string): sortBy is MemberSort => Object.hasOwn(orderingOf, sortBy);
+
+type OrdersRow = { members: number } & Record<Ordering, string | null> & Record<`${Ordering}Set`, number>;
 
 /**
- * The members' keys with the orders taken from them so far: an order is taken once per read of the
- * keys and shared by every caller (never mutated once taken).
+ * Per ordering the members' ids ascending (key, then id; nulls last) as one comma-separated text,
+ * and how many members have the key; the orders parsed or reversed so far, shared by every caller.
  */
-interface KeptKeys {
-  members: MemberSortKeys[];
-  orders: Map<string, number[]>;
+interface KeptOrders {
+  row: OrdersRow;
+  ids: Map<string, number[]>;
 }
 
-async function loadKeys(db: Database, categoryIds: number[]): Promise<KeptKeys | null> {
-  const members = await selectPreparedRows<MemberSortKeys>(
+const orderColumns = sql.join(
+  Object.entries(ORDERINGS).map(
+    ([name, { key }]) =>
+      sql`string_agg(p.id::text, ',' order by ${key}, p.id) as ${sql.identifier(name)}, count(${key})::int as ${sql.identifier(`${name}Set`)}`,
+  ),
+  sql`, `,
+);
+
+async function loadOrders(db: Database, categoryIds: number[]): Promise<KeptOrders | null> {
+  const [row] = await selectPreparedRows<OrdersRow>(
     db,
-    sql`${membersCte(categoryIds)}
-        select p.id, p.lowest_total as "lowestTotal", p.price_change as "priceChange", p.percentage_change as "percentageChange", p.views,
-          (row_number() over (order by lower(p.name), p.id))::int as "nameRank",
-          (row_number() over (order by p.created_at, p.id))::int as "createdRank"
-        from products p where p.id in (select product_id from members)`,
+    // One primary-key probe per member (= any of an array): cheaper than a semi-join, which hashes the members again.
+    sql`select count(*)::int as members, ${orderColumns} from products p where p.id = any(array(${memberIds(categoryIds)}))`,
   );
-  return members.length > MEMBER_SORT_LIMIT ? null : { members, orders: new Map() };
-}
-
-/** PostgreSQL's order of floats: NaN above every number. */
-const compareNumbers = (a: number, b: number) =>
-  Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : a < b ? -1 : a > b ? 1 : 0;
-
-function orderOf(members: MemberSortKeys[], sortBy: MemberSort, sortOrder: 'asc' | 'desc'): number[] {
-  const sign = sortOrder === 'asc' ? 1 : -1;
-  const key = sortKeyOf[sortBy];
-  const compare = (a: MemberSortKeys, b: MemberSortKeys) => {
-    const [x, y] = [key(a), key(b)];
-    if (x === null || y === null) return x === y ? sign * (a.id - b.id) : x === null ? 1 : -1;
-    return sign * (compareNumbers(x, y) || a.id - b.id);
-  };
-  return [...members].sort(compare).map((member) => member.id);
+  return !row || row.members > MEMBER_SORT_LIMIT ? null : { row, ids: new Map() };
 }
 
 /**
- * The ids of the categories' products in the list order of `sortBy` and `sortOrder` (the same as
- * the list's ranking query gives), or null when the categories have more than MEMBER_SORT_LIMIT
+ * A descending order is the ascending one reversed, but for the members without the key, which
+ * stay last (in descending id order).
+ */
+function idsOf({ row, ids }: KeptOrders, ordering: Ordering, sortOrder: 'asc' | 'desc'): number[] {
+  const name = `${ordering}:${sortOrder}`;
+  let order = ids.get(name);
+  if (order) return order;
+  const text = row[ordering];
+  const ascending = text ? text.split(',').map(Number) : [];
+  if (sortOrder === 'asc') order = ascending;
+  else {
+    const withKey = ORDERINGS[ordering].nullable ? row[`${ordering}Set`] : ascending.length;
+    order = [...ascending.slice(0, withKey).reverse(), ...ascending.slice(withKey).reverse()];
+  }
+  ids.set(name, order);
+  return order;
+}
+
+/**
+ * The ids of the categories' products in the list order of `sortBy` and `sortOrder` (the order the
+ * list's ranking query gives), or null when the categories have more than MEMBER_SORT_LIMIT
  * products. `version`: the search_result_version the caller has read for this request, if it has.
  * Shared between requests: never mutate.
  */
@@ -92,13 +106,9 @@ export async function memberOrder(
   version?: string,
 ): Promise<number[] | null> {
   const ids = [...new Set(categoryIds)].sort((a, b) => a - b);
-  const kept = await keptWhileResultsStand(db, `member-sort-keys:${ids.join(',')}`, () => loadKeys(db, ids), {
+  const kept = await keptWhileResultsStand(db, `member-orders:${ids.join(',')}`, () => loadOrders(db, ids), {
     maxAgeMs: MAX_CACHE_AGE_MS,
     version,
   });
-  if (!kept) return null;
-  const name = `${sortBy}:${sortOrder}`;
-  let order = kept.orders.get(name);
-  if (!order) kept.orders.set(name, (order = orderOf(kept.members, sortBy, sortOrder)));
-  return order;
+  return kept && idsOf(kept, orderingOf[sortBy], sortOrder);
 }
