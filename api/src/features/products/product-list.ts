@@ -349,8 +349,8 @@ const byViews = (options: Pick<ProductListOptions, 'sortBy' | 'search'>) =>
  * The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache.
  * An order by views is kept no longer than a cached answer is (http/response-cache.ts), so a page
  * read from kept ids is never staler than the same page's cached answer may be. A list of only
- * categories of few members, in any order but the manual one, is ordered from their members' kept
- * sort keys (member-order.ts), which one read serves for every sort.
+ * categories of few members, in any order but the manual one, takes its order from the members'
+ * kept orders (member-order.ts): one statement orders them for every sort.
  */
 export async function searchResultIds(
   db: Database,
