@@ -12,20 +12,20 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { selectPreparedRows } from '../../db/sql';
+import { selectRows } from '../../db/sql';
 import { MAX_CACHE_AGE_MS } from '../../http/catalog-version';
 import { MEMBER_SORT_LIMIT, memberIds } from './category-members';
 import { keptWhileResultsStand } from './search-cache';
 
 /** Each ordering's key as product-list.ts `orderBy` sorts it; a key that can be null sorts nulls last either way. */
 const ORDERINGS = {
-  lowestTotal: { key: sql`p.lowest_total`, nullable: true },
-  priceChange: { key: sql`p.price_change`, nullable: true },
-  percentageChange: { key: sql`p.percentage_change`, nullable: true },
-  views: { key: sql`p.views`, nullable: false },
-  name: { key: sql`lower(p.name)`, nullable: false },
-  createdAt: { key: sql`p.created_at`, nullable: false },
-} satisfies Record<string, { key: SQL; nullable: boolean }>;
+  lowestTotal: sql`p.lowest_total`,
+  priceChange: sql`p.price_change`,
+  percentageChange: sql`p.percentage_change`,
+  views: sql`p.views`,
+  name: sql`lower(p.name)`,
+  createdAt: sql`p.created_at`,
+} satisfies Record<string, SQL>;
 
 type Ordering = keyof typeof ORDERINGS;
 
@@ -58,16 +58,19 @@ interface KeptOrders {
 
 const orderColumns = sql.join(
   Object.entries(ORDERINGS).map(
-    ([name, { key }]) =>
+    ([name, key]) =>
       sql`string_agg(p.id::text, ',' order by ${key}, p.id) as ${sql.identifier(name)}, count(${key})::int as ${sql.identifier(`${name}Set`)}`,
   ),
   sql`, `,
 );
 
 async function loadOrders(db: Database, categoryIds: number[]): Promise<KeptOrders | null> {
-  const [row] = await selectPreparedRows<OrdersRow>(
+  // Not prepared: a generic plan, not knowing how many categories are asked, finds the distinct
+  // members by walking the whole membership primary key, where a custom plan reads the categories'
+  // own index entries. One primary-key probe per member (= any of an array) costs less than a
+  // semi-join, which hashes the members again.
+  const [row] = await selectRows<OrdersRow>(
     db,
-    // One primary-key probe per member (= any of an array): cheaper than a semi-join, which hashes the members again.
     sql`select count(*)::int as members, ${orderColumns} from products p where p.id = any(array(${memberIds(categoryIds)}))`,
   );
   return !row || row.members > MEMBER_SORT_LIMIT ? null : { row, ids: new Map() };
@@ -85,7 +88,7 @@ function idsOf({ row, ids }: KeptOrders, ordering: Ordering, sortOrder: 'asc' | 
   const ascending = text ? text.split(',').map(Number) : [];
   if (sortOrder === 'asc') order = ascending;
   else {
-    const withKey = ORDERINGS[ordering].nullable ? row[`${ordering}Set`] : ascending.length;
+    const withKey = row[`${ordering}Set`];
     order = [...ascending.slice(0, withKey).reverse(), ...ascending.slice(withKey).reverse()];
   }
   ids.set(name, order);
