@@ -8,7 +8,7 @@
  * The catalogue version moves with every write that changes a member, a brand, a price, an offer or
  * a value (statement triggers), so a change shows at once; entries also expire like every memo.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { prices, productSpecificationValues as v } from '../../db/schema';
 import { intArray, selectRows } from '../../db/sql';
@@ -47,12 +47,20 @@ export interface MemberFilters {
   spec?: SpecCondition[];
 }
 
+/**
+ * The distinct products of the categories (column product_id), at most one past MEMBER_SORT_LIMIT.
+ * The memberships are cut off before any product is read, so a large category costs little.
+ */
+export const memberIds = (categoryIds: number[]): SQL =>
+  sql`select distinct product_id from product_categories where category_id = any(${intArray(categoryIds)}) limit ${MEMBER_SORT_LIMIT + 1}`;
+
+/** `memberIds` as the CTE `members`. */
+export const membersCte = (categoryIds: number[]): SQL => sql`with members as materialized (${memberIds(categoryIds)})`;
+
 async function loadMembers(db: Database, categoryIds: number[]): Promise<CategoryMembers | null> {
   const rows = await selectRows<{ id: number; brand: string | null; lowestTotal: number | null }>(
     db,
-    // Memberships are cut off before any product is read, so a large category costs little.
-    sql`with members as materialized (
-          select distinct product_id from product_categories where category_id = any(${intArray(categoryIds)}) limit ${MEMBER_SORT_LIMIT + 1})
+    sql`${membersCte(categoryIds)}
         select p.id, p.brand, p.lowest_total as "lowestTotal" from products p where p.id in (select product_id from members) order by p.id`,
   );
   if (rows.length > MEMBER_SORT_LIMIT) return null;

@@ -12,7 +12,8 @@ import { paginationOf } from '../../http/pagination';
 import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { keptWhileResultsStand, searchResultVersion } from './search-cache';
 import { MAX_CACHE_AGE_MS, readCatalogVersion } from '../../http/catalog-version';
-import { keptMembers, MEMBER_SORT_LIMIT, memberTests } from './category-members';
+import { keptMembers, MEMBER_SORT_LIMIT, membersCte, memberTests } from './category-members';
+import { isMemberSort, memberOrder } from './member-order';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import type { ImageCopy } from '@koopjesland/shared/entities';
@@ -251,9 +252,7 @@ function pageIds(options: ProductListOptions, limit = options.limit, offset = (o
   if (!options.categoryIds?.length || categoryJoined || options.fewMembers === false)
     return sql`select p.id from ${from} where ${where} ${window}`;
   const others = whereClause(options, { categoryJoined: true });
-  const members = sql`with members as materialized (
-      select distinct product_id from product_categories where category_id = any(${intArray(options.categoryIds)})
-      limit ${MEMBER_SORT_LIMIT + 1})`;
+  const members = membersCte(options.categoryIds);
   if (options.fewMembers) return sql`${members} select p.id from ${from} where p.id in (select product_id from members) and ${others} ${window}`;
   return sql`${members}
     (select p.id from ${from} where (select count(*) from members) <= ${MEMBER_SORT_LIMIT}
@@ -349,7 +348,9 @@ const byViews = (options: Pick<ProductListOptions, 'sortBy' | 'search'>) =>
 /**
  * The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache.
  * An order by views is kept no longer than a cached answer is (http/response-cache.ts), so a page
- * read from kept ids is never staler than the same page's cached answer may be.
+ * read from kept ids is never staler than the same page's cached answer may be. A list of only
+ * categories of few members, in any order but the manual one, takes its order from the members'
+ * kept orders (member-order.ts): one statement orders them for every sort.
  */
 export async function searchResultIds(
   db: Database,
@@ -357,6 +358,10 @@ export async function searchResultIds(
   version?: string,
 ): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
+  if (rest.fewMembers === true && onlyCategories(rest) && isMemberSort(rest.sortBy)) {
+    const ordered = await memberOrder(db, rest.categoryIds!, rest.sortBy, rest.sortOrder, version);
+    if (ordered) return ordered;
+  }
   // No specification filter is the same list as none given.
   const given = Object.entries(rest).filter(([name, value]) => value !== undefined && !(name === 'spec' && !(value as unknown[]).length));
   const key = JSON.stringify(given.sort(([a], [b]) => a.localeCompare(b)));

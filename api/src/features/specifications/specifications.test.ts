@@ -383,11 +383,15 @@ describe('filters with counts', () => {
     // No offers (no lowest price) and a lower-case name: both must fall where PostgreSQL puts them.
     const [extra] = await db.insert(products).values({ slug: 'tv-zonder-aanbod', name: 'aardige televisie', brand: 'LG' }).returning();
     await db.insert(productCategories).values({ productId: extra!.id, categoryId: tvs.id });
+    // View counts with ties (broken by id) and without.
+    await db.execute(sql`update products set views = id % 3 where id in (select product_id from product_categories where category_id = ${tvs.id})`);
     const sorts: [string, string][] = [
       ['lowestPrice.total', 'p.lowest_total'],
       ['name', 'lower(p.name)'],
       ['createdAt', 'p.created_at'],
       ['percentageChange', 'p.percentage_change'],
+      ['priceChange', 'p.price_change'],
+      ['views', 'p.views'],
       ['offerCount', 'p.offer_count'],
     ];
     for (const [sortBy, column] of sorts)
