@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { referencePriceDays } from '../../db/schema';
 import { selectRows } from '../../db/sql';
+import { runStaging } from '../feeds/run-staging';
 import { dailyLowestSql } from '../price-history/repository';
 import { dealPercentageOf } from '../offers/deal-score';
 
@@ -108,7 +109,7 @@ export async function keepVerifiedFromPrices(
             and (h.recorded_at >= ${since} or h.id = (
               select b.id from price_history b where b.price_id = o.id and b.recorded_at < ${since}
               order by b.recorded_at desc, b.id desc limit 1))) as verified
-      from feed_staging s join prices o on o.product_id = s.product_id and o.store_id = ${storeId}
+      from ${runStaging(runId).staged} s join prices o on o.product_id = s.product_id and o.store_id = ${storeId}
       where s.run_id = ${runId} and (s.from_amount is not null or o.from_amount is not null)
     ),
     kept as (
