@@ -12,7 +12,7 @@ import { createTestUser } from './auth';
 import { categories, productIdentifiers, products, stores } from '../src/db/schema';
 import { findRun } from '../src/features/feeds/repository';
 import { whenRunFinished, type FeedRunRow } from '../src/features/feeds/runner';
-import { runStagingNames } from '../src/features/feeds/run-staging';
+import { runStagingNames } from '../src/db/run-staging';
 import type { DatabaseHandle } from '../src/db/client';
 
 export const FIXTURES = path.resolve(__dirname, 'fixtures/feeds');
@@ -118,7 +118,7 @@ export async function createFeedTestApp(overrides: Partial<ApiConfig> = {}): Pro
 }
 
 /**
- * Rows left in runs' staging tables (run-staging.ts): of one run, or of every run when none is
+ * Rows left in runs' staging tables (db/run-staging.ts): of one run, or of every run when none is
  * given. A table dropped counts as empty.
  */
 export async function countStagedRows(database: DatabaseHandle, runId?: number): Promise<number> {

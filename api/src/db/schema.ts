@@ -590,7 +590,7 @@ export const feedRunChanges = pgTable(
 
 /**
  * The shape of a feed run's staged records: each run reads its records into an unlogged copy
- * of this table of its own (features/feeds/run-staging.ts), applied set-based in one short
+ * of this table of its own (db/run-staging.ts), applied set-based in one short
  * transaction at the end; a failed run only leaves its tables to drop. This table holds no rows.
  */
 export const feedStaging = pgTable(

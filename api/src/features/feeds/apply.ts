@@ -7,7 +7,7 @@
  * feed allows it, links category aliases, creates/updates/refreshes offers with price
  * history, expires the feed's offers not seen, records the run's changes for its diff and
  * refreshes the products' price summaries. Records the run carried unchanged (their offer's
- * fingerprint, runner.ts) are not staged: they are listed in the run's carried table (run-staging.ts),
+ * fingerprint, runner.ts) are not staged: they are listed in the run's carried table (db/db/run-staging.ts),
  * count as seen and take part only in the duplicate check.
  */
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
@@ -45,7 +45,7 @@ import { profiled, type RunProfile } from './profile';
 import { FeedFailure } from '../../importers/source';
 import { registerImageUrls } from '../image-copies/copier';
 import { normaliseRunProducts } from '../specifications/values';
-import { dropRunStaging, runStaging } from './run-staging';
+import { dropRunStaging, runStaging } from '../../db/run-staging';
 
 export interface ApplyTarget {
   runId: number;
@@ -127,7 +127,7 @@ const u = alias(feedStagingUnchanged, 'u');
 const p = offerAlias('p');
 const P = sql`${prices} ${sql.identifier('p')}`;
 
-/** The run's own staging tables (run-staging.ts) under those aliases, as FROM, UPDATE and DELETE name them. */
+/** The run's own staging tables (db/run-staging.ts) under those aliases, as FROM, UPDATE and DELETE name them. */
 function stagingOf(runId: number): { S: SQL; U: SQL } {
   const { staged, carried } = runStaging(runId);
   return { S: sql`${staged} ${sql.identifier('s')}`, U: sql`${carried} ${sql.identifier('u')}` };
@@ -597,7 +597,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Every current offer of the feed was carried by this run (the rest were expired above).
     await tx.execute(sql`update ${storeFeeds} set ${col(storeFeeds.offersSeenAt)} = now() where ${storeFeeds.id} = ${feedId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
-    result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
+    result.fromPricesDropped = await keepVerifiedFromPrices(tx, runStaging(runId).staged, runId, storeId);
     await normaliseRunProducts(tx, sql`select ${s.productId} from ${staged}`);
     // Dropped with the commit; a rollback (a held run) keeps them.
     await dropRunStaging(tx, [runId]);

@@ -1,6 +1,6 @@
 import { createTestUser } from '../../../test/auth';
 import { countStagedRows, createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
-import { runStagingNames } from './run-staging';
+import { runStagingNames } from '../../db/run-staging';
 import { stores } from '../../db/schema';
 import { createRun, executeRun, STAGED_ROWS_LOST_REASON } from './runner';
 

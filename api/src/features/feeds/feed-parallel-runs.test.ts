@@ -1,6 +1,6 @@
 /**
  * Two stores' feeds imported at once: a run whose apply transaction is still going never holds
- * up another store's run (each run stages into tables of its own, run-staging.ts). PostgreSQL
+ * up another store's run (each run stages into tables of its own, db/run-staging.ts). PostgreSQL
  * only: PGlite is one connection, its runs take turns by construction.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { countStagedRows, createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
-import { runStagingNames } from './run-staging';
+import { runStagingNames } from '../../db/run-staging';
 
 /**
  * A re-import touches only what changed: each offer keeps the fingerprint of the record it was

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import { prices, storeFeeds } from '../../db/schema';
 import { selectRows } from '../../db/sql';
-import { runStaging } from './run-staging';
+import { runStaging } from '../../db/run-staging';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { refreshPriceSummaries } from '../offers/price-summary';
 

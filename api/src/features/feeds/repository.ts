@@ -15,7 +15,7 @@ import type { NormalisedOffer } from '../../importers/types';
 import { hash52, offerFingerprint } from '../../importers/fingerprint';
 import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
 import { lastSeenOf } from '../offers/last-seen';
-import { createRunStaging, dropRunStaging, runStagingNames } from './run-staging';
+import { createRunStaging, dropRunStaging, runStagingNames } from '../../db/run-staging';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
 

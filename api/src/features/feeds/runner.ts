@@ -18,7 +18,7 @@ import { ApplyTimedOut, applyStagedRun, currentOfferCount, matchStagedRun, RunHe
 import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import { lockFeedRun } from './run-lock';
-import { dropRunStaging, hasRunStagedRows } from './run-staging';
+import { dropRunStaging, hasRunStagedRows } from '../../db/run-staging';
 import { timed, type RunProfile } from './profile';
 import {
   cancelQueuedRun,

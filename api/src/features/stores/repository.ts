@@ -9,7 +9,7 @@ import { offsetOf } from '../../http/pagination';
 import { feedRuns, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
-import { dropRunStaging } from '../feeds/run-staging';
+import { dropRunStaging } from '../../db/run-staging';
 
 export const STORE_SORT_COLUMNS = {
   name: stores.name,

@@ -9,8 +9,8 @@
  * worker's run waited for the first one's whole apply step before it could match its records.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { selectRows } from '../../db/sql';
+import type { Database } from './client';
+import { selectRows } from './sql';
 
 type Executor = Pick<Database, 'execute'>;
 
