@@ -318,7 +318,7 @@ export class CarriedOffers {
     return true;
   }
 
-  /** The carried records as COPY text lines for feed_staging_unchanged, a slice at a time. */
+  /** The carried records as COPY text lines for the run's carried table (db/run-staging.ts), a slice at a time. */
   *lines(runId: number, perSlice = 20_000): Generator<string> {
     for (let start = 0; start < this.count; start += perSlice) {
       let text = '';
@@ -377,7 +377,7 @@ export async function loadCarriedOffers(db: Database, feedId: number): Promise<C
   });
 }
 
-/** The columns of feed_staging_unchanged in the order of `CarriedOffers.lines`. */
+/** The columns of a run's carried table (shaped as feed_staging_unchanged) in the order of `CarriedOffers.lines`. */
 const UNCHANGED_COLUMNS = ['run_id', 'position', 'offer_id', 'product_id', 'record_hash'] as const;
 
 export interface StagingWriter {
