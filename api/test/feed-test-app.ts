@@ -12,6 +12,8 @@ import { createTestUser } from './auth';
 import { categories, productIdentifiers, products, stores } from '../src/db/schema';
 import { findRun } from '../src/features/feeds/repository';
 import { whenRunFinished, type FeedRunRow } from '../src/features/feeds/runner';
+import { runStagingNames } from '../src/db/run-staging';
+import type { DatabaseHandle } from '../src/db/client';
 
 export const FIXTURES = path.resolve(__dirname, 'fixtures/feeds');
 export const EXISTING_EAN = '8710000000017';
@@ -113,6 +115,24 @@ export async function createFeedTestApp(overrides: Partial<ApiConfig> = {}): Pro
       return parts.join('\n');
     },
   };
+}
+
+/**
+ * Rows left in runs' staging tables (db/run-staging.ts): of one run, or of every run when none is
+ * given. A table dropped counts as empty.
+ */
+export async function countStagedRows(database: DatabaseHandle, runId?: number): Promise<number> {
+  const tables = await database.query<{ name: string }>(
+    "select relname as name from pg_class where relkind = 'r' and relname ~ '^feed_staging(_unchanged)?_run_[0-9]+$'",
+  );
+  const wanted = runId === undefined ? null : Object.values(runStagingNames(runId));
+  let rows = 0;
+  for (const { name } of tables) {
+    if (wanted && !wanted.includes(name)) continue;
+    const [count] = await database.query<{ n: number }>(`select count(*)::int as n from "${name}"`);
+    rows += count?.n ?? 0;
+  }
+  return rows;
 }
 
 /** A buffer of little-endian fields: `[offset, byte count, value]`. */

@@ -589,9 +589,9 @@ export const feedRunChanges = pgTable(
 );
 
 /**
- * Records of a feed run being read, staged here (one batch per statement) and applied
- * set-based in one short transaction at the end; a failed run only leaves rows to delete.
- * Created UNLOGGED: it holds nothing that must survive a crash.
+ * The shape of a feed run's staged records: each run reads its records into an unlogged copy
+ * of this table of its own (db/run-staging.ts), applied set-based in one short
+ * transaction at the end; a failed run only leaves its tables to drop. This table holds no rows.
  */
 export const feedStaging = pgTable(
   'feed_staging',
@@ -641,8 +641,8 @@ export const feedStaging = pgTable(
 /**
  * The records a run carried unchanged (their fingerprint is their offer's): not staged, only
  * listed, so the apply step counts their offers seen (expiry, the collapse guard) and lets a
- * record earlier in the file win its product over them (migration 0024). Unlogged scratch like
- * feed_staging, deleted with the run's staged rows.
+ * record earlier in the file win its product over them (migration 0024). Like feed_staging, the
+ * shape of a table each run has of its own, dropped with the run's staged records.
  */
 export const feedStagingUnchanged = pgTable(
   'feed_staging_unchanged',

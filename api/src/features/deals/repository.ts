@@ -6,7 +6,7 @@
  * score whenever the product's lowest price changes (offers/deal-score.ts, used by price-summary.ts).
  * Also the check of a feed's "from" price against the store's own history of the last 30 days.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { referencePriceDays } from '../../db/schema';
 import { selectRows } from '../../db/sql';
@@ -89,10 +89,12 @@ export async function refreshReferencePricesOnce(db: Database): Promise<boolean>
  * Keeps a feed run's "from" prices only where the store charged that amount in the last
  * FROM_PRICE_DAYS days (an entry of the offer's history recorded in that time, or the one in
  * force when it began); others are dropped. Runs inside the apply transaction after the offers
- * were written. Returns the dropped ones (record position, amount in euros) for the run's problems.
+ * were written, over the run's staged records (`staged`, the run's staging table). Returns the
+ * dropped ones (record position, amount in euros) for the run's problems.
  */
 export async function keepVerifiedFromPrices(
   tx: Pick<Database, 'execute'>,
+  staged: SQL,
   runId: number,
   storeId: number,
 ): Promise<{ position: number; value: string | null }[]> {
@@ -108,7 +110,7 @@ export async function keepVerifiedFromPrices(
             and (h.recorded_at >= ${since} or h.id = (
               select b.id from price_history b where b.price_id = o.id and b.recorded_at < ${since}
               order by b.recorded_at desc, b.id desc limit 1))) as verified
-      from feed_staging s join prices o on o.product_id = s.product_id and o.store_id = ${storeId}
+      from ${staged} s join prices o on o.product_id = s.product_id and o.store_id = ${storeId}
       where s.run_id = ${runId} and (s.from_amount is not null or o.from_amount is not null)
     ),
     kept as (

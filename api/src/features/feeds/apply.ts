@@ -7,8 +7,8 @@
  * feed allows it, links category aliases, creates/updates/refreshes offers with price
  * history, expires the feed's offers not seen, records the run's changes for its diff and
  * refreshes the products' price summaries. Records the run carried unchanged (their offer's
- * fingerprint, runner.ts) are not staged: they are listed in feed_staging_unchanged, count as
- * seen and take part only in the duplicate check.
+ * fingerprint, runner.ts) are not staged: they are listed in the run's carried table (db/db/run-staging.ts),
+ * count as seen and take part only in the duplicate check.
  */
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
@@ -45,6 +45,7 @@ import { profiled, type RunProfile } from './profile';
 import { FeedFailure } from '../../importers/source';
 import { registerImageUrls } from '../image-copies/copier';
 import { normaliseRunProducts } from '../specifications/values';
+import { dropRunStaging, runStaging } from '../../db/run-staging';
 
 export interface ApplyTarget {
   runId: number;
@@ -119,20 +120,24 @@ export const FEED_LOCK_NAMESPACE = 727_001;
 export const DUPLICATE_REASON = 'Another record of this feed already offers the same product';
 export const NO_MATCH_REASON = 'No product with this EAN/GTIN or store product id, and this feed does not create products';
 
-/** The staged records of a run, as every statement below reads them. */
+/** The staged records of a run, as every statement below reads them (columns of the run's own table). */
 const s = alias(feedStaging, 's');
 /** The records a run carried unchanged (runner.ts). */
 const u = alias(feedStagingUnchanged, 'u');
 const p = offerAlias('p');
-/** The tables under those aliases, as FROM, UPDATE and DELETE name them. */
-const S = sql`${feedStaging} ${sql.identifier('s')}`;
-const U = sql`${feedStagingUnchanged} ${sql.identifier('u')}`;
 const P = sql`${prices} ${sql.identifier('p')}`;
+
+/** The run's own staging tables (db/run-staging.ts) under those aliases, as FROM, UPDATE and DELETE name them. */
+function stagingOf(runId: number): { S: SQL; U: SQL } {
+  const { staged, carried } = runStaging(runId);
+  return { S: sql`${staged} ${sql.identifier('s')}`, U: sql`${carried} ${sql.identifier('u')}` };
+}
 /** A row's physical address in a staging table, under the alias the statement reads it. */
 const ctid = (name: 's' | 'u') => sql`${sql.identifier(name)}.ctid`;
 
 /** Links staged records to existing products by GTIN, then by the store's own product id. */
 async function matchProducts(tx: Tx, runId: number, storeId: number): Promise<void> {
+  const { S } = stagingOf(runId);
   await tx.execute(sql`
     update ${S} set ${col(s.productId)} = ${productIdentifiers.productId}
     from ${productIdentifiers}
@@ -149,8 +154,9 @@ async function matchProducts(tx: Tx, runId: number, storeId: number): Promise<vo
 export async function matchStagedRun(db: Database, target: ApplyTarget): Promise<void> {
   // The staged rows were just written: without fresh statistics the planner takes this run's
   // thousands of rows for a handful and joins them row by row.
-  await db.execute(sql`analyze ${feedStaging}`);
-  await db.execute(sql`analyze ${feedStagingUnchanged}`);
+  const { staged, carried } = runStaging(target.runId);
+  await db.execute(sql`analyze ${staged}`);
+  await db.execute(sql`analyze ${carried}`);
   await matchProducts(db, target.runId, target.storeId);
 }
 
@@ -159,13 +165,16 @@ const GROWTH_WORTH_ANALYZING = 1_000;
 
 /**
  * ANALYZE `table` when this transaction added more than a fifth of the rows the planner believes
- * it has. Runs inside the apply transaction: ANALYZE samples the transaction's own new rows.
+ * it has. Runs inside the apply transaction: ANALYZE samples the transaction's own new rows. Its
+ * lock conflicts with itself and is held to the commit, so while another feed's apply transaction
+ * has analysed the table this one skips it (SKIP_LOCKED) instead of waiting for that whole
+ * transaction: its statements join on indexed columns and stay linear without fresh statistics.
  */
 async function analyzeIfGrown(tx: Tx, table: typeof products | typeof prices, added: number): Promise<void> {
   if (added < GROWTH_WORTH_ANALYZING) return;
   const [estimate] = await rows<{ tuples: number }>(tx, sql`
     select greatest(reltuples, 0)::float8 as tuples from pg_class where oid = ${getTableName(table)}::regclass`);
-  if (added > (estimate?.tuples ?? 0) * 0.2) await tx.execute(sql`analyze ${table}`);
+  if (added > (estimate?.tuples ?? 0) * 0.2) await tx.execute(sql`analyze (skip_locked) ${table}`);
 }
 
 /**
@@ -238,35 +247,6 @@ async function unchecked<T>(tx: Tx, allowed: boolean, work: () => Promise<T>): P
   return result;
 }
 
-/**
- * Deletes the run's rows from a staging table; when they are all the table holds, empties it
- * instead (TRUNCATE). Deleted rows stay in the table's pages until a vacuum gets to them, and
- * every scan of the next runs would read them again (a re-import right after a large first run
- * read ten times its own rows in each statement). Only when the table's lock comes at once: a run
- * staging meanwhile is never waited for, its rows stay and this run's are deleted.
- */
-async function clearRunRows(tx: Tx & Pick<Database, 'transaction'>, table: typeof feedStaging | typeof feedStagingUnchanged, runId: number) {
-  // The first and last row by an index no apply statement updates (so neither end of it is a
-  // run of dead entries: the product ids' index ends in the new records' first versions).
-  const order = table === feedStaging ? feedStaging.position : feedStagingUnchanged.offerId;
-  const onlyThisRun = sql`select coalesce(
-    (select ${table.runId} from ${table} order by ${table.runId}, ${order} limit 1) = ${runId}
-    and (select ${table.runId} from ${table} order by ${table.runId} desc, ${order} desc limit 1) = ${runId}, false) as only`;
-  const [before] = await rows<{ only: boolean }>(tx, onlyThisRun);
-  const emptied =
-    before?.only === true &&
-    (await tx
-      .transaction(async (savepoint) => {
-        await savepoint.execute(sql`lock table ${table} in access exclusive mode nowait`);
-        const [locked] = await rows<{ only: boolean }>(savepoint, onlyThisRun);
-        if (!locked?.only) throw new Error('another run staged rows meanwhile');
-        await savepoint.execute(sql`truncate ${table}`);
-        return true;
-      })
-      .catch(() => false));
-  if (!emptied) await tx.execute(sql`delete from ${table} where ${table.runId} = ${runId}`);
-}
-
 /** The feed's offers that count now. */
 export async function currentOfferCount(db: Tx, feedId: number): Promise<number> {
   const [row] = await rows<{ count: number }>(db, sql`
@@ -292,6 +272,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Two instances never apply the same feed at once, whatever their run bookkeeping says.
     await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}, ${feedId})`);
     await tuneApplyTransaction(tx, statementTimeoutMs);
+    const { S, U } = stagingOf(runId);
     const ofRun = sql`${s.runId} = ${runId}`;
     const staged = sql`${S} where ${ofRun}`;
     const priceOfferColumns = columnList(prices.id, prices.productId, prices.storeId, prices.amount, prices.shipping, prices.total);
@@ -423,7 +404,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // refresh) would be planned for one row and run as a loop per row (a re-import with 20,000
     // changed totals spent minutes rescanning an aggregate per product).
     const stagedRows = result.offersCreated + result.offersUpdated + result.offersUnchanged - carried;
-    if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze ${feedStaging}`);
+    if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze ${runStaging(runId).staged}`);
     if (result.productsCreated > 0) {
       // The summary a refresh would give a product whose only offer is this one (price-summary.ts).
       await tx.execute(sql`
@@ -616,10 +597,10 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // Every current offer of the feed was carried by this run (the rest were expired above).
     await tx.execute(sql`update ${storeFeeds} set ${col(storeFeeds.offersSeenAt)} = now() where ${storeFeeds.id} = ${feedId}`);
     // Honest deals: a "from" price is kept on the offer only when the store charged it lately.
-    result.fromPricesDropped = await keepVerifiedFromPrices(tx, runId, storeId);
+    result.fromPricesDropped = await keepVerifiedFromPrices(tx, runStaging(runId).staged, runId, storeId);
     await normaliseRunProducts(tx, sql`select ${s.productId} from ${staged}`);
-    await clearRunRows(tx, feedStaging, runId);
-    await clearRunRows(tx, feedStagingUnchanged, runId);
+    // Dropped with the commit; a rollback (a held run) keeps them.
+    await dropRunStaging(tx, [runId]);
     return result;
   });
 }

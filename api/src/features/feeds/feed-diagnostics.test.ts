@@ -1,5 +1,6 @@
 import { createTestUser } from '../../../test/auth';
-import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { countStagedRows, createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { runStagingNames } from '../../db/run-staging';
 import { stores } from '../../db/schema';
 import { createRun, executeRun, STAGED_ROWS_LOST_REASON } from './runner';
 
@@ -196,8 +197,8 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       expect(held).toMatchObject({ status: 'held', offersExpired: 8 });
       const offers = await currentOffers();
       // What a crash does to the unlogged staging tables.
-      await t.database.query('delete from feed_staging where run_id = $1', [held.id]);
-      await t.database.query('delete from feed_staging_unchanged where run_id = $1', [held.id]);
+      const lost = runStagingNames(held.id);
+      await t.database.query(`truncate "${lost.staged}", "${lost.carried}"`);
       const response = await post(`/api/feed-runs/${held.id}/apply`);
       expect(response.json()).toMatchObject({ id: held.id, status: 'failed', failureReason: STAGED_ROWS_LOST_REASON });
       expect(await currentOffers()).toBe(offers);
@@ -213,8 +214,7 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
       const discarded = await post(`/api/feed-runs/${empty.id}/discard`);
       expect(discarded.json()).toMatchObject({ status: 'discarded' });
       expect((await get(`/api/store-feeds/${feedId}`)).json().offerCount).toBe(2);
-      const staged = await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging');
-      expect(staged[0]!.n).toBe(0);
+      expect(await countStagedRows(t.database)).toBe(0);
     });
 
     it('holds by the share set in the feed parameters', async () => {
@@ -230,12 +230,7 @@ describe('feed run diagnostics: problems, diff, collapse guard, progress', () =>
 
     it('drops the staged rows of a held run when its feed is deleted', async () => {
       // The held run read one record, carried unchanged: listed, not staged.
-      const staged = async () =>
-        (
-          await t.database.query<{ n: number }>(
-            'select (select count(*) from feed_staging)::int + (select count(*) from feed_staging_unchanged)::int as n',
-          )
-        )[0]!.n;
+      const staged = () => countStagedRows(t.database);
       expect(await staged()).toBe(1);
       expect(
         (await t.app.inject({ method: 'DELETE', url: `/api/store-feeds/${feedId}`, headers: t.auth })).statusCode,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
+import { countStagedRows, createFeedTestApp, EXISTING_EAN, type FeedTestContext } from '../../../test/feed-test-app';
 import { refreshPriceSummariesOf } from '../offers/price-summary';
 
 /**
@@ -35,8 +35,7 @@ describe('feed runs: COPY staging and products written once', () => {
     expect(product!.description).toContain('Regel 1');
     const aliases = await t.database.query<{ path: string }>("select path from category_aliases where path like 'Tekst%'");
     expect(aliases).toEqual([{ path: 'Tekst > Vreemd\\Pad' }]);
-    const [staged] = await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging');
-    expect(staged!.n).toBe(0);
+    expect(await countStagedRows(t.database)).toBe(0);
   });
 
   it('gives a new product its main image and the price summary a refresh would give it', async () => {

@@ -1,4 +1,5 @@
-import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { countStagedRows, createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { runStagingNames } from '../../db/run-staging';
 
 /**
  * A re-import touches only what changed: each offer keeps the fingerprint of the record it was
@@ -58,12 +59,7 @@ describe('feed re-imports: only what changed is written', () => {
         priceId,
       ])
     ).map((entry) => entry.total);
-  const leftStaged = async () =>
-    (
-      await t.database.query<{ n: number }>(
-        'select (select count(*) from feed_staging)::int + (select count(*) from feed_staging_unchanged)::int as n',
-      )
-    )[0]!.n;
+  const leftStaged = () => countStagedRows(t.database);
 
   it('carries unchanged records without writing their offers', async () => {
     const { importing, stored } = await newFeed();
@@ -110,11 +106,11 @@ describe('feed re-imports: only what changed is written', () => {
     );
     const held = await t.run(feed.id);
     expect(held).toMatchObject({ status: 'held', offersUnchanged: 1, offersUpdated: 1, offersExpired: 3 });
+    const heldTables = runStagingNames(held.id);
     const staged = await t.database.query<{ table: string; external_id: string | null }>(
-      `select 'staged' as table, external_id from feed_staging where run_id = $1
-       union all select 'carried', p.external_id from feed_staging_unchanged u join prices p on p.id = u.offer_id where u.run_id = $1
+      `select 'staged' as table, external_id from "${heldTables.staged}"
+       union all select 'carried', p.external_id from "${heldTables.carried}" u join prices p on p.id = u.offer_id
        order by 1, 2`,
-      [held.id],
     );
     expect(staged).toEqual([
       { table: 'carried', external_id: 'K1' },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { whenRunFinished } from './runner';
-import { createFeedTestApp, FIXTURES, makeZip, type FeedTestContext } from '../../../test/feed-test-app';
+import { countStagedRows, createFeedTestApp, FIXTURES, makeZip, type FeedTestContext } from '../../../test/feed-test-app';
 
 /** Each broken file must end its run as failed, with a clear reason, leaving the catalog as it was. */
 describe('feed runs are atomic and safe', () => {
@@ -32,8 +32,7 @@ describe('feed runs are atomic and safe', () => {
     expect(run.status).toBe('failed');
     expect(run.failureReason).toMatch(reason);
     expect(await t.snapshot()).toBe(baseline);
-    const staged = await t.database.query<{ n: number }>('select count(*)::int as n from feed_staging');
-    expect(staged[0]!.n).toBe(0);
+    expect(await countStagedRows(t.database)).toBe(0);
   }
 
   it('fails on truncated XML', async () => {

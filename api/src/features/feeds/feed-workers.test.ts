@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
+import { countStagedRows, createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
 import { stores } from '../../db/schema';
 import { REPO_ROOT } from '../../paths';
 import { INTERRUPTED_REASON } from './runner';
@@ -289,11 +289,7 @@ interface RunView {
         status: 'failed',
         reason: INTERRUPTED_REASON,
       });
-      const [staged] = await t.database.query<{ count: number }>(
-        'select count(*)::int as count from feed_staging where run_id = $1',
-        [interrupted],
-      );
-      expect(staged!.count).toBe(0);
+      expect(await countStagedRows(t.database, interrupted)).toBe(0);
       expect(await t.snapshot()).toBe(lastGood);
 
       // The restarted worker imports the feed again when asked: the new prices are live.

@@ -24,6 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import { prices, storeFeeds } from '../../db/schema';
 import { selectRows } from '../../db/sql';
+import { runStaging } from '../../db/run-staging';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { refreshPriceSummaries } from '../offers/price-summary';
 
@@ -70,14 +71,14 @@ export async function thresholdsOfFeed(db: Tx, feedId: number): Promise<Threshol
 export async function routeReviewedRecords(tx: Tx, target: PlausibilityTarget): Promise<HeldRecord[]> {
   const { runId, storeId } = target;
   await tx.execute(sql`
-    update feed_staging s set product_id = ${prices.productId}
+    update ${runStaging(runId).staged} s set product_id = ${prices.productId}
     from ${prices}
     where s.run_id = ${runId} and s.external_id is not null and ${prices.keepProduct}
       and ${prices.storeId} = ${storeId} and ${prices.externalId} = s.external_id
       and s.product_id is distinct from ${prices.productId}`);
   const dropped = await selectRows<{ position: number; total: number }>(
     tx,
-    sql`delete from feed_staging s using ${prices}
+    sql`delete from ${runStaging(runId).staged} s using ${prices}
       where s.run_id = ${runId} and ${prices.productId} = s.product_id and ${prices.storeId} = ${storeId}
         and ${prices.rejectedTotal} = s.total
       returning s."position" as position, s.total as total`,
@@ -109,7 +110,7 @@ export async function holdImplausibleOffers(tx: Tx, target: PlausibilityTarget):
       select s."position", s.name, s.brand, s.description, s.gtin, s.images, s.category_path, s.properties,
         ${prices.id} as price_id, ${prices.productId} as product_id, ${prices.total} as total,
         ${prices.acceptedTotal} as accepted_total, ${prices.hiddenReason} is not null as was_held
-      from feed_staging s
+      from ${runStaging(runId).staged} s
       join ${prices} on ${prices.productId} = s.product_id and ${prices.storeId} = ${storeId}
       where s.run_id = ${runId} and ${prices.validTo} is null
         and (${prices.hiddenReason} = 'implausible'

@@ -9,12 +9,13 @@ import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import { copyText, type Database, type DatabaseHandle } from '../../db/client';
 import { isUniqueViolation, selectRows } from '../../db/sql';
-import { feedRunChanges, feedRuns, feedStaging, feedStagingUnchanged, prices, products, storeFeeds, stores } from '../../db/schema';
+import { feedRunChanges, feedRuns, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
 import { hash52, offerFingerprint } from '../../importers/fingerprint';
 import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
 import { lastSeenOf } from '../offers/last-seen';
+import { createRunStaging, dropRunStaging, runStagingNames } from '../../db/run-staging';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
 
@@ -72,7 +73,7 @@ async function discardHeld(db: Database, which: SQL): Promise<FeedRunRow[]> {
     .set({ status: 'discarded', phase: null, finishedAt: new Date() })
     .where(and(which, eq(feedRuns.status, 'held')))
     .returning();
-  if (runs.length) await deleteStagedRows(db, runs.map((run) => run.id));
+  if (runs.length) await dropRunStaging(db, runs.map((run) => run.id));
   return runs;
 }
 
@@ -317,7 +318,7 @@ export class CarriedOffers {
     return true;
   }
 
-  /** The carried records as COPY text lines for feed_staging_unchanged, a slice at a time. */
+  /** The carried records as COPY text lines for the run's carried table (db/run-staging.ts), a slice at a time. */
   *lines(runId: number, perSlice = 20_000): Generator<string> {
     for (let start = 0; start < this.count; start += perSlice) {
       let text = '';
@@ -376,14 +377,14 @@ export async function loadCarriedOffers(db: Database, feedId: number): Promise<C
   });
 }
 
-/** The columns of feed_staging_unchanged in the order of `CarriedOffers.lines`. */
+/** The columns of a run's carried table (shaped as feed_staging_unchanged) in the order of `CarriedOffers.lines`. */
 const UNCHANGED_COLUMNS = ['run_id', 'position', 'offer_id', 'product_id', 'record_hash'] as const;
 
 export interface StagingWriter {
   add(batch: readonly NormalisedOffer[]): Promise<void>;
   /** Every added row is in the staging table once this resolves, and the carried records are listed. */
   finish(carried?: CarriedOffers): Promise<void>;
-  /** Stops loading; the caller drops what was staged (`dropStaging`). */
+  /** Stops loading; the caller drops what was staged (`dropRunStaging`). */
   abort(): Promise<void>;
 }
 
@@ -392,7 +393,9 @@ export interface StagingWriter {
  * instead of INSERT statements: the database parses plain text, no JSON or parameters.
  */
 export async function openStaging(handle: DatabaseHandle, runId: number): Promise<StagingWriter> {
-  let writer = await handle.copyIn('feed_staging', STAGING_COLUMNS);
+  await createRunStaging(handle.db, runId);
+  const tables = runStagingNames(runId);
+  let writer = await handle.copyIn(tables.staged, STAGING_COLUMNS);
   return {
     async add(batch) {
       let text = '';
@@ -402,34 +405,12 @@ export async function openStaging(handle: DatabaseHandle, runId: number): Promis
     async finish(carried) {
       await writer.finish();
       if (!carried?.count) return;
-      writer = await handle.copyIn('feed_staging_unchanged', UNCHANGED_COLUMNS);
+      writer = await handle.copyIn(tables.carried, UNCHANGED_COLUMNS);
       for (const text of carried.lines(runId)) await writer.write(text);
       await writer.finish();
     },
     abort: () => writer.abort(),
   };
-}
-
-/** Whether the run has staged rows (a held run loses them when the database crashes: the tables are unlogged). */
-export async function hasStagedRows(db: Database, runId: number): Promise<boolean> {
-  const [row] = await db.select({ runId: feedStaging.runId }).from(feedStaging).where(eq(feedStaging.runId, runId)).limit(1);
-  if (row) return true;
-  const [carried] = await db
-    .select({ runId: feedStagingUnchanged.runId })
-    .from(feedStagingUnchanged)
-    .where(eq(feedStagingUnchanged.runId, runId))
-    .limit(1);
-  return carried !== undefined;
-}
-
-/** Deletes the staged rows of runs, and the lists of the records they carried unchanged. */
-export async function deleteStagedRows(db: Pick<Database, 'delete'>, runIds: number[]): Promise<void> {
-  await db.delete(feedStaging).where(inArray(feedStaging.runId, runIds));
-  await db.delete(feedStagingUnchanged).where(inArray(feedStagingUnchanged.runId, runIds));
-}
-
-export async function dropStaging(db: Database, runId: number): Promise<void> {
-  await deleteStagedRows(db, [runId]);
 }
 
 export async function findFeed(db: Database, feedId: number) {
@@ -652,7 +633,7 @@ export async function reapOrphanedRuns(db: Database, reason: string): Promise<nu
     .where(and(eq(feedRuns.status, 'running'), sql`not ${lockHeld}`))
     .returning({ id: feedRuns.id });
   const ids = reaped.map((run) => run.id);
-  if (ids.length) await deleteStagedRows(db, ids);
+  if (ids.length) await dropRunStaging(db, ids);
   return ids;
 }
 

@@ -18,18 +18,17 @@ import { ApplyTimedOut, applyStagedRun, currentOfferCount, matchStagedRun, RunHe
 import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import { lockFeedRun } from './run-lock';
+import { dropRunStaging, hasRunStagedRows } from '../../db/run-staging';
 import { timed, type RunProfile } from './profile';
 import {
   cancelQueuedRun,
   claimQueuedRun,
   claimHeldRun,
   discardHeldRuns,
-  dropStaging,
   findFeed,
   storeSlugOf,
   findRun,
   finishRun,
-  hasStagedRows,
   insertQueuedRun,
   loadCarriedOffers,
   isCancelRequested,
@@ -510,7 +509,7 @@ async function runToEnd(
     await stopProgress();
     await closeSource().catch(() => undefined);
     await abortStaging().catch(() => undefined);
-    await dropStaging(app.db, runId).catch(() => undefined);
+    await dropRunStaging(app.db, [runId]).catch(() => undefined);
     const isCancel = cancelled || signal.aborted || (error instanceof FeedFailure && error.message === 'Cancelled');
     if (!(error instanceof FeedFailure) || error instanceof ApplyTimedOut) app.log.error({ err: error, runId }, 'feed run failed');
     return finishRun(app.db, runId, {
@@ -569,7 +568,7 @@ async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<
     const target: ApplyTarget = { runId, feedId: feed.id, storeId: feed.storeId, allowCreateProducts: feed.allowCreateProducts };
     // The staging table is unlogged (migration 0019): a database crash empties it. Applying a
     // held run without its rows would expire every offer of the feed.
-    if (run.offersCreated + run.offersUpdated + run.offersUnchanged > 0 && !(await hasStagedRows(app.db, runId))) {
+    if (run.offersCreated + run.offersUpdated + run.offersUnchanged > 0 && !(await hasRunStagedRows(app.db, runId))) {
       throw new FeedFailure(STAGED_ROWS_LOST_REASON);
     }
     await recordProgress(app.db, runId, { phase: 'matching' });
@@ -587,7 +586,7 @@ async function applyHeldRunLocked(app: FastifyInstance, runId: number): Promise<
       problems: counters.problems.list(),
     });
   } catch (error) {
-    await dropStaging(app.db, runId).catch(() => undefined);
+    await dropRunStaging(app.db, [runId]).catch(() => undefined);
     if (!(error instanceof FeedFailure)) app.log.error({ err: error, runId }, 'applying a held run failed');
     return finishRun(app.db, runId, {
       status: 'failed',

@@ -107,6 +107,33 @@ describe('refreshPriceSummaries', () => {
     await dispose();
   });
 
+  it('rewrites a product within its own page when no indexed column of its summary changes', async () => {
+    const { database, dispose } = await openTestDatabase();
+    const { db } = database;
+    const { product } = await productOfferedAt(db, [1000]);
+    await db.update(products).set({ description: 'Omschrijving '.repeat(12) }).where(eq(products.id, product.id));
+    await refreshPriceSummaries(db, [product.id]);
+    await database.query('vacuum products');
+    // The products written after it fill its page, as a catalogue's do: what room is left there is
+    // smaller than one of them, and than the product.
+    await database.query(
+      "insert into products (slug, name, description) select 'vulling-' || n, 'Vulling ' || n, repeat('x', 80) from generate_series(1, 400) as n",
+    );
+    const [dearer] = await db.insert(stores).values({ name: 'Duur', slug: 'duur', url: 'https://duur.example' }).returning();
+    await db.insert(prices).values({ productId: product.id, storeId: dearer!.id, amount: 5000, total: 5000, url: 'https://duur.example/p' });
+    const pageOf = async () =>
+      (await database.query<{ page: number }>('select (ctid::text::point)[0]::int as page from products where id = $1', [product.id]))[0]!.page;
+    const page = await pageOf();
+
+    await refreshPriceSummaries(db, [product.id]);
+    const [row] = await db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ lowestTotal: 1000, highestTotal: 5000, offerCount: 2 });
+    // A new version in the same page, with no indexed column changed, is a heap-only update:
+    // none of the table's indexes gets an entry.
+    expect(await pageOf()).toBe(page);
+    await dispose();
+  });
+
   it('never counts a hidden offer (reported or implausible) as the lowest, highest or in the count', async () => {
     const { database, dispose } = await openTestDatabase();
     const { db } = database;

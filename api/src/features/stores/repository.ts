@@ -6,9 +6,10 @@ import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
-import { feedRuns, feedStaging, feedStagingUnchanged, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
+import { feedRuns, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
+import { dropRunStaging } from '../../db/run-staging';
 
 export const STORE_SORT_COLUMNS = {
   name: stores.name,
@@ -114,18 +115,17 @@ export async function storeExists(db: Database, storeId: number): Promise<boolea
 }
 
 /**
- * Deletes a store; its feeds and their runs go with it (foreign keys). The rows its runs staged
- * (a held run keeps them for review) have no foreign key, so they are deleted first.
+ * Deletes a store; its feeds and their runs go with it (foreign keys). The tables its runs staged
+ * into (a held run keeps them for review) are no rows of the runs, so they are dropped first.
  */
 export async function deleteStore(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const runs = tx
+    const runs = await tx
       .select({ id: feedRuns.id })
       .from(feedRuns)
       .innerJoin(storeFeeds, eq(storeFeeds.id, feedRuns.feedId))
       .where(eq(storeFeeds.storeId, id));
-    await tx.delete(feedStaging).where(inArray(feedStaging.runId, runs));
-    await tx.delete(feedStagingUnchanged).where(inArray(feedStagingUnchanged.runId, runs));
+    await dropRunStaging(tx, runs.map((run) => run.id));
     await tx.delete(stores).where(eq(stores.id, id));
   });
 }
