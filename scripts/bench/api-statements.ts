@@ -11,6 +11,7 @@
  * A named prepared statement is planned once per connection and then reused while a generic plan
  * costs no more than a custom one: its planning time below is what preparing it saves.
  */
+import { median } from './statistics';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../../api/src/app';
@@ -37,7 +38,6 @@ pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[
 
 const urls = process.argv.flatMap((arg, index) => (process.argv[index - 1] === '--url' ? [arg] : []));
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
   const databaseUrl = await ensurePostgresDatabase();

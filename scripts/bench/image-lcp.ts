@@ -17,18 +17,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readDemoCredentials } from '../../api/src/demo/credentials';
-import { imageCopiesDone, launchChrome, measurePage, median, ROOT, startAppServer, stopAppServer, type Measurement } from './lighthouse-runs';
+import { benchOption } from './cli';
+import { imageCopiesDone, launchChrome, measurePage, ROOT, startAppServer, stopAppServer, type Measurement } from './lighthouse-runs';
+import { median } from './statistics';
 import { photoLikeJpeg } from './photo-like-jpeg';
 
-const args = process.argv.slice(2);
-const valueOf = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const RUNS = Number(valueOf('runs') ?? 3);
-const PORT = Number(valueOf('port') ?? 8297);
+const RUNS = Number(benchOption('runs') ?? 3);
+const PORT = Number(benchOption('port') ?? 8297);
 const PROXY_PORT = PORT + 1;
-const JPEG = valueOf('jpeg');
+const JPEG = benchOption('jpeg');
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `koopjesland-image-lcp-${PORT}`);
 const REPORTS_DIR = path.join(ROOT, 'scripts', 'bench', '.cache', 'image-lcp');

@@ -24,11 +24,6 @@ export interface Measurement {
   imageBytes: number;
 }
 
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
 /** `npm start` (embedded database with the demo data) on `port`, answered once the demo catalogue is there. */
 export async function startAppServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   fs.rmSync(dataDir, { recursive: true, force: true });

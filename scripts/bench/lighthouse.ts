@@ -19,20 +19,16 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { imageCopiesDone, launchChrome, measurePage, median, ROOT, startAppServer, stopAppServer, type Measurement } from './lighthouse-runs';
+import { benchOption } from './cli';
+import { imageCopiesDone, launchChrome, measurePage, ROOT, startAppServer, stopAppServer, type Measurement } from './lighthouse-runs';
+import { median } from './statistics';
 import { visitorPagesToMeasure } from './visitor-pages';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const RUNS = option('runs', 3);
-const presetIndex = args.indexOf('--preset');
-const PRESETS = presetIndex >= 0 ? [args[presetIndex + 1] as 'mobile' | 'desktop'] : (['mobile', 'desktop'] as const);
-const PORT = option('port', 8295);
-const baseUrlIndex = args.indexOf('--base-url');
-const EXTERNAL_BASE_URL = baseUrlIndex >= 0 ? args[baseUrlIndex + 1] : undefined;
+const RUNS = Number(benchOption('runs') ?? 3);
+const PRESET = benchOption('preset') as 'mobile' | 'desktop' | undefined;
+const PRESETS = PRESET ? [PRESET] : (['mobile', 'desktop'] as const);
+const PORT = Number(benchOption('port') ?? 8295);
+const EXTERNAL_BASE_URL = benchOption('base-url');
 const BASE_URL = EXTERNAL_BASE_URL ?? `http://localhost:${PORT}`;
 const REPORTS_DIR = path.join(ROOT, 'scripts', 'bench', '.cache', 'lighthouse');
 const DATA_DIR = path.join(os.tmpdir(), `koopjesland-lighthouse-${PORT}`);

@@ -10,6 +10,7 @@
  * (decompressed as its Content-Encoding says) contains the marker are counted (`marked`), e.g. the
  * server-rendered pages of bench:ssr versus the client-rendered fallback.
  */
+import { percentile } from './statistics';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
@@ -58,11 +59,6 @@ export interface CallResult {
   markedP95?: number;
   /** With a countHeader: answers per value of that header. */
   headerValues?: Record<string, number>;
-}
-
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
 let visitor = 0;

@@ -10,18 +10,15 @@
  * 4 × CPU − 50 ms when that is positive. The figures print as the median of the runs; `--tasks`
  * lists the longest tasks of the last run with the script or phase they ran.
  */
+import { benchOption, hasFlag } from './cli';
+import { median } from './statistics';
 import { chromium } from 'playwright-core';
 import { visitorPagesToMeasure } from './visitor-pages';
 
-const args = process.argv.slice(2);
-const valueOf = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const BASE_URL = valueOf('base-url') ?? 'http://localhost:8080';
-const RUNS = Number(valueOf('runs') ?? 5);
-const LIST_TASKS = args.includes('--tasks');
-const ONE_PATH = valueOf('path');
+const BASE_URL = benchOption('base-url') ?? 'http://localhost:8080';
+const RUNS = Number(benchOption('runs') ?? 5);
+const LIST_TASKS = hasFlag('tasks');
+const ONE_PATH = benchOption('path');
 /** Lighthouse's simulated phone runs the CPU 4 times slower than the machine it measures on. */
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
@@ -73,7 +70,6 @@ function mainThreadTasks(events: TraceEvent[], pageUrl: string): Task[] {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   const pages = ONE_PATH ? [{ name: 'path', path: ONE_PATH }] : await visitorPagesToMeasure(BASE_URL);

@@ -12,6 +12,7 @@
  * process of its own (this file with --burst), so its client work does not delay the probes'
  * timers in this one.
  */
+import { percentile } from './statistics';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { cpuSecondsBetween, readCpu } from './bench-process';
@@ -66,11 +67,6 @@ async function burst(): Promise<void> {
   await Promise.all(Array.from({ length: CONCURRENCY }, sender));
   const result: BurstResult = { statuses, seconds: (performance.now() - started) / 1000 };
   process.stdout.write(JSON.stringify(result));
-}
-
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
 async function probeHealth(): Promise<number> {

@@ -4,6 +4,7 @@
  * api/test/migrated-template.ts). In-memory PGlite, or the PostgreSQL server named by DATABASE_URL.
  * `[DATABASE_URL=postgres://…] npx tsx scripts/bench/test-database.ts [runs=7]`; prints figures.
  */
+import { median } from './statistics';
 import crypto from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
 import { openTestDatabase } from '../../api/test/helpers';
@@ -30,7 +31,6 @@ async function migratedFromScratch(): Promise<{ database: DatabaseHandle; dispos
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
   let started = performance.now();

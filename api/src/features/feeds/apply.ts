@@ -7,7 +7,7 @@
  * feed allows it, links category aliases, creates/updates/refreshes offers with price
  * history, expires the feed's offers not seen, records the run's changes for its diff and
  * refreshes the products' price summaries. Records the run carried unchanged (their offer's
- * fingerprint, runner.ts) are not staged: they are listed in the run's carried table (db/db/run-staging.ts),
+ * fingerprint, runner.ts) are not staged: they are listed in the run's carried table (db/run-staging.ts),
  * count as seen and take part only in the duplicate check.
  */
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';

@@ -115,8 +115,8 @@ export async function storeExists(db: Database, storeId: number): Promise<boolea
 }
 
 /**
- * Deletes a store; its feeds and their runs go with it (foreign keys). The tables its runs staged
- * into (a held run keeps them for review) are no rows of the runs, so they are dropped first.
+ * Deletes a store; its feeds and their runs go with it (foreign keys). The staging tables of its
+ * runs (a held run keeps them for review) have no foreign key, so they are dropped first.
  */
 export async function deleteStore(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
