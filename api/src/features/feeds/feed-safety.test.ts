@@ -7,7 +7,6 @@ import { countStagedRows, createFeedTestApp, FIXTURES, makeZip, type FeedTestCon
 describe('feed runs are atomic and safe', () => {
   let t: FeedTestContext;
   let baseline: string;
-  // Builds an app and imports a first feed: on two shared cores under load, over 10 s.
   beforeAll(async () => {
     t = await createFeedTestApp();
     // A first good run so there are offers a broken run could wrongly expire or change.
@@ -15,7 +14,7 @@ describe('feed runs are atomic and safe', () => {
     const feed = await t.createFeed({ name: 'tt', importer: 'tradetracker', path: 'winkel/tradetracker.xml' });
     expect((await t.run(feed.id)).status).toBe('succeeded');
     baseline = await t.snapshot();
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   const goodXml = fs.readFileSync(path.join(FIXTURES, 'tradetracker.xml'), 'utf8');

@@ -5,7 +5,6 @@ describe('store and feed API: access, credentials, demo feeds', () => {
   let t: FeedTestContext;
   let feedId: number;
   let runId: number;
-  // Builds an app and imports a first feed: on two shared cores under load, over 10 s.
   beforeAll(async () => {
     t = await createFeedTestApp();
     t.placeFixture('awin.csv');
@@ -13,7 +12,7 @@ describe('store and feed API: access, credentials, demo feeds', () => {
       await t.createFeed({ name: 'secret', importer: 'awin', path: 'winkel/awin.csv', credentials: { username: 'shop', password: 's3cret-pw' } })
     ).id;
     runId = (await t.run(feedId)).id;
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   const adminRoutes = () => [

@@ -13,7 +13,6 @@ describe('prices API', () => {
   let t: FeedTestContext;
   let otherStoreId: number;
   let priceA: number;
-  // Builds an app and imports a first feed: on two shared cores under load, over 10 s.
   beforeAll(async () => {
     t = await createFeedTestApp();
     t.place('winkel/prices.csv', feedCsv);
@@ -26,7 +25,7 @@ describe('prices API', () => {
     otherStoreId = other!.id;
     const [a] = await t.database.query<{ id: number }>("select id from prices where external_id = 'A'");
     priceA = a!.id;
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   const call = (
