@@ -23,8 +23,10 @@ const transform = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // A test that needs longer says so where it is written, with the reason.
-  testTimeout: 10_000,
+  // Also every hook's: a file's set-up (an app on a copy of the test database) can pass 10 s on two
+  // shared cores with three workers, which would fail a whole file for the machine's load. A test
+  // that needs longer still says so where it is written, with the reason.
+  testTimeout: 30_000,
   // One worker more than the two cores: jest's default on two is one worker, and with two a core
   // idles while a file waits on a timer (queue back-off, fetch timeouts, mail delivery).
   maxWorkers: 3,
