@@ -36,7 +36,7 @@ module.exports = {
   projects: [
     {
       displayName: 'api',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/scripts/jest/node-with-pglite.js',
       // The API side of server rendering lives with the shell's render (shell/src/server-rendering);
       // its tests run against the API like the others.
       roots: ['<rootDir>/api', '<rootDir>/scripts/lint', '<rootDir>/shell/src/server-rendering'],

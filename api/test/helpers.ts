@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig, type ApiConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client';
 import { databaseUrlFor, onServer, prepareMigratedTemplate, TEMPLATE_ENV } from './migrated-template';
 
 export interface TestContext {
@@ -40,7 +40,13 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(source)]) });
+  // PGlite's binary compiled by the jest environment (scripts/jest/node-with-pglite.js), when there is one.
+  const compiled = (globalThis as { __pgliteModule?: () => OpenDatabaseOptions['pgliteModule'] }).__pgliteModule?.();
+  const database = await openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: new Blob([fs.readFileSync(source)]),
+    pgliteModule: compiled,
+  });
   return { database, dispose: () => database.close() };
 }
 

@@ -29,9 +29,12 @@ function pgliteManifest(): Buffer {
   return fs.readFileSync(path.join(dir, 'package.json'));
 }
 
+/** Changed whenever the way a template is made changes, so no template made the old way is reused. */
+const TEMPLATE_LAYOUT = 'template1 only';
+
 function fingerprint(): string {
   const hash = crypto.createHash('sha256');
-  hash.update(pgliteManifest());
+  hash.update(TEMPLATE_LAYOUT).update(pgliteManifest());
   for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     const full = path.join(MIGRATIONS_FOLDER, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
@@ -96,6 +99,12 @@ async function preparePgliteTemplate(): Promise<string> {
   const file = path.join(PGLITE_CACHE, `pglite-${fingerprint()}.tar`);
   if (fs.existsSync(file)) return file;
   const database = await openDatabase({ dataDir: 'memory://' });
+  // PGlite works in template1; the two other databases of a new cluster would only double what
+  // every test file loads at its start.
+  await database.executeSql('drop database postgres');
+  await database.executeSql('alter database template0 is_template false');
+  await database.executeSql('drop database template0');
+  await database.executeSql('checkpoint');
   const dump = await database.dumpDataDir!();
   await database.close();
   fs.mkdirSync(PGLITE_CACHE, { recursive: true });

@@ -3,7 +3,7 @@
  * DATABASE_URL is set. Both are typed as the common PgDatabase so the rest of the code
  * never knows which driver runs.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -90,6 +90,8 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** PGlite: its WebAssembly, compiled already (the tests start a database per file from one binary). */
+  pgliteModule?: PGliteOptions['wasmModule'];
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -168,7 +170,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // PGlite creates its own folder but not the ones above it (a DATA_DIR that does not exist yet).
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const client = new PGlite(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+    wasmModule: options.pgliteModule,
+  });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
