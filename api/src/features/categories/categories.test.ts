@@ -3,6 +3,8 @@ import type { TestContext } from '../../../test/helpers';
 import { siteConfigurations } from '../../db/schema';
 import { openCatalogueTestApp, type Catalogue } from '../../../test/catalogue';
 import { createTestUser, type TestUser } from '../../../test/auth';
+import { selectRows } from '../../db/sql';
+import { listQueries, type ProductListOptions } from '../products/product-list';
 
 let ctx: TestContext;
 let data: Catalogue;
@@ -176,6 +178,47 @@ describe('category membership (catalogue admins)', () => {
     expect((await call('DELETE', url, { productIds: ids }, admin.headers)).body).toEqual({ removedCount: 2 });
     expect(names((await get('/api/categories/page/koffie')).body.products)).toEqual(['Philips koffiezetapparaat']);
     expect((await call('POST', url, { productIds: [424242] }, admin.headers)).body.error).toBe('Invalid productIds');
+  });
+
+  it('pages a manual order in both directions as the list query orders it, ties newest first', async () => {
+    const category = data.categories.koffie.id;
+    const { bosch, miele, samsung, philips } = data.products;
+    const members = [bosch, miele, samsung, philips];
+    await call('POST', `/api/categories/${category}/products`, { productIds: members.map((p) => p.id) }, admin.headers);
+    // Two ties of the sort order, broken by the newest product first.
+    const productOrders = [
+      { productId: bosch.id, sortOrder: 1 },
+      { productId: miele.id, sortOrder: 0 },
+      { productId: samsung.id, sortOrder: 1 },
+      { productId: philips.id, sortOrder: 2 },
+    ];
+    expect((await call('PUT', `/api/categories/${category}/products/sort-order`, { productOrders }, admin.headers)).status).toBe(200);
+    const dates = [bosch, miele, samsung, philips].map((p, index) => sql`(${p.id}::int, now() - make_interval(days => ${index}))`);
+    await ctx.app.db.execute(sql`update products p set created_at = d.at from (values ${sql.join(dates, sql`, `)}) d(id, at) where p.id = d.id`);
+    try {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        const options: ProductListOptions = { page: 1, limit: 10, sortBy: 'manual', sortOrder, categoryIds: [category], manualCategoryId: category };
+        const queried = (await selectRows<{ id: number }>(ctx.app.db, listQueries(options).page)).map((row) => row.id);
+        const page = (n: number, limit: number) =>
+          get(`/api/categories/page/koffie?sortBy=manual&sortOrder=${sortOrder}&page=${n}&limit=${limit}`);
+        expect((await page(1, 10)).body.products.map((p: { id: number }) => p.id)).toEqual(queried);
+        expect((await page(2, 2)).body.products.map((p: { id: number }) => p.id)).toEqual(queried.slice(2, 4));
+      }
+      expect(names((await get('/api/categories/page/koffie?sortBy=manual&sortOrder=asc')).body.products)).toEqual([
+        'Miele WWD 120 wasmachine',
+        'Bosch Serie 6 wasmachine 8 kg',
+        'Samsung warmtepompdroger 9 kg',
+        'Philips koffiezetapparaat',
+      ]);
+      expect(names((await get('/api/categories/page/koffie?sortBy=manual&sortOrder=desc')).body.products)).toEqual([
+        'Philips koffiezetapparaat',
+        'Bosch Serie 6 wasmachine 8 kg',
+        'Samsung warmtepompdroger 9 kg',
+        'Miele WWD 120 wasmachine',
+      ]);
+    } finally {
+      await call('DELETE', `/api/categories/${category}/products`, { productIds: [bosch.id, miele.id, samsung.id] }, admin.headers);
+    }
   });
 
   it('updates the subcategory counts at once when products join or leave a category', async () => {

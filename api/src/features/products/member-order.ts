@@ -1,6 +1,6 @@
 /**
- * The orders of a category list of few members (at most MEMBER_SORT_LIMIT), by every sort but the
- * manual one, from one statement that reads the members once. Ranking a sort in SQL reads every
+ * The orders of a category list of few members (at most MEMBER_SORT_LIMIT), by every sort (the
+ * manual one for a single category), from one statement that reads the members once. Ranking a sort in SQL reads every
  * member's product row (an index probe and a heap page per member, nearly all of a ranking's cost),
  * so a category asked in several sorts read its members once per sort; here the first sort asked
  * reads them once for all, and the database orders them by each key (its collation orders names,
@@ -41,11 +41,18 @@ const orderingOf = {
   createdAt: 'createdAt',
 } satisfies Record<string, Ordering>;
 
-export type MemberSort = keyof typeof orderingOf;
+/** The sorts served from the kept orders; 'manual' for a list of one category, whose order it is. */
+export type MemberSort = keyof typeof orderingOf | 'manual';
 
-export const isMemberSort = (sortBy: string): sortBy is MemberSort => Object.hasOwn(orderingOf, sortBy);
+export const isMemberSort = (sortBy: string): sortBy is Exclude<MemberSort, 'manual'> => Object.hasOwn(orderingOf, sortBy);
 
-type OrdersRow = { members: number } & Record<Ordering, string | null> & Record<`${Ordering}Set`, number>;
+/**
+ * The manual order of a single category, each direction of its own: product-list.ts breaks ties of
+ * the sort order newest first in both, so one is not the other reversed.
+ */
+type ManualOrders = { manualAsc: string | null; manualDesc: string | null };
+
+type OrdersRow = { members: number } & Record<Ordering, string | null> & Record<`${Ordering}Set`, number> & Partial<ManualOrders>;
 
 /**
  * Per ordering the members' ids ascending (key, then id; nulls last) as one comma-separated text,
@@ -64,16 +71,41 @@ const orderColumns = sql.join(
   sql`, `,
 );
 
+const manualColumns = sql.join(
+  (['asc', 'desc'] as const).map(
+    (direction) =>
+      sql`string_agg(p.id::text, ',' order by m.sort_order ${sql.raw(direction)}, p.created_at desc, p.id desc) as ${sql.identifier(`manual${direction === 'asc' ? 'Asc' : 'Desc'}`)}`,
+  ),
+  sql`, `,
+);
+
 async function loadOrders(db: Database, categoryIds: number[]): Promise<KeptOrders | null> {
   // Not prepared: a generic plan, not knowing how many categories are asked, finds the distinct
   // members by walking the whole membership primary key, where a custom plan reads the categories'
   // own index entries. One primary-key probe per member (= any of an array) costs less than a
-  // semi-join, which hashes the members again.
-  const [row] = await selectRows<OrdersRow>(
-    db,
-    sql`select count(*)::int as members, ${orderColumns} from products p where p.id = any(array(${memberIds(categoryIds)}))`,
-  );
+  // semi-join, which hashes the members again. A single category's memberships are distinct
+  // already and carry its manual order.
+  const [categoryId] = categoryIds;
+  const query =
+    categoryIds.length === 1
+      ? sql`select count(*)::int as members, ${orderColumns}, ${manualColumns}
+          from (select product_id, sort_order from product_categories where category_id = ${categoryId} limit ${MEMBER_SORT_LIMIT + 1}) m
+          join products p on p.id = m.product_id`
+      : sql`select count(*)::int as members, ${orderColumns} from products p where p.id = any(array(${memberIds(categoryIds)}))`;
+  const [row] = await selectRows<OrdersRow>(db, query);
   return !row || row.members > MEMBER_SORT_LIMIT ? null : { row, ids: new Map() };
+}
+
+/** The manual order kept for a single category, parsed once per direction. */
+function manualIds({ row, ids }: KeptOrders, sortOrder: 'asc' | 'desc'): number[] | null {
+  const name = `manual:${sortOrder}`;
+  const kept = ids.get(name);
+  if (kept) return kept;
+  const text = sortOrder === 'asc' ? row.manualAsc : row.manualDesc;
+  if (text === undefined) return null;
+  const order = text ? text.split(',').map(Number) : [];
+  ids.set(name, order);
+  return order;
 }
 
 /**
@@ -98,8 +130,8 @@ function idsOf({ row, ids }: KeptOrders, ordering: Ordering, sortOrder: 'asc' | 
 /**
  * The ids of the categories' products in the list order of `sortBy` and `sortOrder` (the order the
  * list's ranking query gives), or null when the categories have more than MEMBER_SORT_LIMIT
- * products. `version`: the search_result_version the caller has read for this request, if it has.
- * Shared between requests: never mutate.
+ * products, or when the manual order is asked of several. `version`: the search_result_version the
+ * caller has read for this request, if it has. Shared between requests: never mutate.
  */
 export async function memberOrder(
   db: Database,
@@ -113,5 +145,6 @@ export async function memberOrder(
     maxAgeMs: MAX_CACHE_AGE_MS,
     version,
   });
-  return kept && idsOf(kept, orderingOf[sortBy], sortOrder);
+  if (!kept) return null;
+  return sortBy === 'manual' ? manualIds(kept, sortOrder) : idsOf(kept, orderingOf[sortBy], sortOrder);
 }

@@ -221,7 +221,7 @@ export function checkPageWindow(page: number, limit: number): void {
  * product_categories rows (index on category_id, sort_order), so a category page reads only
  * the page's products; a manual order over several categories left-joins the sort order.
  */
-const manualJoined = (options: ProductListOptions) =>
+const manualJoined = (options: Pick<ProductListOptions, 'sortBy' | 'manualCategoryId' | 'categoryIds'>) =>
   options.sortBy === 'manual' &&
   options.manualCategoryId !== undefined &&
   options.categoryIds?.length === 1 &&
@@ -349,8 +349,8 @@ const byViews = (options: Pick<ProductListOptions, 'sortBy' | 'search'>) =>
  * The ranked ids (at most RESULT_WINDOW) of a search or category list, through the search cache.
  * An order by views is kept no longer than a cached answer is (http/response-cache.ts), so a page
  * read from kept ids is never staler than the same page's cached answer may be. A list of only
- * categories of few members, in any order but the manual one, takes its order from the members'
- * kept orders (member-order.ts): one statement orders them for every sort.
+ * categories of few members takes its order from the members' kept orders (member-order.ts): one
+ * statement orders them for every sort, and a single category's by its manual order too.
  */
 export async function searchResultIds(
   db: Database,
@@ -358,8 +358,9 @@ export async function searchResultIds(
   version?: string,
 ): Promise<number[]> {
   const { page: _page, limit: _limit, ...rest } = options as ProductListOptions;
-  if (rest.fewMembers === true && onlyCategories(rest) && isMemberSort(rest.sortBy)) {
-    const ordered = await memberOrder(db, rest.categoryIds!, rest.sortBy, rest.sortOrder, version);
+  const memberSort = isMemberSort(rest.sortBy) ? rest.sortBy : manualJoined(rest) ? 'manual' : undefined;
+  if (rest.fewMembers === true && onlyCategories(rest) && memberSort) {
+    const ordered = await memberOrder(db, rest.categoryIds!, memberSort, rest.sortOrder, version);
     if (ordered) return ordered;
   }
   // No specification filter is the same list as none given.
@@ -372,13 +373,14 @@ export async function searchResultIds(
 
 /**
  * Lists served from their ranked ids (kept per search_result_version, see search-cache.ts): every
- * search, and every category list but one category's manual order, so each page, and each visitor
- * after the first, reads the page's rows by id instead of sorting the category again. One
- * category's manual order starts from its sort-order index and reads only the page's members
- * (ranking all of them would read every member's product for the date that breaks ties).
+ * search, and every category list, so each page, and each visitor after the first, reads the
+ * page's rows by id instead of sorting the category again. The exception is the manual order of a
+ * large or filtered category: it starts from its sort-order index and reads only the page's
+ * members (ranking all of them would read every member's product for the date that breaks ties).
  */
 const servedFromRankedIds = (options: ProductListOptions) =>
-  Boolean(options.search) || (Boolean(options.categoryIds?.length) && !manualJoined(options));
+  Boolean(options.search) ||
+  (Boolean(options.categoryIds?.length) && (!manualJoined(options) || (options.fewMembers === true && onlyCategories(options))));
 
 /** A page of a list served from its ranked ids: the ids from the (cached) list, its rows read by id. */
 async function rankedPage(db: Database, options: ProductListOptions, version?: string) {
