@@ -193,7 +193,7 @@ describe('category membership (catalogue admins)', () => {
       { productId: philips.id, sortOrder: 2 },
     ];
     expect((await call('PUT', `/api/categories/${category}/products/sort-order`, { productOrders }, admin.headers)).status).toBe(200);
-    const dates = [bosch, miele, samsung, philips].map((p, index) => sql`(${p.id}::int, now() - make_interval(days => ${index}))`);
+    const dates = members.map((p, index) => sql`(${p.id}::int, now() - make_interval(days => ${index}))`);
     await ctx.app.db.execute(sql`update products p set created_at = d.at from (values ${sql.join(dates, sql`, `)}) d(id, at) where p.id = d.id`);
     try {
       for (const sortOrder of ['asc', 'desc'] as const) {

@@ -1,10 +1,11 @@
 /**
  * The orders of a category list of few members (at most MEMBER_SORT_LIMIT), by every sort (the
- * manual one for a single category), from one statement that reads the members once. Ranking a sort in SQL reads every
- * member's product row (an index probe and a heap page per member, nearly all of a ranking's cost),
- * so a category asked in several sorts read its members once per sort; here the first sort asked
- * reads them once for all, and the database orders them by each key (its collation orders names,
- * its timestamps have microseconds, its floats NaN), each order sent as one text of ids.
+ * manual one for a single category), from one statement that reads the members once. Ranking a
+ * sort in SQL reads every member's product row (an index probe and a heap page per member, nearly
+ * all of a ranking's cost), so a category asked in several sorts read its members once per sort;
+ * here the first sort asked reads them once for all, and the database orders them by each key (its
+ * collation orders names, its timestamps have microseconds, its floats NaN), each order sent as one
+ * text of ids.
  *
  * Kept like ranked ids (search-cache.ts, per search_result_version, which every write of a key but
  * a view count moves) and, as views move without it, no longer than a cached answer may be
