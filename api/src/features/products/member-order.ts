@@ -97,35 +97,33 @@ async function loadOrders(db: Database, categoryIds: number[]): Promise<KeptOrde
   return !row || row.members > MEMBER_SORT_LIMIT ? null : { row, ids: new Map() };
 }
 
-/** The manual order kept for a single category, parsed once per direction. */
-function manualIds({ row, ids }: KeptOrders, sortOrder: 'asc' | 'desc'): number[] | null {
-  const name = `manual:${sortOrder}`;
-  const kept = ids.get(name);
-  if (kept) return kept;
-  const text = sortOrder === 'asc' ? row.manualAsc : row.manualDesc;
-  if (text === undefined) return null;
-  const order = text ? text.split(',').map(Number) : [];
-  ids.set(name, order);
+/** The order `name` of a kept row, made by `make` on first use and shared by every caller after. */
+function once({ ids }: KeptOrders, name: string, make: () => number[]): number[] {
+  let order = ids.get(name);
+  if (!order) ids.set(name, (order = make()));
   return order;
+}
+
+const idList = (text: string | null | undefined) => (text ? text.split(',').map(Number) : []);
+
+/** The manual order kept for a single category; null when the row is of several categories. */
+function manualIds(kept: KeptOrders, sortOrder: 'asc' | 'desc'): number[] | null {
+  const { manualAsc, manualDesc } = kept.row;
+  if (manualAsc === undefined) return null;
+  return once(kept, `manual:${sortOrder}`, () => idList(sortOrder === 'asc' ? manualAsc : manualDesc));
 }
 
 /**
  * A descending order is the ascending one reversed, but for the members without the key, which
  * stay last (in descending id order).
  */
-function idsOf({ row, ids }: KeptOrders, ordering: Ordering, sortOrder: 'asc' | 'desc'): number[] {
-  const name = `${ordering}:${sortOrder}`;
-  let order = ids.get(name);
-  if (order) return order;
-  const text = row[ordering];
-  const ascending = text ? text.split(',').map(Number) : [];
-  if (sortOrder === 'asc') order = ascending;
-  else {
-    const withKey = row[`${ordering}Set`];
-    order = [...ascending.slice(0, withKey).reverse(), ...ascending.slice(withKey).reverse()];
-  }
-  ids.set(name, order);
-  return order;
+function idsOf(kept: KeptOrders, ordering: Ordering, sortOrder: 'asc' | 'desc'): number[] {
+  return once(kept, `${ordering}:${sortOrder}`, () => {
+    const ascending = idList(kept.row[ordering]);
+    if (sortOrder === 'asc') return ascending;
+    const withKey = kept.row[`${ordering}Set`];
+    return [...ascending.slice(0, withKey).reverse(), ...ascending.slice(withKey).reverse()];
+  });
 }
 
 /**
