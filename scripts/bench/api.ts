@@ -23,6 +23,7 @@
  *   npm run bench:api -- --duration 5 --scale 20000 --port 8350
  *   npm run bench:api -- --db postgres --only product,search   # rows whose name contains one of these
  *   npm run bench:api -- --db postgres --cpu-prof /tmp/prof    # the API writes a .cpuprofile there
+ *   npm run bench:api -- --db postgres --api-root ../before   # another checkout's API, same data and load
  *
  * PGlite keeps its data in data/bench-pglite; PostgreSQL uses the database koopjesland_bench
  * on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432). Both are
@@ -49,6 +50,8 @@ const DURATION = Number(benchOption('duration') ?? 10);
 const CONCURRENCY = Number(benchOption('concurrency') ?? 16);
 const RESEED = hasFlag('reseed');
 const PORT = Number(benchOption('port') ?? 8280);
+/** `--api-root <checkout>`: drive another checkout's API (a before/after on the same data and load). */
+const API_ROOT = path.resolve(benchOption('api-root') ?? REPO_ROOT);
 const CPU_PROF_DIR = benchOption('cpu-prof');
 const ONLY = benchOption('only')?.split(',').map((part) => part.trim().toLowerCase());
 const targets = (benchOption('db') ?? 'pglite,postgres').split(',');
@@ -503,7 +506,7 @@ async function startApi(target: string, databaseUrl: string | undefined): Promis
     ? ['node', ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, '--import', 'tsx', 'scripts/start.ts', '--api-only']]
     : ['npm', ['start', '--', '--api-only']];
   const server = spawn(command, args, {
-    cwd: REPO_ROOT,
+    cwd: API_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
