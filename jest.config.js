@@ -39,7 +39,7 @@ module.exports = {
       testEnvironment: '<rootDir>/scripts/jest/node-with-pglite.js',
       // The API side of server rendering lives with the shell's render (shell/src/server-rendering);
       // its tests run against the API like the others.
-      roots: ['<rootDir>/api', '<rootDir>/scripts/lint', '<rootDir>/shell/src/server-rendering'],
+      roots: ['<rootDir>/api', '<rootDir>/scripts/lint', '<rootDir>/scripts/webpack', '<rootDir>/shell/src/server-rendering'],
       testMatch: ['**/*.test.ts'],
       transform,
       transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?cookie/)'],

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { CompileHintsPlugin } from './compile-hints';
 import { PreloadFontsPlugin } from './preload-fonts';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -86,6 +87,7 @@ function persistentCache(name: string, options: BuildOptions, shared: Record<str
         __filename,
         DIRECT_IMPORTS_LOADER,
         join(__dirname, 'preload-fonts.ts'),
+        join(__dirname, 'compile-hints.ts'),
         join(ROOT_DIR, 'shared', 'build', 'federation.ts'),
         join(ROOT_DIR, 'shared', 'build', 'front-ends.ts'),
       ],
@@ -164,7 +166,11 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
         // One runtime per page (see INJECT_RUNTIME_CORE_PLUGIN): a remote's production entry needs a
         // shell that provides it. Development builds keep their own, so a remote's dev harness
         // (`npm run dev -w <remote>`, no shell) still runs alone.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: production },
+        // target 'web' leaves out the runtime's Node script loader, which a browser never runs.
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
+          optimization: { target: 'web' },
+        },
       }),
       new HtmlWebpackPlugin({
         template: join(__dirname, 'index.html'),
@@ -174,6 +180,8 @@ export function webpackConfig(workspace: string, options: BuildOptions): Configu
       // Body text (400) and headings (600) in their font from the first paint.
       ...(isHost ? [new PreloadFontsPlugin([/poppins-latin-(400|600)-normal\.[0-9a-f]+\.woff2$/])] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+      // The visitor's path (shell and storefront): see compile-hints.ts.
+      ...(production && (isHost || frontEnd.mount === 'storefront') ? [new CompileHintsPlugin()] : []),
     ],
     optimization: {
       // Never a runtimeChunk: a federation container must carry its own runtime.
