@@ -2,8 +2,8 @@
  * V8's explicit compile hint for a whole file: with `//# allFunctionsCalledOnLoad` as its first
  * line, Chromium compiles every function of the script on its background streaming thread instead
  * of compiling each one on the main thread the first time it is called. Webpack wraps every module
- * in a function that runs once on load, so on a visitor page about a third of the main thread's
- * script time was that lazy compilation, inside the tasks that block a phone's first input.
+ * in a function that runs once on load, so without the hint each module is compiled inside the
+ * tasks that block a phone's first input (figures: docs/benchmarks.md, Lighthouse).
  *
  * Given only to builds whose chunks are mostly run on load (the visitor's path): eager
  * compilation costs background time and memory for functions a page never calls.
