@@ -8,13 +8,20 @@ import { recordEarlyClicks } from './early-clicks';
 // A server-rendered page shows before its scripts: what is clicked meanwhile is clicked again after hydration.
 if (isServerRenderedPage()) recordEarlyClicks();
 // Async boundary: the federation runtime settles shared singletons before bootstrap runs.
-void afterFirstPaint().then(() => {
+void afterFirstPaint().then(async () => {
   // The largest libraries are asked for on their own as well: each is then evaluated as its files
   // arrive, in a task of its own, instead of all together with the app in one long task. A failed
-  // load is the bootstrap's to report (it needs the same files).
+  // load is the bootstrap's to report (it needs the same files). Each request resolves its shared
+  // modules' versions first, so each starts in a task of its own too.
   import('react-dom/client').catch(() => undefined);
+  await nextTask();
   import('@koopjesland/shared').catch(() => undefined);
+  await nextTask();
   // No Intl number or date format before the first input: the first one loads ICU's data, a long
   // task on a phone, and the money and date formatters write their notations without it.
   return import('./bootstrap');
 });
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
