@@ -10,7 +10,12 @@
  */
 export function afterFirstPaint(): Promise<void> {
   if (!isServerRenderedPage() || document.visibilityState !== 'visible') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(nextTask())));
+}
+
+/** Resolves in a task of its own, after what is already queued. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The server rendered this page (it embedded the page's state for the hydration). */

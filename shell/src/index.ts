@@ -2,7 +2,7 @@
 // styled at first paint, not after the bootstrap chunk has run.
 import '@koopjesland/shared/fonts.css';
 import './ui/shell.css';
-import { afterFirstPaint, isServerRenderedPage } from './after-first-paint';
+import { afterFirstPaint, isServerRenderedPage, nextTask } from './after-first-paint';
 import { recordEarlyClicks } from './early-clicks';
 
 // A server-rendered page shows before its scripts: what is clicked meanwhile is clicked again after hydration.
@@ -21,7 +21,3 @@ void afterFirstPaint().then(async () => {
   // task on a phone, and the money and date formatters write their notations without it.
   return import('./bootstrap');
 });
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
