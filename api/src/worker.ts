@@ -11,6 +11,7 @@ import { databaseOptions, loadConfig, type ApiConfig } from './config';
 import { openDatabase } from './db/client';
 import { FeedQueue } from './features/feeds/queue';
 import { reapInterruptedRuns } from './features/feeds/runner';
+import { tuneHeapForImports } from './features/feeds/import-heap';
 
 export interface RunningWorker {
   stop(): Promise<void>;
@@ -48,6 +49,7 @@ export async function startWorker(overrides: Partial<ApiConfig> = {}): Promise<R
 
 /** Runs a worker until SIGINT/SIGTERM: runs under way go back to the queue for another worker. */
 export async function main(): Promise<void> {
+  tuneHeapForImports();
   const worker = await startWorker();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -4,7 +4,8 @@
  *   setup  <json>: migrate the database, create the store, the category Overig and the feeds
  *                  (with `stores`: that many stores bench-1…, each with an Awin feed)
  *   queue  <json>: queues a run of each feed for the worker processes (`--workers`)
- *   import <json>: one run of a feed; prints records/s, RSS before and after, VmHWM, the phase profile
+ *   import <json>: one run of a feed, with the import worker's heap settings; prints records/s, RSS
+ *                  before and after, VmHWM, the phase profile
  *   copy   <json>: reads the same feed into COPY text (not timed), then times a raw COPY of those
  *                  rows into an unindexed table of the staging table's columns
  * The answer is one JSON line on stdout.
@@ -19,6 +20,7 @@ import { openFeedSource, DEFAULT_LIMITS } from '../../api/src/importers/source';
 import { STAGING_COLUMNS, stagingLine } from '../../api/src/features/feeds/repository';
 import { RunProfile } from '../../api/src/features/feeds/profile';
 import { createRun, executeRun, requestRun } from '../../api/src/features/feeds/runner';
+import { tuneHeapForImports } from '../../api/src/features/feeds/import-heap';
 
 interface Job {
   databaseUrl?: string;
@@ -31,6 +33,8 @@ interface Job {
   importer?: string;
   feedPath?: string;
   compression?: string;
+  /** V8's default heap settings instead of the import worker's. */
+  defaultHeap?: boolean;
 }
 
 /** A line of /proc/self/status in MB (VmHWM = peak resident set, VmRSS = now). */
@@ -79,6 +83,8 @@ async function setup(job: Job) {
 }
 
 async function runImport(job: Job) {
+  // This process stands in for an import worker (`npm run worker`).
+  if (!job.defaultHeap) tuneHeapForImports();
   const { database, config } = await open(job);
   const app = await buildApp({ config, database });
   await app.ready();

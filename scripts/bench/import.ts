@@ -8,6 +8,8 @@
  * a raw COPY of the same rows into an unindexed table and prints the import's speed as a share
  * of that. `--records <n>` (or RECORDS) sets the size, 1,000,000 by default; `--profile`
  * prints where each import's time went (read and normalise, stage, match, each apply step).
+ * An import process has the worker's heap settings (features/feeds/import-heap.ts) unless
+ * `--default-heap` asks for V8's defaults.
  * `--workers <n>` (PostgreSQL) measures workers instead: n stores' feeds of `--records` each,
  * imported by one `npm run worker` process, then by n of them at once, each on a fresh database;
  * it prints the records per second of both, their ratio, and each worker's peak RSS.
@@ -29,6 +31,7 @@ function argument(name: string): string | undefined {
 const RECORDS = Number(argument('records') ?? process.env.RECORDS ?? 1_000_000);
 const IMPORTERS = (argument('importers') ?? 'awin').split(',') as ('awin' | 'tradetracker')[];
 const SHOW_PROFILE = process.argv.includes('--profile');
+const DEFAULT_HEAP = process.argv.includes('--default-heap');
 const WORKERS = Number(argument('workers') ?? 0);
 
 function ean(n: number): string {
@@ -179,7 +182,7 @@ async function bench(kind: 'pglite' | 'postgres', dir: string) {
       );
       for (const pass of ['new', 'changed'] as const) {
         if (pass === 'changed') await generate(feedDir, importer, true);
-        const run = await child<ImportAnswer>('import', { ...base, feedId: feedIds[i] });
+        const run = await child<ImportAnswer>('import', { ...base, feedId: feedIds[i], defaultHeap: DEFAULT_HEAP });
         const rate = run.records / run.seconds;
         console.log(
           `${kind.padEnd(8)} ${importer.padEnd(12)} ${(pass === 'new' ? 'all new' : '10 % changed').padEnd(26)} ${run.status} ` +
