@@ -82,6 +82,10 @@ it('shows a product page whose images all come from our origin, with srcset, and
 
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
+  const copyTypes = new Map<string, string | undefined>();
+  page.on('response', (answer) => {
+    if (answer.url().includes('/api/image-copies/')) copyTypes.set(answer.url(), answer.headers()['content-type']);
+  });
   const response = await page.goto(`/product/${product!.slug}/${product!.id}`);
   expect(response!.status()).toBe(200);
   await page.getByRole('heading', { name: 'Beeldhuis koffiemolen' }).waitFor();
@@ -103,6 +107,8 @@ it('shows a product page whose images all come from our origin, with srcset, and
     expect(copy.sizes).toBeTruthy();
     expect(Number(copy.width)).toBeGreaterThan(0);
     expect(Number(copy.height)).toBeGreaterThan(0);
+    // Chromium accepts AVIF: a store's photo comes as its AVIF copy, at the address srcset names.
+    expect(copyTypes.get(copy.src)).toBe('image/avif');
   }
   // Not one request of the page went to the store's host: neither the browser nor the server fetched again.
   expect(requested.filter((url) => url.startsWith(storeOrigin))).toEqual([]);

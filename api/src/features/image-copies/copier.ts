@@ -3,9 +3,12 @@
  * a worker downloads every registered URL once, through the feed fetcher (address guard on every
  * hop, timeouts, redirects) with a size limit of its own, judges the type from the bytes (JPEG,
  * PNG, GIF, WebP, AVIF; SVG and anything else that is not a raster image is refused), keeps the
- * original once per content hash and makes WebP copies at a few widths with sharp. The demo's own
- * drawings (`/media/…` addresses, SVG made from database rows) take the same path, rendered to a
- * raster in-process: no request to ourselves, and no exception in the address guard for loopback.
+ * original once per content hash and makes WebP copies at a few widths with sharp, and AVIF copies
+ * of the same widths for a store's photos (routes.ts serves them to browsers that accept AVIF).
+ * The demo's own drawings (`/media/…` addresses, SVG made from database rows) take the same path,
+ * rendered to a raster in-process: no request to ourselves, and no exception in the address guard
+ * for loopback. They get no AVIF copies: flat drawings are a few KiB as WebP already, and AVIF
+ * encoding takes several times as long, minutes of a core for a fresh demo's drawings.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -61,8 +64,8 @@ export interface CopiedImage {
   widths: number[];
 }
 
-/** Makes the copies of one original (its bytes already judged a raster image). */
-export async function storeImage(storage: ImageStorage, bytes: Buffer): Promise<CopiedImage> {
+/** Makes the copies of one original (its bytes already judged a raster image); AVIF ones too when `avif`. */
+export async function storeImage(storage: ImageStorage, bytes: Buffer, { avif = true } = {}): Promise<CopiedImage> {
   const type = rasterTypeOf(bytes);
   if (!type) {
     const start = bytes.subarray(0, 256).toString('latin1').trimStart().toLowerCase();
@@ -84,15 +87,19 @@ export async function storeImage(storage: ImageStorage, bytes: Buffer): Promise<
   // Never larger than the original: the widest copy is the original's width.
   const widths = [...new Set(COPY_WIDTHS.map((w) => Math.min(w, width)))];
   for (const w of widths) {
-    if (await storage.has(copyKey(hash, w))) continue;
-    const copy = await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false })
-      .rotate()
-      .resize({ width: w, withoutEnlargement: true })
-      // Effort 2 of 6: 40 % less encoding time than the default for about 6 % more bytes, which
-      // matters when a feed run or a fresh demo brings thousands of images at once.
-      .webp({ quality: 80, effort: 2 })
-      .toBuffer();
-    await storage.put(copyKey(hash, w), copy);
+    for (const format of avif ? (['webp', 'avif'] as const) : (['webp'] as const)) {
+      if (await storage.has(copyKey(hash, w, format))) continue;
+      const resized = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate().resize({ width: w, withoutEnlargement: true });
+      // Low efforts (WebP 2 of 6, AVIF 2 of 9): a fraction of the default encoding time for a few
+      // percent more bytes, which matters when a feed run brings thousands of images at once.
+      // AVIF with WebP's chroma subsampling (sharp's default for AVIF is 4:4:4, a third larger)
+      // and the quality at which a photo keeps at least the WebP copy's fidelity (bench:image-bytes).
+      const copy = await (format === 'webp'
+        ? resized.webp({ quality: 80, effort: 2 })
+        : resized.avif({ quality: 45, effort: 2, chromaSubsampling: '4:2:0' })
+      ).toBuffer();
+      await storage.put(copyKey(hash, w, format), copy);
+    }
   }
   return { hash, width, height, widths };
 }
@@ -218,8 +225,9 @@ export async function copyRegisteredImages(db: Database, options: CopierOptions)
     const storedBefore = stored;
     for (const url of urls) {
       try {
-        const bytes = url.startsWith('/') ? await renderDrawing(db, url) : await downloadImage(url, options.allowedHosts, options.limits);
-        const copied = await storeImage(options.storage, bytes);
+        const drawing = url.startsWith('/');
+        const bytes = drawing ? await renderDrawing(db, url) : await downloadImage(url, options.allowedHosts, options.limits);
+        const copied = await storeImage(options.storage, bytes, { avif: !drawing });
         await db.execute(sql`
           update image_copies set status = 'stored', content_hash = ${copied.hash}, width = ${copied.width},
             height = ${copied.height}, widths = ${`{${copied.widths.join(',')}}`}::int[], failure = null, fetched_at = now()

@@ -8,7 +8,8 @@ import { takeOverAbandonedCopies, wakeImageCopier } from './worker';
 /**
  * Product images copied to our own origin: each new image URL of a run is downloaded once
  * (through the feed fetcher's address guard), judged by its bytes, kept once per content hash and
- * served as WebP copies at a few widths with long immutable caching.
+ * served as WebP copies at a few widths (AVIF ones too for a store's photos, to browsers that
+ * accept AVIF) with long immutable caching.
  */
 describe('image copies: product images served from our own origin', () => {
   let t: FeedTestContext;
@@ -69,7 +70,7 @@ describe('image copies: product images served from our own origin', () => {
       'select url, status, content_hash, width, height, widths, failure from image_copies order by url',
     );
 
-  it('downloads each new image URL once, keeps one original per content, and serves WebP copies cached for good', async () => {
+  it('downloads each new image URL once, keeps one original per content, and serves WebP and AVIF copies cached for good', async () => {
     t.place(
       `${t.storeSlug}/beelden.csv`,
       [
@@ -100,6 +101,26 @@ describe('image copies: product images served from our own origin', () => {
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
+    expect(response.headers.vary).toBe('Accept');
+
+    // A browser that shows AVIF (it says so in Accept) gets the AVIF copy of a store's photo at
+    // the same address: fewer bytes for the same picture.
+    const avif = await t.app.inject({
+      method: 'GET',
+      url: `/api/image-copies/${stored.content_hash}/640.webp`,
+      headers: { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' },
+    });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(avif.headers.vary).toBe('Accept');
+    expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 640, height: 480 });
+    expect(avif.rawPayload.length).toBeLessThan(response.rawPayload.length);
+    // One that prefers WebP, or refuses AVIF, gets WebP.
+    for (const accept of ['image/webp,*/*;q=0.8', 'image/avif;q=0,image/webp', 'image/webp,image/avif;q=0.5']) {
+      const answer = await t.app.inject({ method: 'GET', url: `/api/image-copies/${stored.content_hash}/640.webp`, headers: { accept } });
+      expect([accept, answer.headers['content-type']]).toEqual([accept, 'image/webp']);
+    }
 
     // The product page names our copies, with every width and the original's size; an image
     // that could not be copied has none (the storefront shows the placeholder).
@@ -153,8 +174,14 @@ describe('image copies: product images served from our own origin', () => {
     expect(byUrl[logo]).toMatchObject({ status: 'stored', width: 480, height: 160, widths: [160, 320, 480] });
     expect(byUrl['/media/products/999999-1.svg']).toMatchObject({ status: 'failed', failure: 'The drawing no longer exists' });
 
-    const copy = await t.app.inject({ method: 'GET', url: `/api/image-copies/${byUrl[drawing]!.content_hash}/320.webp` });
+    // Drawings are copied as WebP only (a few KiB already), whatever the browser accepts.
+    const copy = await t.app.inject({
+      method: 'GET',
+      url: `/api/image-copies/${byUrl[drawing]!.content_hash}/320.webp`,
+      headers: { accept: 'image/avif,image/webp,*/*;q=0.8' },
+    });
     expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
     expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 });
     const page = (await t.app.inject({ method: 'GET', url: `/api/products/${product!.id}` })).json();
     expect(page.images.find((image: { url: string }) => image.url === drawing).copy).toMatchObject({

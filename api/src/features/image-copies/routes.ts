@@ -1,16 +1,23 @@
 /**
- * GET /api/image-copies/{hash}/{width}.webp: our WebP copies of product images. A copy's address
+ * GET /api/image-copies/{hash}/{width}.webp: our copies of product images. A copy's address
  * names its content (the original's hash) and width, so it never changes: cached for a year,
- * immutable.
+ * immutable. A browser that accepts AVIF gets the AVIF copy of that width where one was made (a
+ * store's photo), else the WebP one; the answer varies with Accept.
  */
 import type { FastifyInstance } from 'fastify';
+import Negotiator from 'negotiator';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
-import { copyKey } from './storage';
+import { copyKey, type CopyFormat } from './storage';
 import { imageStorageOf } from './worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The format of copy a request prefers: AVIF where Accept names it first or alone, else WebP. */
+function preferredFormat(accept: string | undefined): CopyFormat {
+  return new Negotiator({ headers: { accept } }).mediaType(['image/webp', 'image/avif']) === 'image/avif' ? 'avif' : 'webp';
+}
 
 export default async function imageCopyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,12 +31,15 @@ export default async function imageCopyRoutes(fastify: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const width = Number(request.params.file.slice(0, -'.webp'.length));
-      const copy = await storage.open(copyKey(request.params.hash, width));
+      const { hash } = request.params;
+      const avif = preferredFormat(request.headers.accept) === 'avif' ? await storage.open(copyKey(hash, width, 'avif')) : null;
+      const copy = avif ?? (await storage.open(copyKey(hash, width)));
       if (!copy) throw notFound('Image not found');
       return reply
         .header('cache-control', IMMUTABLE)
+        .header('vary', 'Accept')
         .header('content-length', copy.size)
-        .type('image/webp')
+        .type(avif ? 'image/avif' : 'image/webp')
         .send(copy.stream);
     },
   });

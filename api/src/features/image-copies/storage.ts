@@ -48,5 +48,8 @@ export function folderStorage(root: string): ImageStorage {
 
 /** The original, once per content hash. */
 export const originalKey = (hash: string) => `originals/${hash.slice(0, 2)}/${hash}`;
-/** A WebP copy `width` pixels wide. */
-export const copyKey = (hash: string, width: number) => `webp/${hash.slice(0, 2)}/${hash}/${width}.webp`;
+/** The formats copies are made in: WebP always, AVIF for stores' photos (copier.ts). */
+export type CopyFormat = 'webp' | 'avif';
+/** A copy `width` pixels wide. */
+export const copyKey = (hash: string, width: number, format: CopyFormat = 'webp') =>
+  `${format}/${hash.slice(0, 2)}/${hash}/${width}.${format}`;
