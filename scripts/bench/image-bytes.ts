@@ -24,7 +24,7 @@ const PHONE_PIXEL_RATIO = 1.75;
 
 /** Peak signal-to-noise ratio of `copy` against the original resized to `width` the same way (RGB, dB). */
 async function psnr(original: Buffer, copy: Buffer, width: number): Promise<number> {
-  const rgb = (image: sharp.Sharp) => image.removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const rgb = (image: ReturnType<typeof sharp>) => image.removeAlpha().toColourspace('srgb').raw().toBuffer();
   const reference = await rgb(sharp(original).rotate().resize({ width, withoutEnlargement: true }));
   const decoded = await rgb(sharp(copy));
   let squares = 0;
