@@ -7,9 +7,10 @@
  *
  * A store host of its own (127.0.0.1, another origin) serves the photo and a one-record feed;
  * `npm start` imports the feed as a new store and copies the photo. After: the product page as
- * the site serves it (WebP copies with srcset). Before: the same page through a proxy that gives
- * the image the store's own address back (no srcset; the preload names that address) and lets
- * the CSP allow the store's host, as the storefront showed store images before it made copies.
+ * the site serves it (our copies with srcset; Chromium gets the AVIF ones). Before: the same page
+ * through a proxy that gives the image the store's own address back (no srcset; the preload names
+ * that address) and lets the CSP allow the store's host, as the storefront showed store images
+ * before it made copies.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
     console.log(`${''.padEnd(36)}${'LCP ms'.padStart(8)}${'image KiB'.padStart(11)}${'perf'.padStart(6)}${'bench'.padStart(7)}`);
     const variants = [
       { name: "before: the store's JPEG", url: `http://localhost:${PROXY_PORT}${productPath}` },
-      { name: 'after: our WebP copies (srcset)', url: `${BASE_URL}${productPath}` },
+      { name: 'after: our copies (srcset, AVIF)', url: `${BASE_URL}${productPath}` },
     ];
     for (const [index, variant] of variants.entries()) {
       const runs = await measurePage(chrome, variant.url, 'mobile', RUNS, (run) => path.join(REPORTS_DIR, `${index === 0 ? 'before' : 'after'}-${run}.json`));
