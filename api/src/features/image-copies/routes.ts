@@ -14,7 +14,7 @@ import { imageStorageOf } from './worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The format of copy a request prefers: AVIF where Accept names it first or alone, else WebP. */
+/** The copy format a request's Accept prefers: AVIF ranked above WebP, or equally and listed first; else WebP. */
 function preferredFormat(accept: string | undefined): CopyFormat {
   return new Negotiator({ headers: { accept } }).mediaType(['image/webp', 'image/avif']) === 'image/avif' ? 'avif' : 'webp';
 }
