@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { refreshPriceSummaries } from '../offers/price-summary';
 import { normaliseRunProducts } from './values';
+import { flushViews } from '../products/view-counter';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/sql';
 
@@ -383,7 +384,9 @@ describe('filters with counts', () => {
     // No offers (no lowest price) and a lower-case name: both must fall where PostgreSQL puts them.
     const [extra] = await db.insert(products).values({ slug: 'tv-zonder-aanbod', name: 'aardige televisie', brand: 'LG' }).returning();
     await db.insert(productCategories).values({ productId: extra!.id, categoryId: tvs.id });
-    // View counts with ties (broken by id) and without.
+    // View counts with ties (broken by id) and without. Views counted by earlier product pages are
+    // written first: a flush landing between the two orderings below would move a product.
+    await flushViews(db);
     await db.execute(sql`update products set views = id % 3 where id in (select product_id from product_categories where category_id = ${tvs.id})`);
     const sorts: [string, string][] = [
       ['lowestPrice.total', 'p.lowest_total'],
