@@ -12,9 +12,9 @@
  * the product page's image is `sizes="100vw"` there (mfe-storefront gallery.ts).
  */
 import fs from 'node:fs';
-import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { storeImage } from '../../api/src/features/image-copies/copier';
 import { copyKey, folderStorage, type CopyFormat } from '../../api/src/features/image-copies/storage';
 import { photoLikeJpeg } from './photo-like-jpeg';
