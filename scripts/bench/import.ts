@@ -9,7 +9,8 @@
  * of that. `--records <n>` (or RECORDS) sets the size, 1,000,000 by default; `--profile`
  * prints where each import's time went (read and normalise, stage, match, each apply step).
  * An import process has the worker's heap settings (features/feeds/import-heap.ts) unless
- * `--default-heap` asks for V8's defaults.
+ * `--default-heap` asks for V8's defaults. `--keep-database` leaves the PostgreSQL database as
+ * the last import left it, and prints its address, for EXPLAIN of an apply step's statements.
  * `--workers <n>` (PostgreSQL) measures workers instead: n stores' feeds of `--records` each,
  * imported by one `npm run worker` process, then by n of them at once, each on a fresh database;
  * it prints the records per second of both, their ratio, and each worker's peak RSS.
@@ -32,6 +33,7 @@ const RECORDS = Number(argument('records') ?? process.env.RECORDS ?? 1_000_000);
 const IMPORTERS = (argument('importers') ?? 'awin').split(',') as ('awin' | 'tradetracker')[];
 const SHOW_PROFILE = process.argv.includes('--profile');
 const DEFAULT_HEAP = process.argv.includes('--default-heap');
+const KEEP_DATABASE = process.argv.includes('--keep-database');
 const WORKERS = Number(argument('workers') ?? 0);
 
 function ean(n: number): string {
@@ -199,7 +201,8 @@ async function bench(kind: 'pglite' | 'postgres', dir: string) {
       }
     }
   } finally {
-    await drop();
+    if (KEEP_DATABASE && databaseUrl) console.log(`kept ${databaseUrl}`);
+    else await drop();
   }
 }
 

@@ -75,7 +75,11 @@ export function columnList(...columns: Column[]): SQL {
   return sql.join(columns.map(columnName), sql`, `);
 }
 
-/** `nextval` of a serial column's sequence: an id drawn before its row is inserted. */
+/**
+ * `nextval` of a serial column's sequence: an id drawn before its row is inserted. The sequence is
+ * looked up once per statement (a scalar subquery): its name as text would be cast to a regclass,
+ * a catalogue look-up, for every row drawn.
+ */
 export function nextIdOf(column: Column): SQL {
-  return sql`nextval(pg_get_serial_sequence(${getTableName(column.table)}, ${nameOf(column)}))`;
+  return sql`nextval((select pg_get_serial_sequence(${getTableName(column.table)}, ${nameOf(column)})::regclass))`;
 }

@@ -134,12 +134,17 @@ export function copiedAddress(url: SQL): SQL {
   return sql`(${url} ~* '^https?://' or ${url} ~ ${DRAWING_ADDRESS.source})`;
 }
 
-/** Registers image URLs (a query answering `url`) for copying; known ones are left as they are. */
+/**
+ * Registers image URLs (a query answering `url`) for copying; known ones are left as they are.
+ * Inserted in key order, so consecutive rows land on neighbouring pages of the url index instead
+ * of one random page each (a feed's first run registers a URL per product).
+ */
 export async function registerImageUrls(db: Pick<Database, 'execute'>, urls: SQL): Promise<void> {
   await db.execute(sql`
     insert into image_copies (url)
     select distinct u.url from (${urls}) as u(url)
     where ${copiedAddress(sql`u.url`)}
+    order by u.url
     on conflict (url) do nothing`);
 }
 
