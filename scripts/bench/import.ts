@@ -300,6 +300,21 @@ async function benchWorkers(dir: string, stores: number) {
   console.log(`${stores} workers reach ${(rates[1]! / rates[0]!).toFixed(2)} × the records per second of one`);
 }
 
+/** The PostgreSQL server's version and the settings that bound a bulk write, for the figures' context. */
+async function describeServer(): Promise<string> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; buffers: string; wal: string }>(
+      "select split_part(current_setting('server_version'), ' ', 1) as version, current_setting('shared_buffers') as buffers, current_setting('max_wal_size') as wal",
+    );
+    const [row] = rows;
+    return `PostgreSQL ${row!.version} (shared_buffers ${row!.buffers}, max_wal_size ${row!.wal})`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-bench-'));
   fs.mkdirSync(path.join(dir, 'feeds', 'bench'), { recursive: true });
@@ -308,6 +323,7 @@ async function main() {
   const kinds: ('pglite' | 'postgres')[] = chosen ? (chosen.split(',') as ('pglite' | 'postgres')[]) : ['pglite'];
   if (!chosen && process.env.DATABASE_URL) kinds.push('postgres');
   if (kinds.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
+  if (process.env.DATABASE_URL && (kinds.includes('postgres') || WORKERS > 0)) console.log(await describeServer());
   try {
     if (WORKERS > 0) {
       if (!process.env.DATABASE_URL) throw new Error('--workers needs DATABASE_URL: worker processes cannot share PGlite');

@@ -58,9 +58,22 @@ async function copyCatalogue(): Promise<void> {
       throw new Error(`No ${TEMPLATE} database: seed the 100,000-product catalogue once with \`npm run bench:api -- --db postgres\`.`);
     }
     await client.query(`drop database if exists ${DATABASE} with (force)`);
-    await client.query(`create database ${DATABASE} template ${TEMPLATE}`);
+    // A copy needs the template to itself; right after seeding, autovacuum or the seeding API's
+    // last connection may still be on it for a few seconds.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`create database ${DATABASE} template ${TEMPLATE}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== TEMPLATE_IN_USE || attempt >= 30) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   });
 }
+
+/** PostgreSQL's object_in_use: another session is connected to the template. */
+const TEMPLATE_IN_USE = '55006';
 
 /** EAN-13 of a catalogue product (api/src/demo/seed.ts: '871' + the id in nine digits + check digit). */
 function catalogueEan(productId: number): string {

@@ -458,7 +458,9 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       select n.id, ${categories.id} from new_aliases n join ${categories} on ${categories.slug} = 'overig'
       on conflict do nothing`);
     // Existing products keep the links they have; a new product has none yet, so its links are
-    // plain inserts, unchecked once the aliases and categories they name are locked.
+    // plain inserts, unchecked once the aliases and categories they name are locked. Links are
+    // inserted in product order: their primary key (product first) then grows page by page
+    // instead of taking a random page per row, as the unordered output of DISTINCT would.
     const aliasLinkColumns = columnList(productCategoryAliases.productId, productCategoryAliases.aliasId);
     await tx.execute(sql`
       insert into ${productCategoryAliases} (${aliasLinkColumns})
@@ -466,6 +468,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       from ${S}
       join ${categoryAliases} on ${categoryAliases.path} = ${s.categoryPath}
       where ${ofRun} and not ${s.isNewProduct}
+      order by ${s.productId}
       on conflict do nothing`);
     const newProductAliases = sql`
       from ${S} join ${categoryAliases} on ${categoryAliases.path} = ${s.categoryPath}
@@ -474,7 +477,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       await unchecked(tx, fast && (await lockReferenced(tx, categoryAliases.id, sql`select ${categoryAliases.id} ${newProductAliases}`)), () =>
         tx.execute(sql`
           insert into ${productCategoryAliases} (${aliasLinkColumns})
-          select distinct ${s.productId}, ${categoryAliases.id} ${newProductAliases}`),
+          select distinct ${s.productId}, ${categoryAliases.id} ${newProductAliases} order by ${s.productId}`),
       );
     }
     // Products without a category follow their aliases' categories (admins' choices are kept).
@@ -487,6 +490,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       join ${categoryAliasCategories} on ${categoryAliasCategories.aliasId} = ${categoryAliases.id}
       where ${ofRun} and not ${s.isNewProduct}
         and not exists (select 1 from ${productCategories} where ${productCategories.productId} = ${s.productId})
+      order by ${s.productId}
       on conflict do nothing`);
     const newProductCategories = sql`
       from ${S}
@@ -500,7 +504,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
         () =>
           tx.execute(sql`
             insert into ${productCategories} (${categoryLinkColumns})
-            select distinct ${s.productId}, ${categoryAliasCategories.categoryId} ${newProductCategories}`),
+            select distinct ${s.productId}, ${categoryAliasCategories.categoryId} ${newProductCategories} order by ${s.productId}`),
       );
     }
 
