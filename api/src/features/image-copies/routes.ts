@@ -4,8 +4,8 @@
  * immutable. A browser that accepts AVIF gets the AVIF copy of that width where one was made (a
  * store's photo), else the WebP one; the answer varies with Accept.
  */
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
-import Negotiator from 'negotiator';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
@@ -14,9 +14,13 @@ import { imageStorageOf } from './worker';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The copy format a request's Accept prefers: AVIF ranked above WebP, or equally and listed first; else WebP. */
+/**
+ * The copy format a request's Accept prefers: AVIF when it names AVIF at least as high as WebP
+ * (the negotiator of http/compression.ts; a tie goes to the first format listed here), else WebP.
+ * Wildcards name neither: every browser that shows AVIF says so.
+ */
 function preferredFormat(accept: string | undefined): CopyFormat {
-  return new Negotiator({ headers: { accept } }).mediaType(['image/webp', 'image/avif']) === 'image/avif' ? 'avif' : 'webp';
+  return negotiate((accept ?? '').toLowerCase(), ['image/avif', 'image/webp']) === 'image/avif' ? 'avif' : 'webp';
 }
 
 export default async function imageCopyRoutes(fastify: FastifyInstance) {
