@@ -14,7 +14,8 @@ async function main() {
   const products = Number(process.argv[2] ?? 20_000);
   const users = Number(process.argv[3] ?? 10_000);
   await db.execute(sql`insert into users (email, password_hash) select 'u' || g || '@example.nl', 'x' from generate_series(1, ${users}) g`);
-  await db.execute(sql`insert into products (name, slug, lowest_total) select 'P' || g, 'p-' || g, 5000 from generate_series(1, ${products}) g`);
+  await db.execute(sql`insert into products (name, slug) select 'P' || g, 'p-' || g from generate_series(1, ${products}) g`);
+  await db.execute(sql`update product_prices set lowest_total = 5000`);
   await db.execute(sql`insert into wishlist_items (user_id, product_id, max_price)
     select u, 1 + ((u * 7919 + k * 104729) % ${products}), 4000 from generate_series(1, ${users}) u, generate_series(1, 10) k
     on conflict do nothing`);
@@ -28,10 +29,10 @@ async function main() {
   };
   await time('pass, nothing due', () => evaluateAlerts(db));
   await time('pass, nothing due (again)', () => evaluateAlerts(db));
-  await db.execute(sql`update products set lowest_total = 3900 where id % 10 = 0`);
+  await db.execute(sql`update product_prices set lowest_total = 3900 where product_id % 10 = 0`);
   await time('pass, a tenth of the products dropped below the targets', () => evaluateAlerts(db));
   await time('pass, nothing new', () => evaluateAlerts(db));
-  await db.execute(sql`update products set lowest_total = 5000`);
+  await db.execute(sql`update product_prices set lowest_total = 5000`);
   await time('pass, re-arming those items', () => evaluateAlerts(db));
   await dispose();
 }

@@ -117,7 +117,7 @@ async function pickPaths(): Promise<Paths> {
     await seedOnce(database, { scale: parseScale('large') });
     // A fixed pseudo-random order (md5 of the id), so every run asks for the same products.
     const products = await database.query<{ id: number; slug: string }>(
-      `select id, slug from products where offer_count > 0 order by md5('ssr' || id) limit $1`,
+      `select p.id, p.slug from products p join product_prices pp on pp.product_id = p.id where pp.offer_count > 0 order by md5('ssr' || p.id) limit $1`,
       [PRODUCTS + 10 + HOT_PRODUCTS],
     );
     const categories = await database.query<{ slug: string }>(

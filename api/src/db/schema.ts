@@ -249,7 +249,40 @@ export const products = pgTable(
     /** Main image URL, kept beside the images table so list queries need no join. */
     image: text(),
     imageId: integer(),
-    /** Denormalised from the current offers so lists never aggregate prices. */
+    views: integer().notNull().default(0),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('dutch', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('dutch', left(coalesce(description, ''), 2000)), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.slug),
+    // A brand filter (the category page's filters) and every brand look-up.
+    index('products_brand_id_idx').on(t.brand, t.id),
+    // List sorts end in "id" as a tie-breaker; each (column, id) index serves its sort in both
+    // directions. The price sorts' indexes are on product_prices.
+    index('products_views_id_idx').on(t.views, t.id),
+    index('products_created_at_id_idx').on(t.createdAt, t.id),
+    index('products_lower_name_id_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Each product's price summary, denormalised from its visible offers so lists never aggregate
+ * prices (features/offers/price-summary.ts keeps it). A table of its own, one row per product
+ * from the product's creation (migration 0030's trigger, or the writer itself): a feed run rewrites
+ * the summaries of every product whose lowest price moved, and here each such write touches
+ * this narrow row and its sort indexes, not the product's text and its search indexes.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
     lowestPriceId: integer(),
     lowestTotal: integer(),
     lowestStoreId: integer(),
@@ -260,35 +293,19 @@ export const products = pgTable(
     /** Honest deals (features/deals): the median of the daily lowest total over the previous 30 days, and how far (percent) today's lowest is below it. */
     referenceTotal: integer(),
     dealPercentage: real(),
-    views: integer().notNull().default(0),
-    searchVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('dutch', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('dutch', left(coalesce(description, ''), 2000)), 'C')`,
-    ),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
   (t) => [
-    index().on(t.slug),
-    // A brand filter with the price sort or a price range (the category page's filters) walks
-    // this index in price order; it also serves every brand look-up.
-    index('products_brand_lowest_total_idx').on(t.brand, t.lowestTotal, t.id),
-    // List sorts end in "id" as a tie-breaker; each (column, id) index serves its sort in both
-    // directions where the column is not null, and the nullable price columns get one index per
-    // direction because their sorts put products without an offer last either way.
-    index('products_views_id_idx').on(t.views, t.id),
-    index('products_created_at_id_idx').on(t.createdAt, t.id),
-    index('products_lower_name_id_idx').on(sql`lower(${t.name})`, t.id),
-    index('products_lowest_total_asc_idx').on(t.lowestTotal.asc().nullsLast(), t.id.asc()),
-    index('products_lowest_total_desc_idx').on(t.lowestTotal.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index('products_percentage_change_asc_idx').on(t.percentageChange.asc().nullsLast(), t.id.asc()),
-    index('products_percentage_change_desc_idx').on(t.percentageChange.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index('products_price_change_asc_idx').on(t.priceChange.asc().nullsLast(), t.id.asc()),
-    index('products_price_change_desc_idx').on(t.priceChange.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index('products_deal_percentage_idx')
-      .on(t.dealPercentage.desc().nullsLast(), t.id.desc())
+    // The price sorts end in the product id as a tie-breaker; the nullable columns get one index
+    // per direction because their sorts put products without an offer last either way.
+    index('product_prices_lowest_total_asc_idx').on(t.lowestTotal.asc().nullsLast(), t.productId.asc()),
+    index('product_prices_lowest_total_desc_idx').on(t.lowestTotal.desc().nullsLast(), t.productId.desc().nullsFirst()),
+    index('product_prices_percentage_change_asc_idx').on(t.percentageChange.asc().nullsLast(), t.productId.asc()),
+    index('product_prices_percentage_change_desc_idx').on(t.percentageChange.desc().nullsLast(), t.productId.desc().nullsFirst()),
+    index('product_prices_price_change_asc_idx').on(t.priceChange.asc().nullsLast(), t.productId.asc()),
+    index('product_prices_price_change_desc_idx').on(t.priceChange.desc().nullsLast(), t.productId.desc().nullsFirst()),
+    index('product_prices_deal_percentage_idx')
+      .on(t.dealPercentage.desc().nullsLast(), t.productId.desc())
       .where(sql`deal_percentage is not null`),
-    index('products_search_vector_idx').using('gin', t.searchVector),
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

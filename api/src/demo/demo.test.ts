@@ -44,7 +44,7 @@ it('creates at least 8 stores and 500 products, each with 2 to 8 offers and a va
   expect(result.counts.products).toBeGreaterThanOrEqual(500);
   const offers = await one<{ min: number; max: number; mismatched: number }>(
     `select min(n)::int as min, max(n)::int as max,
-       (select count(*)::int from products p where p.offer_count <> (select count(*) from prices where product_id = p.id)) as mismatched
+       (select count(*)::int from product_prices s where s.offer_count <> (select count(*) from prices where product_id = s.product_id)) as mismatched
      from (select count(*) as n from prices group by product_id) x`,
   );
   expect(offers).toEqual({ min: 2, max: 8, mismatched: 0 });
@@ -64,14 +64,14 @@ it('creates at least 8 stores and 500 products, each with 2 to 8 offers and a va
 
 it('keeps every product summary true to its offers, with real price drops on about a quarter', async () => {
   const wrong = await one<{ n: number }>(
-    `select count(*)::int as n from products p
-     where lowest_total is distinct from (select min(total) from prices where product_id = p.id and valid_to is null)
-        or lowest_price_id is distinct from (select id from prices where product_id = p.id and valid_to is null order by total, id limit 1)`,
+    `select count(*)::int as n from products p join product_prices s on s.product_id = p.id
+     where s.lowest_total is distinct from (select min(total) from prices where product_id = p.id and valid_to is null)
+        or s.lowest_price_id is distinct from (select id from prices where product_id = p.id and valid_to is null order by total, id limit 1)`,
   );
   expect(wrong.n).toBe(0);
   const drops = await one<{ drops: number; total: number; inconsistent: number }>(
     `select count(*) filter (where percentage_change < 0 and price_change < 0)::int as drops, count(*)::int as total,
-       count(*) filter (where (percentage_change < 0) <> (price_change < 0))::int as inconsistent from products`,
+       count(*) filter (where (percentage_change < 0) <> (price_change < 0))::int as inconsistent from product_prices`,
   );
   expect(drops.drops / drops.total).toBeGreaterThan(0.2);
   expect(drops.drops / drops.total).toBeLessThan(0.3);

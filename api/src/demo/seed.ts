@@ -323,7 +323,7 @@ export async function seedDemoData(
     // Each product's summary straight from its offers: lowest now vs. lowest before the last change.
     await timed(
       'price summaries',
-      sql.raw(`update products p set
+      sql.raw(`update product_prices p set
         lowest_price_id = x.lowest_id, lowest_total = x.lowest_total, lowest_store_id = x.lowest_store,
         highest_total = x.highest_total, offer_count = x.offers,
         price_change = nullif(x.lowest_total - x.previous_lowest, 0),
@@ -336,7 +336,7 @@ export async function seedDemoData(
           min(total) as lowest_total, max(total) as highest_total, count(*)::int as offers,
           min(total - coalesce(price_change, 0)) as previous_lowest
         from prices where valid_to is null group by product_id
-      ) x where x.product_id = p.id`),
+      ) x where x.product_id = p.product_id`),
     );
     await run(sql`update stores set last_price_update = now()`);
 
@@ -381,8 +381,8 @@ export async function seedDemoData(
       cross join lateral (select now() - make_interval(days => ${h('s.id * 50 + k', 23)} % 90) as at) written`),
     );
     await run(sql`insert into wishlist_items (user_id, product_id, max_price)
-      select ${demoUserId}::int, id, (lowest_total * 0.75)::int from products
-      where lowest_total is not null order by views desc limit 5`);
+      select ${demoUserId}::int, p.id, (pp.lowest_total * 0.75)::int from products p join product_prices pp on pp.product_id = p.id
+      where pp.lowest_total is not null order by p.views desc limit 5`);
 
     // The drawings go through the image copier like a store's images: the worker makes their WebP
     // copies after start, and pages show the placeholder until then.

@@ -11,7 +11,8 @@ beforeAll(async () => {
   merchandiser = await createTestUser(ctx.app, { email: 'assortiment@example.nl', role: 'merchandiser' });
   await ctx.database.query(`insert into stores (id, name, slug, url) values (1, 'MegaKoop', 'megakoop', 'https://megakoop.example')`);
   storeManager = await createTestUser(ctx.app, { email: 'filiaal@example.nl', role: 'store_manager', storeIds: [1] });
-  await ctx.database.query(`insert into products (id, slug, name, lowest_total) values (1, 'wasmachine', 'Wasmachine', 40000)`);
+  await ctx.database.query(`insert into products (id, slug, name) values (1, 'wasmachine', 'Wasmachine')`);
+  await ctx.database.query(`update product_prices set lowest_total = 40000 where product_id = 1`);
   await ctx.database.query(`insert into wishlist_items (id, user_id, product_id, max_price) values (1, $1, 1, 35000)`, [merchandiser.id]);
   await ctx.database.query(`insert into store_ratings (id, store_id, user_id, rating, comment) values (1, 1, null, 2, 'Traag')`);
 });

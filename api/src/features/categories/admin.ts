@@ -122,10 +122,10 @@ export async function categoryProducts(db: Database, categoryId: number, page: {
     selectRows<CategoryProductRow>(
       db,
       sql`select p.id, p.name, p.slug, p.brand, p.image, pc.sort_order as "sortOrder",
-            json_build_object('prices', p.offer_count) as "_count",
+            json_build_object('prices', pp.offer_count) as "_count",
             (select count(distinct o.store_id)::int from prices o where o.product_id = p.id and o.valid_to is null) as "storeCount",
-            (select json_build_object('amount', o.amount, 'total', o.total) from prices o where o.id = p.lowest_price_id) as "lowestPrice"
-          from ${productCategories} pc join products p on p.id = pc.product_id
+            (select json_build_object('amount', o.amount, 'total', o.total) from prices o where o.id = pp.lowest_price_id) as "lowestPrice"
+          from ${productCategories} pc join products p on p.id = pc.product_id join product_prices pp on pp.product_id = p.id
           where pc.category_id = ${categoryId}
           order by pc.sort_order, p.id limit ${page.limit} offset ${offsetOf(page)}`,
     ),

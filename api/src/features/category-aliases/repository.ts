@@ -144,7 +144,7 @@ export async function bulkAliases(db: Database): Promise<BulkAliasRow[]> {
         left join lateral (select c.* from category_alias_categories cac join categories c on c.id = cac.category_id
           where cac.alias_id = a.id order by (c.slug = ${OVERIG_SLUG}), c.name, c.id limit 1) c on true
         left join lateral (select count(*)::int as products, coalesce(sum(p.offer_count), 0)::int as offers
-          from product_category_aliases pca join products p on p.id = pca.product_id where pca.alias_id = a.id) stats on true
+          from product_category_aliases pca join product_prices p on p.product_id = pca.product_id where pca.alias_id = a.id) stats on true
         order by (c.id is null or c.slug = ${OVERIG_SLUG}) desc, coalesce(stats.offers, 0) desc, a.path, a.id`,
   );
 }

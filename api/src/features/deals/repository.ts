@@ -1,7 +1,7 @@
 /**
  * Honest deals (docs/product.md "Honest deals"): each product's reference price, the median
  * of its daily lowest total over the previous 30 days, and its deal score, how far (percent) today's
- * lowest total is below that reference. Both are columns on `products`, so the /deals list is an
+ * lowest total is below that reference. Both are columns of the price summary (`product_prices`), so the /deals list is an
  * indexed query: the reference is refreshed once a day (set-based, from `price_history`), the deal
  * score whenever the product's lowest price changes (offers/deal-score.ts, used by price-summary.ts).
  * Also the check of a feed's "from" price against the store's own history of the last 30 days.
@@ -45,23 +45,23 @@ export async function refreshReferencePrices(db: Pick<Database, 'execute'>): Pro
       select c.product_id, case when m.days >= ${MIN_REFERENCE_DAYS} then m.median end as total
       from changed c left join medians m on m.product_id = c.product_id
     )
-    update products p set
+    update product_prices s set
       reference_total = r.total,
-      deal_percentage = ${dealPercentageOf(sql`p.lowest_total`, sql`r.total`)}
+      deal_percentage = ${dealPercentageOf(sql`s.lowest_total`, sql`r.total`)}
     from reference r
-    where p.id = r.product_id
-      and (p.reference_total is distinct from r.total
-        or p.deal_percentage is distinct from ${dealPercentageOf(sql`p.lowest_total`, sql`r.total`)})`);
+    where s.product_id = r.product_id
+      and (s.reference_total is distinct from r.total
+        or s.deal_percentage is distinct from ${dealPercentageOf(sql`s.lowest_total`, sql`r.total`)})`);
   // Unchanged for the whole window (history only before it): the reference is the lowest total.
   await db.execute(sql`
-    update products p set reference_total = p.lowest_total, deal_percentage = null
-    where p.lowest_total is not null
-      and (p.reference_total is distinct from p.lowest_total or p.deal_percentage is not null)
-      and not exists (select 1 from price_history h where h.product_id = p.id and h.recorded_at >= ${windowStart})
-      and exists (select 1 from price_history h where h.product_id = p.id)`);
+    update product_prices s set reference_total = s.lowest_total, deal_percentage = null
+    where s.lowest_total is not null
+      and (s.reference_total is distinct from s.lowest_total or s.deal_percentage is not null)
+      and not exists (select 1 from price_history h where h.product_id = s.product_id and h.recorded_at >= ${windowStart})
+      and exists (select 1 from price_history h where h.product_id = s.product_id)`);
   const [row] = await selectRows<{ count: number }>(
     db,
-    sql`select count(*)::int as count from products where reference_total is not null`,
+    sql`select count(*)::int as count from product_prices where reference_total is not null`,
   );
   return row?.count ?? 0;
 }

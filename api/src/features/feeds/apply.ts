@@ -28,6 +28,7 @@ import {
   productCategoryAliases,
   productIdentifiers,
   productImages,
+  productPrices,
   productProperties,
   products,
   storeFeeds,
@@ -197,9 +198,9 @@ async function tuneApplyTransaction(tx: Tx, statementTimeoutMs: number): Promise
 /** Every statement of the apply step is linear in the run's size; this bounds one gone wrong anyway. */
 const DEFAULT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
-/** The tables `unchecked` inserts go to; every trigger of theirs must fire always (migrations 0019, 0024). */
+/** The tables `unchecked` inserts go to; every trigger of theirs must fire always (migrations 0019, 0024, 0030). */
 const UNCHECKED_TABLES = [
-  prices, priceHistory, feedRunChanges, productIdentifiers, productImages, productProperties, productCategoryAliases, productCategories,
+  products, productPrices, prices, priceHistory, feedRunChanges, productIdentifiers, productImages, productProperties, productCategoryAliases, productCategories,
 ].map((table) => getTableName(table));
 
 /**
@@ -406,16 +407,24 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     const stagedRows = result.offersCreated + result.offersUpdated + result.offersUnchanged - carried;
     if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze ${runStaging(runId).staged}`);
     if (result.productsCreated > 0) {
-      // The summary a refresh would give a product whose only offer is this one (price-summary.ts).
-      await tx.execute(sql`
-        insert into ${products} (${columnList(
-          products.id, products.slug, products.name, products.brand, products.description, products.image, products.imageId,
-          products.lowestPriceId, products.lowestTotal, products.lowestStoreId, products.highestTotal, products.offerCount,
+      // Each new product with the summary a refresh would give it, its only offer being this one
+      // (price-summary.ts), in one statement: the trigger that gives a product its summary row
+      // finds it written. Unchecked: the summaries reference the products inserted beside them.
+      const isNew = sql`${staged} and ${s.isNewProduct}`;
+      await unchecked(tx, fast, () => tx.execute(sql`
+        with created as (
+          insert into ${products} (${columnList(
+            products.id, products.slug, products.name, products.brand, products.description, products.image, products.imageId,
+          )})
+          select ${s.productId}, ${s.slug}, ${s.name}, ${s.brand}, ${s.description}, ${s.images}->>0, ${s.newImageId}
+          from ${isNew})
+        insert into ${productPrices} (${columnList(
+          productPrices.productId, productPrices.lowestPriceId, productPrices.lowestTotal, productPrices.lowestStoreId,
+          productPrices.highestTotal, productPrices.offerCount,
         )})
-        select ${s.productId}, ${s.slug}, ${s.name}, ${s.brand}, ${s.description}, ${s.images}->>0, ${s.newImageId},
-          case when ${s.inStock} then ${s.offerId} end, case when ${s.inStock} then ${s.total} end,
+        select ${s.productId}, case when ${s.inStock} then ${s.offerId} end, case when ${s.inStock} then ${s.total} end,
           case when ${s.inStock} then ${storeId}::int end, ${s.total}, 1
-        from ${staged} and ${s.isNewProduct}`);
+        from ${isNew}`));
       await analyzeIfGrown(tx, products, result.productsCreated);
       await unchecked(tx, fast, async () => {
         // Another feed's run may create a product with the same GTIN meanwhile: its identifier wins.

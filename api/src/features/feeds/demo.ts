@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FeedCompression, FeedImporter } from '@koopjesland/shared/entities';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { productIdentifiers, products, storeFeeds, stores as storesTable } from '../../db/schema';
+import { productIdentifiers, productPrices, products, storeFeeds, stores as storesTable } from '../../db/schema';
 import { FEED_IMPORTERS } from '@koopjesland/shared/entities';
 import { registerShownImages } from '../image-copies/copier';
 import { executeRun, createRun } from './runner';
@@ -131,9 +131,10 @@ const demoStores = (db: Database) =>
 /** The first 400 products with an EAN: what the demo feeds offer. */
 const demoCatalog = (db: Database) =>
   db
-    .select({ ean: productIdentifiers.value, name: products.name, brand: products.brand, lowestTotal: products.lowestTotal })
+    .select({ ean: productIdentifiers.value, name: products.name, brand: products.brand, lowestTotal: productPrices.lowestTotal })
     .from(productIdentifiers)
     .innerJoin(products, eq(products.id, productIdentifiers.productId))
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
     .where(eq(productIdentifiers.type, 'EAN'))
     .orderBy(asc(products.id))
     .limit(400);

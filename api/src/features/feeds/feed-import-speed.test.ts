@@ -56,9 +56,9 @@ describe('feed runs: COPY staging and products written once', () => {
 
     const summaries = () =>
       t.database.query<Record<string, unknown>>(
-        `select p.id, p.lowest_price_id, p.lowest_total, p.lowest_store_id, p.highest_total, p.offer_count,
-           p.price_change, p.percentage_change, p.deal_percentage, p.image_id, p.image
-         from products p order by p.id`,
+        `select p.id, pp.lowest_price_id, pp.lowest_total, pp.lowest_store_id, pp.highest_total, pp.offer_count,
+           pp.price_change, pp.percentage_change, pp.deal_percentage, p.image_id, p.image
+         from products p join product_prices pp on pp.product_id = p.id order by p.id`,
       );
     const written = await summaries();
     const created = await t.database.query<{ external_id: string; id: number; product_id: number; total: number }>(

@@ -52,12 +52,12 @@ describe('feed runs: re-import, price changes, expiry', () => {
     );
     expect(history.map((h) => h.total)).toEqual([1000, 800]);
     const [product] = await t.database.query<{ lowest_total: number; price_change: number; percentage_change: number }>(
-      'select lowest_total, price_change, percentage_change from products where id = $1',
+      'select lowest_total, price_change, percentage_change from product_prices where product_id = $1',
       [t.existingProductId],
     );
     expect(product).toMatchObject({ lowest_total: 800, price_change: -200, percentage_change: -20 });
     const [expiredProduct] = await t.database.query<{ lowest_total: number | null; offer_count: number }>(
-      'select lowest_total, offer_count from products where id = $1',
+      'select lowest_total, offer_count from product_prices where product_id = $1',
       [c!.product_id],
     );
     expect(expiredProduct).toEqual({ lowest_total: null, offer_count: 0 });

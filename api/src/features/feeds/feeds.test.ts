@@ -99,7 +99,7 @@ describe('store and feed API: access, credentials, demo feeds', () => {
     );
     expect(runs.every((r) => r.offers >= 2)).toBe(true);
     const [existing] = await t.database.query<{ offer_count: number }>(
-      'select p.offer_count from products p join product_identifiers i on i.product_id = p.id where i.value = $1',
+      'select pp.offer_count from product_prices pp join product_identifiers i on i.product_id = pp.product_id where i.value = $1',
       [EXISTING_EAN],
     );
     expect(existing!.offer_count).toBe(1);

@@ -103,7 +103,7 @@ describe('held prices', () => {
   const summary = async (productId: number) =>
     (
       await t.database.query<{ lowest_total: number; offer_count: number; price_change: number | null }>(
-        'select lowest_total, offer_count, price_change from products where id = $1',
+        'select lowest_total, offer_count, price_change from product_prices where product_id = $1',
         [productId],
       )
     )[0]!;
@@ -215,7 +215,7 @@ describe('held prices', () => {
     const { productId } = response.json();
     expect(productId).not.toBe(product.split!.id);
     const [created] = await t.database.query<{ name: string; brand: string; lowest_total: number; offer_count: number }>(
-      'select name, brand, lowest_total, offer_count from products where id = $1',
+      'select name, brand, lowest_total, offer_count from products p join product_prices pp on pp.product_id = p.id where p.id = $1',
       [productId],
     );
     expect(created).toEqual({ name: 'Reserveborstel', brand: 'Acme', lowest_total: 1250, offer_count: 1 });

@@ -22,6 +22,7 @@ import {
   productCategoryAliases,
   productImages,
   productProperties,
+  productPrices,
   products,
   storeFeeds,
   stores,
@@ -80,7 +81,7 @@ export async function listHeldOffers(
         externalId: prices.externalId,
         heldSince: prices.updatedAt,
         record: prices.heldRecord,
-        product: { id: products.id, name: products.name, slug: products.slug, lowestTotal: products.lowestTotal },
+        product: { id: products.id, name: products.name, slug: products.slug, lowestTotal: productPrices.lowestTotal },
         store: { id: stores.id, name: stores.name },
         feedId: storeFeeds.id,
         feedName: storeFeeds.name,
@@ -92,6 +93,7 @@ export async function listHeldOffers(
       })
       .from(prices)
       .innerJoin(products, eq(products.id, prices.productId))
+      .innerJoin(productPrices, eq(productPrices.productId, products.id))
       .innerJoin(stores, eq(stores.id, prices.storeId))
       .leftJoin(storeFeeds, eq(storeFeeds.id, prices.feedId))
       .where(where)

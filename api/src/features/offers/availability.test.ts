@@ -43,7 +43,7 @@ describe('offers out of stock', () => {
       [3000, false, false],
     ]);
     const [summary] = await t.database.query<{ lowest_total: number; offer_count: number }>(
-      'select lowest_total, offer_count from products where id = $1',
+      'select lowest_total, offer_count from product_prices where product_id = $1',
       [t.existingProductId],
     );
     expect(summary).toEqual({ lowest_total: 5000, offer_count: 2 });

@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/helpers';
-import { prices, products, stores } from '../../db/schema';
+import { prices, productPrices, products, stores } from '../../db/schema';
 import { refreshPriceSummaries } from './price-summary';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>['database']['db'];
+
+/** The product's row with its price summary. */
+const withSummary = (db: TestDatabase, id: number) =>
+  db
+    .select({ ...getTableColumns(products), ...getTableColumns(productPrices) })
+    .from(products)
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(eq(products.id, id));
 
 /** A product offered by one store per total (stores A, B, C, …), in the order given. */
 async function productOfferedAt(db: TestDatabase, totals: number[]) {
@@ -61,7 +69,7 @@ describe('refreshPriceSummaries', () => {
       ])
       .returning();
     await refreshPriceSummaries(db, [product!.id]);
-    let [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    let [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({
       lowestTotal: 1000,
       lowestStoreId: store1!.id,
@@ -72,12 +80,12 @@ describe('refreshPriceSummaries', () => {
 
     await db.update(prices).set({ amount: 800, total: 800 }).where(eq(prices.id, offerA!.id));
     await refreshPriceSummaries(db, [product!.id]);
-    [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({ lowestTotal: 800, priceChange: -200, percentageChange: -20 });
 
     await db.update(prices).set({ validTo: new Date() });
     await refreshPriceSummaries(db, [product!.id]);
-    [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({ lowestTotal: null, lowestPriceId: null, offerCount: 0 });
     await dispose();
   });
@@ -96,12 +104,12 @@ describe('refreshPriceSummaries', () => {
     // A change of an offer that is neither the lowest nor the highest leaves the summary as it is.
     await db.update(prices).set({ amount: 2200, total: 2200 }).where(eq(prices.id, middle!.id));
     await refreshPriceSummaries(db, [product!.id]);
-    let [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    let [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({ lowestTotal: 1000, highestTotal: 3000, offerCount: 3, updatedAt: longAgo });
 
     await db.update(prices).set({ amount: 900, total: 900 }).where(eq(prices.id, lowest!.id));
     await refreshPriceSummaries(db, [product!.id]);
-    [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({ lowestTotal: 900, priceChange: -100 });
     expect(row!.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
     await dispose();
@@ -126,7 +134,7 @@ describe('refreshPriceSummaries', () => {
     const page = await pageOf();
 
     await refreshPriceSummaries(db, [product.id]);
-    const [row] = await db.select().from(products).where(eq(products.id, product.id));
+    const [row] = await withSummary(db, product.id);
     expect(row).toMatchObject({ lowestTotal: 1000, highestTotal: 5000, offerCount: 2 });
     // A new version in the same page, with no indexed column changed, is a heap-only update:
     // none of the table's indexes gets an entry.
@@ -145,12 +153,12 @@ describe('refreshPriceSummaries', () => {
     await db.update(prices).set({ hiddenReason: 'reported' }).where(eq(prices.id, cheapest!.id));
     await db.update(prices).set({ hiddenReason: 'implausible' }).where(eq(prices.id, dearest!.id));
     await refreshPriceSummaries(db, [product!.id]);
-    let [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    let [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({ lowestTotal: 1000, lowestStoreId: store2!.id, highestTotal: 1000, offerCount: 1 });
 
     await db.update(prices).set({ hiddenReason: null });
     await refreshPriceSummaries(db, [product!.id]);
-    [row] = await db.select().from(products).where(eq(products.id, product!.id));
+    [row] = await withSummary(db, product!.id);
     expect(row).toMatchObject({ lowestTotal: 500, lowestPriceId: cheapest!.id, highestTotal: 9000, offerCount: 3 });
     await dispose();
   });

@@ -20,7 +20,7 @@ export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, produ
  * feed run touching a million products never ships a million ids through a parameter.
  */
 export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, productIdsQuery: SQL): Promise<void> {
-  const dealPercentage = dealPercentageOf(sql`lowest.total`, sql`p.reference_total`);
+  const dealPercentage = dealPercentageOf(sql`lowest.total`, sql`s.reference_total`);
   await db.execute(sql`
     with ids as (select distinct id from (${productIdsQuery}) as touched(id) where id is not null),
     lowest as (
@@ -35,31 +35,34 @@ export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, pro
       from prices
       where ${visibleOffer()} and product_id in (select id from ids)
       group by product_id
-    )
-    update products p set
-      lowest_price_id = lowest.id,
-      lowest_total = lowest.total,
-      lowest_store_id = lowest.store_id,
-      highest_total = agg.highest,
-      offer_count = coalesce(agg.offers, 0),
-      price_change = case
-        when lowest.total is not null and p.lowest_total is not null and lowest.total <> p.lowest_total
-          then lowest.total - p.lowest_total
-        else p.price_change end,
-      percentage_change = case
-        when lowest.total is not null and p.lowest_total is not null and lowest.total <> p.lowest_total and p.lowest_total > 0
-          then round(((lowest.total - p.lowest_total) * 100.0 / p.lowest_total)::numeric, 1)::real
-        else p.percentage_change end,
-      deal_percentage = ${dealPercentage},
-      updated_at = now()
-    from ids
-    left join lowest on lowest.product_id = ids.id
-    left join agg on agg.product_id = ids.id
-    where p.id = ids.id
-      -- Only rows whose summary changes are written (each write touches every index of products,
-      -- and bumps the product's updated_at, its sitemap lastmod): a re-import changes many offers
-      -- that are not their product's lowest. The change of the lowest total follows lowest_total.
-      and (p.lowest_price_id, p.lowest_total, p.lowest_store_id, p.highest_total, p.offer_count, p.deal_percentage)
-        is distinct from (lowest.id, lowest.total, lowest.store_id, agg.highest, coalesce(agg.offers, 0), ${dealPercentage})
+    ),
+    changed as (
+      update product_prices s set
+        lowest_price_id = lowest.id,
+        lowest_total = lowest.total,
+        lowest_store_id = lowest.store_id,
+        highest_total = agg.highest,
+        offer_count = coalesce(agg.offers, 0),
+        price_change = case
+          when lowest.total is not null and s.lowest_total is not null and lowest.total <> s.lowest_total
+            then lowest.total - s.lowest_total
+          else s.price_change end,
+        percentage_change = case
+          when lowest.total is not null and s.lowest_total is not null and lowest.total <> s.lowest_total and s.lowest_total > 0
+            then round(((lowest.total - s.lowest_total) * 100.0 / s.lowest_total)::numeric, 1)::real
+          else s.percentage_change end,
+        deal_percentage = ${dealPercentage}
+      from ids
+      left join lowest on lowest.product_id = ids.id
+      left join agg on agg.product_id = ids.id
+      where s.product_id = ids.id
+        -- Only summaries that change are written: a re-import changes many offers that are not
+        -- their product's lowest. The change of the lowest total follows lowest_total.
+        and (s.lowest_price_id, s.lowest_total, s.lowest_store_id, s.highest_total, s.offer_count, s.deal_percentage)
+          is distinct from (lowest.id, lowest.total, lowest.store_id, agg.highest, coalesce(agg.offers, 0), ${dealPercentage})
+      returning s.product_id)
+    -- A new price is a change of its product (its sitemap lastmod); updated_at has no index, so
+    -- this write stays on the product's page without touching its indexes.
+    update products p set updated_at = now() from changed where p.id = changed.product_id
   `);
 }

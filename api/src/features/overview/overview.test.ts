@@ -1,9 +1,10 @@
 /**
  * Each admin role's home: the sections it handles, and a store manager's limited to their stores.
  */
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createTestUser, type TestUser } from '../../../test/auth';
-import { categoryAliases, feedRuns, priceReports, prices, productCategoryAliases, products, storeFeeds, stores } from '../../db/schema';
+import { categoryAliases, feedRuns, priceReports, prices, productCategoryAliases, productPrices, products, storeFeeds, stores } from '../../db/schema';
 
 describe('GET /api/admin/overview', () => {
   let t: TestContext;
@@ -42,10 +43,12 @@ describe('GET /api/admin/overview', () => {
     const [speaker, loose] = await db
       .insert(products)
       .values([
-        { name: 'Speaker', slug: 'speaker', offerCount: 2 },
-        { name: 'Losse kabel', slug: 'losse-kabel', offerCount: 1 },
+        { name: 'Speaker', slug: 'speaker' },
+        { name: 'Losse kabel', slug: 'losse-kabel' },
       ])
       .returning();
+    await db.update(productPrices).set({ offerCount: 2 }).where(eq(productPrices.productId, speaker!.id));
+    await db.update(productPrices).set({ offerCount: 1 }).where(eq(productPrices.productId, loose!.id));
     ids.loose = loose!.id;
     // One offer per product and store: held prices on the speaker, reported ones on the cable.
     const offer = (storeId: number, total: number, hidden: boolean) => ({

@@ -277,7 +277,7 @@ it('sends at once, in English, to a user who signed up with English as the site 
   });
   expect(register.statusCode).toBe(200);
   const headers = { authorization: `Bearer ${register.json().token}` };
-  const [{ total }] = (await t.database.query<{ total: number }>(`select lowest_total as total from products where id = $1`, [
+  const [{ total }] = (await t.database.query<{ total: number }>(`select lowest_total as total from product_prices where product_id = $1`, [
     t.existingProductId,
   ])) as [{ total: number }];
   await addToWishlist({ headers }, t.existingProductId, total + 100);

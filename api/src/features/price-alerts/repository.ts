@@ -46,8 +46,8 @@ export async function evaluateAlerts(db: Database, scope: AlertScope = {}): Prom
   return db.transaction(async (tx) => {
     await tx.execute(sql`
       update wishlist_items w set alert_armed = true
-      from products p
-      where p.id = w.product_id and not w.alert_armed
+      from product_prices p
+      where p.product_id = w.product_id and not w.alert_armed
         and (p.lowest_total is null or p.lowest_total > w.max_price) ${scoped(scope)}`);
     const fired = await selectRows<{ id: number }>(
       tx,
@@ -55,8 +55,8 @@ export async function evaluateAlerts(db: Database, scope: AlertScope = {}): Prom
         with fired as (
           update wishlist_items w set
             alert_armed = false, alert_sent_at = now(), alert_sent_target = w.max_price, alert_sent_total = p.lowest_total
-          from products p, users u
-          where p.id = w.product_id and u.id = w.user_id and w.alert_armed
+          from product_prices p, users u
+          where p.product_id = w.product_id and u.id = w.user_id and w.alert_armed
             and p.lowest_total is not null and p.lowest_total <= w.max_price
             and u.price_alerts_unsubscribed_at is null ${scoped(scope)}
           returning w.id, w.user_id, w.product_id, p.lowest_store_id, p.lowest_total, w.max_price

@@ -68,7 +68,9 @@ export async function mergeProducts(db: Database, keptId: number, removedId: num
     if (!locked.some((row) => row.id === keptId)) throw notFound('Product not found');
     if (!locked.some((row) => row.id === removedId)) throw badRequest('Invalid sourceProductId', 'sourceProductId: unknown product');
 
-    const [product] = await rowsOf(tx, sql`select to_jsonb(p) - 'search_vector' as row from products p where p.id = ${removedId}`);
+    // The product with its price summary, one row as the snapshots have always held it.
+    const [product] = await rowsOf(tx, sql`select (to_jsonb(p) - 'search_vector') || (to_jsonb(pp) - 'product_id') as row
+      from products p join product_prices pp on pp.product_id = p.id where p.id = ${removedId}`);
 
     // Offers: one per product and store, so an offer in a store the kept product also sells in is set aside.
     const clashing = sql`select o.id from prices o where o.product_id = ${removedId}
@@ -161,17 +163,23 @@ export async function mergeProducts(db: Database, keptId: number, removedId: num
 async function refreshKeepingChange(tx: Database, productId: number) {
   const [before] = await selectRows<{ priceChange: number | null; percentageChange: number | null }>(
     tx,
-    sql`select price_change as "priceChange", percentage_change as "percentageChange" from products where id = ${productId}`,
+    sql`select price_change as "priceChange", percentage_change as "percentageChange" from product_prices where product_id = ${productId}`,
   );
   await refreshPriceSummaries(tx, [productId]);
-  await tx.execute(sql`update products set price_change = ${before?.priceChange ?? null}, percentage_change = ${before?.percentageChange ?? null}
-    where id = ${productId}`);
+  await tx.execute(sql`update product_prices set price_change = ${before?.priceChange ?? null}, percentage_change = ${before?.percentageChange ?? null}
+    where product_id = ${productId}`);
 }
 
-/** Inserts `to_jsonb` rows back into their table with their own ids (every column the row names). */
+/**
+ * Inserts `to_jsonb` rows back into their table with their own ids (every column the row names
+ * that the table has now: a snapshot may be older than a column's move to another table).
+ */
 async function reinsert(tx: Database, table: string, rows: Row[]) {
   if (!rows.length) return;
-  const columns = Object.keys(rows[0]!).map((column) => sql.identifier(column));
+  const own = await selectRows<{ name: string }>(tx, sql`select attname as name from pg_attribute
+    where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attgenerated = ''`);
+  const names = new Set(own.map((column) => column.name));
+  const columns = Object.keys(rows[0]!).filter((column) => names.has(column)).map((column) => sql.identifier(column));
   const list = sql.join(columns, sql`, `);
   await tx.execute(
     sql`insert into ${sql.identifier(table)} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`,
@@ -193,6 +201,13 @@ export async function splitMerge(db: Database, mergeId: number): Promise<MergeRe
     if (taken) throw conflict('Product exists', 'mergeId: the removed product exists again');
 
     await reinsert(tx, 'products', [s.product]);
+    // Its price summary as it was (the row the insert's trigger gave it is empty).
+    await tx.execute(sql`update product_prices s set
+        (lowest_price_id, lowest_total, lowest_store_id, highest_total, offer_count, price_change, percentage_change, reference_total, deal_percentage)
+        = (r.lowest_price_id, r.lowest_total, r.lowest_store_id, r.highest_total, coalesce(r.offer_count, 0), r.price_change,
+          r.percentage_change, r.reference_total, r.deal_percentage)
+      from jsonb_populate_record(null::product_prices, ${JSON.stringify(s.product)}::jsonb) r
+      where s.product_id = ${removedId}`);
     const back = (table: string, rowIds: number[]) =>
       rowIds.length ? tx.execute(sql`update ${sql.identifier(table)} set product_id = ${removedId} where id = any(${intArray(rowIds)})`) : undefined;
     await back('prices', s.moved.priceIds);
@@ -261,13 +276,13 @@ export async function duplicatesOf(db: Database, productId: number): Promise<Dup
           select distinct ${digits(sql`value`)} as code from product_identifiers where product_id = ${productId}
         ),
         target as (select name, brand from products where id = ${productId})
-        select p.id, p.name, p.slug, p.brand, p.image, p.offer_count as "offerCount", 'ean' as reason, 1::real as similarity
-        from product_identifiers pi join products p on p.id = pi.product_id
+        select p.id, p.name, p.slug, p.brand, p.image, pp.offer_count as "offerCount", 'ean' as reason, 1::real as similarity
+        from product_identifiers pi join products p on p.id = pi.product_id join product_prices pp on pp.product_id = p.id
         where ${digits(sql`pi.value`)} in (select code from codes where length(code) >= 8) and p.id <> ${productId}
         union all
         select * from (
-          select p.id, p.name, p.slug, p.brand, p.image, p.offer_count, 'name', similarity(p.name, t.name)::real
-          from products p, target t
+          select p.id, p.name, p.slug, p.brand, p.image, pp.offer_count, 'name', similarity(p.name, t.name)::real
+          from products p join product_prices pp on pp.product_id = p.id, target t
           where t.brand is not null and p.brand = t.brand and p.id <> ${productId} and p.name % t.name
           order by similarity(p.name, t.name) desc, p.id limit 20
         ) by_name`,

@@ -61,7 +61,8 @@ async function loadMembers(db: Database, categoryIds: number[]): Promise<Categor
   const rows = await selectRows<{ id: number; brand: string | null; lowestTotal: number | null }>(
     db,
     sql`${membersCte(categoryIds)}
-        select p.id, p.brand, p.lowest_total as "lowestTotal" from products p where p.id in (select product_id from members) order by p.id`,
+        select p.id, p.brand, pp.lowest_total as "lowestTotal" from products p join product_prices pp on pp.product_id = p.id
+        where p.id in (select product_id from members) order by p.id`,
   );
   if (rows.length > MEMBER_SORT_LIMIT) return null;
   const members: CategoryMembers = new Map(rows.map((row) => [row.id, { ...row, values: new Map() }]));

@@ -20,9 +20,9 @@ import { keptWhileResultsStand } from './search-cache';
 
 /** Each ordering's key as product-list.ts `orderBy` sorts it; a key that can be null sorts nulls last either way. */
 const ORDERINGS = {
-  lowestTotal: sql`p.lowest_total`,
-  priceChange: sql`p.price_change`,
-  percentageChange: sql`p.percentage_change`,
+  lowestTotal: sql`pp.lowest_total`,
+  priceChange: sql`pp.price_change`,
+  percentageChange: sql`pp.percentage_change`,
   views: sql`p.views`,
   name: sql`lower(p.name)`,
   createdAt: sql`p.created_at`,
@@ -91,8 +91,9 @@ async function loadOrders(db: Database, categoryIds: number[]): Promise<KeptOrde
     categoryIds.length === 1
       ? sql`select count(*)::int as members, ${orderColumns}, ${manualColumns}
           from (select product_id, sort_order from product_categories where category_id = ${categoryId} limit ${MEMBER_SORT_LIMIT + 1}) m
-          join products p on p.id = m.product_id`
-      : sql`select count(*)::int as members, ${orderColumns} from products p where p.id = any(array(${memberIds(categoryIds)}))`;
+          join products p on p.id = m.product_id join product_prices pp on pp.product_id = p.id`
+      : sql`select count(*)::int as members, ${orderColumns}
+          from products p join product_prices pp on pp.product_id = p.id where p.id = any(array(${memberIds(categoryIds)}))`;
   const [row] = await selectRows<OrdersRow>(db, query);
   return !row || row.members > MEMBER_SORT_LIMIT ? null : { row, ids: new Map() };
 }

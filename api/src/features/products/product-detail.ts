@@ -22,9 +22,9 @@ const o = offerAlias('o');
 
 const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image, p.image_id as "imageId",
   ${imageCopyOf(sql`p.image`)} as "imageCopy",
-  p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice", p.offer_count as "offerCount",
-  p.price_change as "priceChange", p.percentage_change as "percentageChange",
-  p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views,
+  pp.lowest_price_id as "lowestPriceId", pp.highest_total as "highestPrice", pp.offer_count as "offerCount",
+  pp.price_change as "priceChange", pp.percentage_change as "percentageChange",
+  pp.reference_total as "referencePrice", pp.deal_percentage as "dealPercentage", p.views,
   p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 /** The list row's columns, without the parts a detail reads on its own (lowest price, categories). */
@@ -117,7 +117,7 @@ const productPageQuery = (target: SQL) => sql`select ${detailColumns},
       'lastSeen', ${lastSeenOf(o)}, 'createdAt', o.created_at, 'inStock', o.in_stock)
       order by o.in_stock desc, o.total, o.id), '[]'::json)
     from prices o join stores s on s.id = o.store_id where o.product_id = p.id and ${visibleOffer(o)}) as offers
-  from products p where ${target}`;
+  from products p join product_prices pp on pp.product_id = p.id where ${target}`;
 
 function productDetailOf(row: ProductPageRow, ratings: Awaited<ReturnType<typeof storeRatingSummaries>>) {
   const { images, properties, identifiers, categories, breadcrumb, offers, ...product } = row;

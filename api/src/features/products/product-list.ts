@@ -153,14 +153,18 @@ export function whereClause(filters: ProductFilters, options: { categoryJoined?:
     conditions.push(
       sql`exists (select 1 from prices o where o.product_id = p.id and o.store_id = ${filters.storeId} and ${visibleOffer(offerAlias('o'))})`,
     );
-  if (filters.minPrice !== undefined) conditions.push(sql`p.lowest_total >= ${filters.minPrice}`);
-  if (filters.maxPrice !== undefined) conditions.push(sql`p.lowest_total <= ${filters.maxPrice}`);
+  const summary: SQL[] = [];
+  if (filters.minPrice !== undefined) summary.push(sql`pp.lowest_total >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) summary.push(sql`pp.lowest_total <= ${filters.maxPrice}`);
   if (filters.hasNoCategory)
     conditions.push(
       sql`not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id and c.slug <> ${OVERIG_SLUG})`,
     );
-  if (filters.hasNoOffers) conditions.push(sql`p.offer_count = 0`);
-  if (filters.dealsOnly) conditions.push(sql`p.deal_percentage is not null`);
+  if (filters.hasNoOffers) summary.push(sql`pp.offer_count = 0`);
+  if (filters.dealsOnly) summary.push(sql`pp.deal_percentage is not null`);
+  // One test of the price summary, so a list joins product_prices only to sort by it (fromClause).
+  if (summary.length)
+    conditions.push(sql`exists (select 1 from product_prices pp where pp.product_id = p.id and ${sql.join(summary, sql` and `)})`);
   for (const condition of filters.spec ?? []) conditions.push(specConditionSql(condition));
   return sql.join(conditions, sql` and `);
 }
@@ -176,17 +180,17 @@ function orderBy(options: ProductListOptions): SQL {
     case 'name':
       return notNullKey(sql`lower(p.name)`);
     case 'lowestPrice.total':
-      return key(sql`p.lowest_total`);
+      return key(sql`pp.lowest_total`);
     case 'percentageChange':
-      return key(sql`p.percentage_change`);
+      return key(sql`pp.percentage_change`);
     case 'priceChange':
-      return key(sql`p.price_change`);
+      return key(sql`pp.price_change`);
     case 'views':
       return notNullKey(sql`p.views`);
     case 'offerCount':
-      return notNullKey(sql`p.offer_count`);
+      return notNullKey(sql`pp.offer_count`);
     case 'dealPercentage':
-      return key(sql`p.deal_percentage`);
+      return key(sql`pp.deal_percentage`);
     case 'manual':
       // Inner-joined (one category) the sort order is never null, so its index serves both directions.
       if (options.manualCategoryId !== undefined)
@@ -198,16 +202,25 @@ function orderBy(options: ProductListOptions): SQL {
   }
 }
 
+/**
+ * Products with their price summary (every product has one): what a list reads when it shows or
+ * sorts by the summary. A price sort walks one of product_prices' sort indexes.
+ */
+const PRODUCTS_WITH_PRICES = sql`products p join product_prices pp on pp.product_id = p.id`;
+
+/** The sorts by a column of the price summary. */
+const SORTED_BY_SUMMARY = new Set<ListSortBy>(['lowestPrice.total', 'percentageChange', 'priceChange', 'offerCount', 'dealPercentage']);
+
 /** Columns of a list row; lowestPrice and categories are per-row subqueries, so select them for a page's rows only. */
 const listColumns = sql`p.id, p.slug, p.name, p.brand,
   case when length(p.description) > ${DESCRIPTION_PREVIEW} then left(p.description, ${DESCRIPTION_PREVIEW}) || '...' else p.description end as description,
   p.image, p.image_id as "imageId", ${imageCopyOf(sql`p.image`)} as "imageCopy",
-  p.lowest_price_id as "lowestPriceId", p.highest_total as "highestPrice",
-  p.offer_count as "offerCount", p.price_change as "priceChange", p.percentage_change as "percentageChange",
-  p.reference_total as "referencePrice", p.deal_percentage as "dealPercentage", p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
+  pp.lowest_price_id as "lowestPriceId", pp.highest_total as "highestPrice",
+  pp.offer_count as "offerCount", pp.price_change as "priceChange", pp.percentage_change as "percentageChange",
+  pp.reference_total as "referencePrice", pp.deal_percentage as "dealPercentage", p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
   (select json_build_object('id', o.id, 'amount', o.amount, 'shipping', o.shipping, 'total', o.total,
       'store', json_build_object('id', s.id, 'name', s.name, 'logo', s.logo))
-    from prices o join stores s on s.id = o.store_id where o.id = p.lowest_price_id) as "lowestPrice",
+    from prices o join stores s on s.id = o.store_id where o.id = pp.lowest_price_id) as "lowestPrice",
   coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by c.name, c.id)
     from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id), '[]'::json) as categories`;
 
@@ -229,7 +242,7 @@ const manualJoined = (options: Pick<ProductListOptions, 'sortBy' | 'manualCatego
 
 function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: boolean } {
   const manual = options.sortBy === 'manual' ? options.manualCategoryId : undefined;
-  if (manual === undefined) return { from: sql`products p`, categoryJoined: false };
+  if (manual === undefined) return { from: SORTED_BY_SUMMARY.has(options.sortBy) ? PRODUCTS_WITH_PRICES : sql`products p`, categoryJoined: false };
   if (manualJoined(options))
     return { from: sql`product_categories mpc join products p on p.id = mpc.product_id and mpc.category_id = ${manual}`, categoryJoined: true };
   return {
@@ -308,7 +321,7 @@ export function listQueries(options: ProductListOptions): { page: SQL; count: SQ
     // The page's ids first (ARRAY keeps their order), then their columns: the per-row price
     // and category look-ups run for the page's rows only, not for the rows OFFSET skips.
     page: sql`select ${listColumns} from unnest(array(${pageIds(options)})) with ordinality as page(id, position)
-          join products p on p.id = page.id order by page.position`,
+          join ${PRODUCTS_WITH_PRICES} on p.id = page.id order by page.position`,
     count: onlyCategories(options)
       ? categoryCount(categoryIds)
       : sql`select count(*)::int as total from (select 1 from products p where ${whereClause(options)} limit ${RESULT_WINDOW}) capped`,
@@ -392,7 +405,7 @@ async function pageOfIds(db: Database, ids: number[], options: ProductListOption
   const { page, limit } = options;
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
-    ? await selectPreparedRows<ProductListRow>(db, sql`select ${listColumns} from products p where p.id = any(${intArray(pageIds)})`)
+    ? await selectPreparedRows<ProductListRow>(db, sql`select ${listColumns} from ${PRODUCTS_WITH_PRICES} where p.id = any(${intArray(pageIds)})`)
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {

@@ -5,7 +5,7 @@
 import { MAX_COMPARE_PRODUCTS, type CompareResponse } from '@koopjesland/shared/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { categories, prices, productCategories, products, productSpecificationValues, specificationFields, stores } from '../../db/schema';
+import { categories, prices, productCategories, productPrices, products, productSpecificationValues, specificationFields, stores } from '../../db/schema';
 import { intArray, selectRows } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { imageCopyOf } from '../image-copies/shown-image';
@@ -26,7 +26,7 @@ export async function compareProducts(db: Database, ids: number[]): Promise<Comp
           ${imageCopyOf(sql`${p.image}`)} as "imageCopy",
           (select json_build_object('id', ${o.id}, 'amount', ${o.amount}, 'shipping', ${o.shipping}, 'total', ${o.total}, 'url', ${o.url},
               'store', json_build_object('id', ${s.id}, 'name', ${s.name}, 'logo', ${s.logo}))
-            from ${o} join ${s} on ${s.id} = ${o.storeId} where ${o.id} = ${p.lowestPriceId}) as "lowestPrice",
+            from ${o} join ${s} on ${s.id} = ${o.storeId} where ${o.id} = (select ${productPrices.lowestPriceId} from ${productPrices} where ${productPrices.productId} = ${p.id})) as "lowestPrice",
           coalesce((select array_agg(${productCategories.categoryId}) from ${productCategories}
             where ${productCategories.productId} = ${p.id}), '{}') as "categoryIds"
         from ${p} where ${p.id} = any(${intArray(ids)})`,

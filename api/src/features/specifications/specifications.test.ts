@@ -389,19 +389,20 @@ describe('filters with counts', () => {
     await flushViews(db);
     await db.execute(sql`update products set views = id % 3 where id in (select product_id from product_categories where category_id = ${tvs.id})`);
     const sorts: [string, string][] = [
-      ['lowestPrice.total', 'p.lowest_total'],
+      ['lowestPrice.total', 'pp.lowest_total'],
       ['name', 'lower(p.name)'],
       ['createdAt', 'p.created_at'],
-      ['percentageChange', 'p.percentage_change'],
-      ['priceChange', 'p.price_change'],
+      ['percentageChange', 'pp.percentage_change'],
+      ['priceChange', 'pp.price_change'],
       ['views', 'p.views'],
-      ['offerCount', 'p.offer_count'],
+      ['offerCount', 'pp.offer_count'],
     ];
     for (const [sortBy, column] of sorts)
       for (const order of ['asc', 'desc']) {
         const rows = await selectRows<{ name: string; brand: string }>(
           db,
-          sql`select p.name, p.brand from products p join product_categories pc on pc.product_id = p.id and pc.category_id = ${tvs.id}
+          sql`select p.name, p.brand from products p join product_prices pp on pp.product_id = p.id
+                join product_categories pc on pc.product_id = p.id and pc.category_id = ${tvs.id}
               order by ${sql.raw(column)} ${sql.raw(order)} nulls last, p.id ${sql.raw(order)}`,
         );
         const listed = async (extraQuery: string) =>

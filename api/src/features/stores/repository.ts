@@ -6,7 +6,7 @@ import { containsPattern } from '../../db/sql';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offsetOf } from '../../http/pagination';
-import { feedRuns, prices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
+import { feedRuns, prices, productPrices, products, storeFeeds, storeRatings, stores } from '../../db/schema';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
 import { dropRunStaging } from '../../db/run-staging';
@@ -133,8 +133,8 @@ export async function deleteStore(db: Database, id: number): Promise<void> {
 export const STORE_PRODUCT_SORT_COLUMNS = {
   name: products.name,
   brand: products.brand,
-  lowestPrice: products.lowestTotal,
-  priceCount: products.offerCount,
+  lowestPrice: productPrices.lowestTotal,
+  priceCount: productPrices.offerCount,
   createdAt: products.createdAt,
 } as const;
 export type StoreProductSortField = keyof typeof STORE_PRODUCT_SORT_COLUMNS;
@@ -168,11 +168,12 @@ export async function listStoreProducts(db: Database, storeId: number, query: St
         brand: products.brand,
         image: products.image,
         imageCopy: sql<ImageCopy | null>`${imageCopyOf(sql`${products.image}`)}`,
-        lowestPrice: products.lowestTotal,
-        priceCount: products.offerCount,
+        lowestPrice: productPrices.lowestTotal,
+        priceCount: productPrices.offerCount,
         createdAt: products.createdAt,
       })
       .from(products)
+      .innerJoin(productPrices, eq(productPrices.productId, products.id))
       .where(where)
       .orderBy(order, asc(products.id))
       .limit(query.limit)

@@ -5,11 +5,11 @@
 import { containsPattern } from '../../db/sql';
 import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { products, users, wishlistItems } from '../../db/schema';
+import { productPrices, products, users, wishlistItems } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import { rearmOnNewTarget } from './repository';
 
-const targetMet = and(sql`${products.lowestTotal} is not null`, lte(products.lowestTotal, wishlistItems.maxPrice))!;
+const targetMet = and(sql`${productPrices.lowestTotal} is not null`, lte(productPrices.lowestTotal, wishlistItems.maxPrice))!;
 
 const selectItems = (db: Database) =>
   db
@@ -22,12 +22,13 @@ const selectItems = (db: Database) =>
       updatedAt: wishlistItems.updatedAt,
       userEmail: users.email,
       productName: products.name,
-      currentLowestPrice: products.lowestTotal,
+      currentLowestPrice: productPrices.lowestTotal,
       targetMet: sql<boolean>`coalesce(${targetMet}, false)`,
     })
     .from(wishlistItems)
     .innerJoin(users, eq(users.id, wishlistItems.userId))
-    .innerJoin(products, eq(products.id, wishlistItems.productId));
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .innerJoin(productPrices, eq(productPrices.productId, products.id));
 
 export type AdminWishlistItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
@@ -66,6 +67,7 @@ export function adminWishlistRepository(db: Database) {
           .from(wishlistItems)
           .innerJoin(users, eq(users.id, wishlistItems.userId))
           .innerJoin(products, eq(products.id, wishlistItems.productId))
+          .innerJoin(productPrices, eq(productPrices.productId, products.id))
           .where(where),
       ]);
       return { rows, totalItems: total?.value ?? 0 };

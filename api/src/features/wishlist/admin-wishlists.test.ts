@@ -10,8 +10,9 @@ beforeAll(async () => {
   shopper = await createTestUser(ctx.app, { email: 'klant@example.nl' });
   // A's lowest price meets the desired 100 euros, B's does not, C has no offer.
   await ctx.database.query(
-    `insert into products (id, slug, name, lowest_total) values (1, 'a', 'Bosch Wasmachine A', 9500), (2, 'b', 'Miele Wasmachine B', 10001), (3, 'c', 'AEG Wasmachine C', null)`,
+    `insert into products (id, slug, name) values (1, 'a', 'Bosch Wasmachine A'), (2, 'b', 'Miele Wasmachine B'), (3, 'c', 'AEG Wasmachine C')`,
   );
+  await ctx.database.query(`update product_prices set lowest_total = case product_id when 1 then 9500 when 2 then 10001 end`);
   for (const [productId, days] of [[1, 3], [2, 2], [3, 1]]) {
     await ctx.database.query(
       `insert into wishlist_items (user_id, product_id, max_price, created_at) values ($1, $2, 10000, now() - make_interval(days => $3))`,
