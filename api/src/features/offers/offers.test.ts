@@ -36,6 +36,25 @@ async function productOfferedAt(db: TestDatabase, totals: number[]) {
 }
 
 describe('refreshPriceSummaries', () => {
+  it('has a summary row for every product from its creation, and drops it with the product', async () => {
+    const { database, dispose } = await openTestDatabase();
+    const { db } = database;
+    const [one] = await db.insert(products).values({ slug: 'een', name: 'Een' }).returning();
+    await database.query("insert into products (slug, name) values ('twee', 'Twee'), ('drie', 'Drie')");
+    const summaries = () =>
+      database.query<{ name: string; offer_count: number; lowest_total: number | null }>(
+        'select p.name, s.offer_count, s.lowest_total from products p left join product_prices s on s.product_id = p.id order by p.id',
+      );
+    expect(await summaries()).toEqual([
+      { name: 'Een', offer_count: 0, lowest_total: null },
+      { name: 'Twee', offer_count: 0, lowest_total: null },
+      { name: 'Drie', offer_count: 0, lowest_total: null },
+    ]);
+    await db.delete(products).where(eq(products.id, one!.id));
+    expect(await database.query('select count(*)::int as n from product_prices')).toEqual([{ n: 2 }]);
+    await dispose();
+  });
+
   it('tracks the lowest current offer and the change of the lowest total', async () => {
     const { database, dispose } = await openTestDatabase();
     const { db } = database;

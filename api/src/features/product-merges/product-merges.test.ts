@@ -30,7 +30,8 @@ const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
 async function stateOf(productId: number) {
   const rows = (query: ReturnType<typeof sql>) => selectRows<Record<string, unknown>>(ctx.app.db, query);
   return {
-    product: await rows(sql`select to_jsonb(p) - 'search_vector' - 'updated_at' as row from products p where id = ${productId}`),
+    product: await rows(sql`select (to_jsonb(p) - 'search_vector' - 'updated_at') || (to_jsonb(s) - 'product_id') as row
+      from products p join product_prices s on s.product_id = p.id where p.id = ${productId}`),
     prices: await rows(sql`select to_jsonb(o) as row from prices o where product_id = ${productId} order by id`),
     history: await rows(sql`select to_jsonb(h) as row from price_history h where product_id = ${productId} order by id`),
     identifiers: await rows(sql`select to_jsonb(i) as row from product_identifiers i where product_id = ${productId} order by id`),
@@ -94,6 +95,9 @@ beforeAll(async () => {
     { userId: one.id, productId: duplicateId, maxPrice: 60000 },
   ]);
   await refreshPriceSummaries(db, [samsung.id, duplicateId]);
+  // The duplicate's usual price (the daily reference, features/deals) makes its lowest a deal.
+  await db.execute(sql`update product_prices set reference_total = 90000 where product_id = ${duplicateId}`);
+  await refreshPriceSummaries(db, [duplicateId]);
 });
 afterAll(() => ctx.close());
 
@@ -153,6 +157,7 @@ describe('merge and split', () => {
     expect(split.body.merge.splitAt).toEqual(expect.any(String));
     expect(await stateOf(samsung.id)).toEqual(keptBefore);
     expect(await stateOf(duplicateId)).toEqual(removedBefore);
+    expect(removedBefore.product[0]).toMatchObject({ row: { reference_total: 90000, deal_percentage: 13.4, lowest_total: 77900, offer_count: 2 } });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${duplicateId}` })).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/product-merges/${merged.body.merge.id}/split`)).status).toBe(409);
   });

@@ -132,7 +132,12 @@ function relevance(search: string): SQL {
     else word_similarity(${search}, p.name) end)`;
 }
 
-export function whereClause(filters: ProductFilters, options: { categoryJoined?: boolean } = {}): SQL {
+/**
+ * A list's conditions on `products p`. `pricesJoined`: the query joins the price summary as `pp`
+ * (PRODUCTS_WITH_PRICES), so the conditions on it name that row, and a price sort's index can
+ * serve them (the deals' partial index); else they are one EXISTS.
+ */
+export function whereClause(filters: ProductFilters, options: { categoryJoined?: boolean; pricesJoined?: boolean } = {}): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.search) conditions.push(searchCondition(filters.search, whereClause({ ...filters, search: undefined })));
   if (filters.categoryIds && !options.categoryJoined)
@@ -162,8 +167,8 @@ export function whereClause(filters: ProductFilters, options: { categoryJoined?:
     );
   if (filters.hasNoOffers) summary.push(sql`pp.offer_count = 0`);
   if (filters.dealsOnly) summary.push(sql`pp.deal_percentage is not null`);
-  // One test of the price summary, so a list joins product_prices only to sort by it (fromClause).
-  if (summary.length)
+  if (summary.length && options.pricesJoined) conditions.push(...summary);
+  else if (summary.length)
     conditions.push(sql`exists (select 1 from product_prices pp where pp.product_id = p.id and ${sql.join(summary, sql` and `)})`);
   for (const condition of filters.spec ?? []) conditions.push(specConditionSql(condition));
   return sql.join(conditions, sql` and `);
@@ -240,9 +245,10 @@ const manualJoined = (options: Pick<ProductListOptions, 'sortBy' | 'manualCatego
   options.categoryIds?.length === 1 &&
   options.categoryIds[0] === options.manualCategoryId;
 
-function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: boolean } {
+function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: boolean; pricesJoined?: boolean } {
   const manual = options.sortBy === 'manual' ? options.manualCategoryId : undefined;
-  if (manual === undefined) return { from: SORTED_BY_SUMMARY.has(options.sortBy) ? PRODUCTS_WITH_PRICES : sql`products p`, categoryJoined: false };
+  if (manual === undefined && SORTED_BY_SUMMARY.has(options.sortBy)) return { from: PRODUCTS_WITH_PRICES, categoryJoined: false, pricesJoined: true };
+  if (manual === undefined) return { from: sql`products p`, categoryJoined: false };
   if (manualJoined(options))
     return { from: sql`product_categories mpc join products p on p.id = mpc.product_id and mpc.category_id = ${manual}`, categoryJoined: true };
   return {
@@ -259,12 +265,12 @@ function fromClause(options: ProductListOptions): { from: SQL; categoryJoined: b
  * though both are planned.
  */
 function pageIds(options: ProductListOptions, limit = options.limit, offset = (options.page - 1) * options.limit): SQL {
-  const { from, categoryJoined } = fromClause(options);
+  const { from, categoryJoined, pricesJoined } = fromClause(options);
   const window = sql`order by ${orderBy(options)} limit ${limit} offset ${offset}`;
-  const where = whereClause(options, { categoryJoined });
+  const where = whereClause(options, { categoryJoined, pricesJoined });
   if (!options.categoryIds?.length || categoryJoined || options.fewMembers === false)
     return sql`select p.id from ${from} where ${where} ${window}`;
-  const others = whereClause(options, { categoryJoined: true });
+  const others = whereClause(options, { categoryJoined: true, pricesJoined });
   const members = membersCte(options.categoryIds);
   if (options.fewMembers) return sql`${members} select p.id from ${from} where p.id in (select product_id from members) and ${others} ${window}`;
   return sql`${members}
