@@ -1,9 +1,10 @@
 /**
  * Honest deals (docs/product.md "Honest deals"): each product's reference price, the median
  * of its daily lowest total over the previous 30 days, and its deal score, how far (percent) today's
- * lowest total is below that reference. Both are columns of the price summary (`product_prices`), so the /deals list is an
- * indexed query: the reference is refreshed once a day (set-based, from `price_history`), the deal
- * score whenever the product's lowest price changes (offers/deal-score.ts, used by price-summary.ts).
+ * lowest total is below that reference. Both are columns of the price summary (`product_prices`),
+ * so the /deals list is an indexed query: the reference is refreshed once a day (set-based, from
+ * `price_history`), the deal score whenever the product's lowest price changes (offers/deal-score.ts,
+ * used by price-summary.ts).
  * Also the check of a feed's "from" price against the store's own history of the last 30 days.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';

@@ -1,8 +1,9 @@
 /**
- * Keeps each product's price summary (lowest offer, its store, highest total, offer count,
- * and the change of the lowest total) in step with its visible offers (visible-offers.ts: a
- * hidden offer never counts), so list queries never aggregate the prices table. Call it after
- * any change of offers, in the same transaction, with the ids of the products touched.
+ * Keeps each product's price summary (`product_prices`: lowest offer, its store, highest total,
+ * offer count, and the change of the lowest total) in step with its visible offers
+ * (visible-offers.ts: a hidden offer never counts), so list queries never aggregate the prices
+ * table. Call it after any change of offers, in the same transaction, with the ids of the products
+ * touched.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
