@@ -280,6 +280,7 @@ export const products = pgTable(
 export const productPrices = pgTable(
   'product_prices',
   {
+    /** Its key's entries also hold the sort keys a category's orders read (migration 0031). */
     productId: integer()
       .primaryKey()
       .references(() => products.id, { onDelete: 'cascade' }),
