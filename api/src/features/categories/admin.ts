@@ -13,6 +13,7 @@ import { offsetOf } from '../../http/pagination';
 import { slugify } from '../../importers/normalise';
 import { descendantIds, findCategory, type CategoryRow } from '../../catalogue/category-lookup';
 import { categoriesChanged } from '../specifications/values';
+import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 
 export const NAME_REQUIRED = 'Name is required';
 export const MOVE_UNDER_ITSELF = 'A category cannot be moved under itself or its descendants';
@@ -125,7 +126,7 @@ export async function categoryProducts(db: Database, categoryId: number, page: {
             json_build_object('prices', pp.offer_count) as "_count",
             (select count(distinct o.store_id)::int from prices o where o.product_id = p.id and o.valid_to is null) as "storeCount",
             (select json_build_object('amount', o.amount, 'total', o.total) from prices o where o.id = pp.lowest_price_id) as "lowestPrice"
-          from ${productCategories} pc join products p on p.id = pc.product_id join product_prices pp on pp.product_id = p.id
+          from ${productCategories} pc join ${PRODUCTS_WITH_PRICES} on p.id = pc.product_id
           where pc.category_id = ${categoryId}
           order by pc.sort_order, p.id limit ${page.limit} offset ${offsetOf(page)}`,
     ),

@@ -10,6 +10,12 @@ import type { Database } from '../../db/client';
 import { dealPercentageOf } from './deal-score';
 import { visibleOffer } from './visible-offers';
 
+/**
+ * Products with their price summary as `p` and `pp` (every product has one, migration 0030): what
+ * a query reads when it shows or sorts by the summary.
+ */
+export const PRODUCTS_WITH_PRICES = sql`products p join product_prices pp on pp.product_id = p.id`;
+
 export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = sql`${`{${[...new Set(productIds)].join(',')}}`}::int[]`;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { refreshPriceSummaries } from '../offers/price-summary';
+import { PRODUCTS_WITH_PRICES, refreshPriceSummaries } from '../offers/price-summary';
 import { categoriesChanged } from '../specifications/values';
 
 type Row = Record<string, unknown>;
@@ -70,7 +70,7 @@ export async function mergeProducts(db: Database, keptId: number, removedId: num
 
     // The product with its price summary, one row as the snapshots have always held it.
     const [product] = await rowsOf(tx, sql`select (to_jsonb(p) - 'search_vector') || (to_jsonb(pp) - 'product_id') as row
-      from products p join product_prices pp on pp.product_id = p.id where p.id = ${removedId}`);
+      from ${PRODUCTS_WITH_PRICES} where p.id = ${removedId}`);
 
     // Offers: one per product and store, so an offer in a store the kept product also sells in is set aside.
     const clashing = sql`select o.id from prices o where o.product_id = ${removedId}
@@ -277,12 +277,12 @@ export async function duplicatesOf(db: Database, productId: number): Promise<Dup
         ),
         target as (select name, brand from products where id = ${productId})
         select p.id, p.name, p.slug, p.brand, p.image, pp.offer_count as "offerCount", 'ean' as reason, 1::real as similarity
-        from product_identifiers pi join products p on p.id = pi.product_id join product_prices pp on pp.product_id = p.id
+        from product_identifiers pi join ${PRODUCTS_WITH_PRICES} on p.id = pi.product_id
         where ${digits(sql`pi.value`)} in (select code from codes where length(code) >= 8) and p.id <> ${productId}
         union all
         select * from (
           select p.id, p.name, p.slug, p.brand, p.image, pp.offer_count, 'name', similarity(p.name, t.name)::real
-          from products p join product_prices pp on pp.product_id = p.id, target t
+          from ${PRODUCTS_WITH_PRICES}, target t
           where t.brand is not null and p.brand = t.brand and p.id <> ${productId} and p.name % t.name
           order by similarity(p.name, t.name) desc, p.id limit 20
         ) by_name`,

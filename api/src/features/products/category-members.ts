@@ -14,6 +14,7 @@ import { prices, productSpecificationValues as v } from '../../db/schema';
 import { intArray, selectRows } from '../../db/sql';
 import { memoByCatalogVersion } from '../../http/catalog-version';
 import { visibleOffer } from '../offers/visible-offers';
+import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 import { readableValue } from '../specifications/coverage';
 import { specConditionHolds, type SpecCondition, type SpecValue } from '../specifications/filters';
 
@@ -61,7 +62,7 @@ async function loadMembers(db: Database, categoryIds: number[]): Promise<Categor
   const rows = await selectRows<{ id: number; brand: string | null; lowestTotal: number | null }>(
     db,
     sql`${membersCte(categoryIds)}
-        select p.id, p.brand, pp.lowest_total as "lowestTotal" from products p join product_prices pp on pp.product_id = p.id
+        select p.id, p.brand, pp.lowest_total as "lowestTotal" from ${PRODUCTS_WITH_PRICES}
         where p.id in (select product_id from members) order by p.id`,
   );
   if (rows.length > MEMBER_SORT_LIMIT) return null;

@@ -17,6 +17,7 @@ import { selectRows } from '../../db/sql';
 import { MAX_CACHE_AGE_MS } from '../../http/catalog-version';
 import { MEMBER_SORT_LIMIT, memberIds } from './category-members';
 import { keptWhileResultsStand } from './search-cache';
+import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 
 /** Each ordering's key as product-list.ts `orderBy` sorts it; a key that can be null sorts nulls last either way. */
 const ORDERINGS = {
@@ -91,9 +92,9 @@ async function loadOrders(db: Database, categoryIds: number[]): Promise<KeptOrde
     categoryIds.length === 1
       ? sql`select count(*)::int as members, ${orderColumns}, ${manualColumns}
           from (select product_id, sort_order from product_categories where category_id = ${categoryId} limit ${MEMBER_SORT_LIMIT + 1}) m
-          join products p on p.id = m.product_id join product_prices pp on pp.product_id = p.id`
+          join ${PRODUCTS_WITH_PRICES} on p.id = m.product_id`
       : sql`select count(*)::int as members, ${orderColumns}
-          from products p join product_prices pp on pp.product_id = p.id where p.id = any(array(${memberIds(categoryIds)}))`;
+          from ${PRODUCTS_WITH_PRICES} where p.id = any(array(${memberIds(categoryIds)}))`;
   const [row] = await selectRows<OrdersRow>(db, query);
   return !row || row.members > MEMBER_SORT_LIMIT ? null : { row, ids: new Map() };
 }

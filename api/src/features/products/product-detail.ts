@@ -17,6 +17,7 @@ import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
+import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 
 const o = offerAlias('o');
 
@@ -117,7 +118,7 @@ const productPageQuery = (target: SQL) => sql`select ${detailColumns},
       'lastSeen', ${lastSeenOf(o)}, 'createdAt', o.created_at, 'inStock', o.in_stock)
       order by o.in_stock desc, o.total, o.id), '[]'::json)
     from prices o join stores s on s.id = o.store_id where o.product_id = p.id and ${visibleOffer(o)}) as offers
-  from products p join product_prices pp on pp.product_id = p.id where ${target}`;
+  from ${PRODUCTS_WITH_PRICES} where ${target}`;
 
 function productDetailOf(row: ProductPageRow, ratings: Awaited<ReturnType<typeof storeRatingSummaries>>) {
   const { images, properties, identifiers, categories, breadcrumb, offers, ...product } = row;

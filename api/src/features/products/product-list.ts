@@ -16,6 +16,7 @@ import { keptMembers, MEMBER_SORT_LIMIT, membersCte, memberTests } from './categ
 import { isMemberSort, memberOrder } from './member-order';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
+import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
 import { specConditionSql, specificationSearchMatches, type SpecCondition } from '../specifications/filters';
@@ -207,13 +208,7 @@ function orderBy(options: ProductListOptions): SQL {
   }
 }
 
-/**
- * Products with their price summary (every product has one): what a list reads when it shows or
- * sorts by the summary. A price sort walks one of product_prices' sort indexes.
- */
-const PRODUCTS_WITH_PRICES = sql`products p join product_prices pp on pp.product_id = p.id`;
-
-/** The sorts by a column of the price summary. */
+/** The sorts by a column of the price summary: they join it, and walk one of its sort indexes. */
 const SORTED_BY_SUMMARY = new Set<ListSortBy>(['lowestPrice.total', 'percentageChange', 'priceChange', 'offerCount', 'dealPercentage']);
 
 /** Columns of a list row; lowestPrice and categories are per-row subqueries, so select them for a page's rows only. */
