@@ -13,7 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Pool } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
 
@@ -36,6 +36,13 @@ export interface DatabaseHandle {
    * (PGlite: per slice); `abort` gives up (rows of slices already loaded stay, as with batches).
    */
   copyIn(table: string, columns: readonly string[]): Promise<CopyWriter>;
+  /**
+   * Bulk read: `COPY (query) TO STDOUT (FORMAT binary)` as chunks of bytes, for
+   * `forEachBinaryCopyRow` (binary-copy.ts): many rows without an object per row. PostgreSQL
+   * streams them from a connection of its own; PGlite gives them at once through `/dev/blob`.
+   * The query takes no parameters.
+   */
+  copyOut(query: string): AsyncIterable<Uint8Array>;
   /**
    * SQL text as another library writes it (pg-boss): positional parameters, several statements
    * when there are none; answers the driver's result. The application goes through Drizzle.
@@ -156,6 +163,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           },
         };
       },
+      async *copyOut(query) {
+        const client = await pool.connect();
+        let complete = false;
+        try {
+          for await (const chunk of client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`))) yield chunk as Uint8Array;
+          complete = true;
+        } finally {
+          // A COPY left unread (a failure, or a reader that stopped) closes its connection.
+          client.release(complete ? undefined : new Error('COPY not read to its end'));
+        }
+      },
       executeSql: (text: string, values?: unknown[]) => pool.query(text, values),
       async dedicated() {
         const client = await pool.connect();
@@ -208,6 +226,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           size = 0;
         },
       };
+    },
+    async *copyOut(query) {
+      const { blob } = await client.query(`COPY (${query}) TO '/dev/blob' WITH (FORMAT binary)`);
+      if (blob) yield new Uint8Array(await blob.arrayBuffer());
     },
     async executeSql(text: string, values?: unknown[]) {
       if (values?.length) return client.query(text, values);

@@ -294,6 +294,8 @@ export const productPrices = pgTable(
     /** Honest deals (features/deals): the median of the daily lowest total over the previous 30 days, and how far (percent) today's lowest is below it. */
     referenceTotal: integer(),
     dealPercentage: real(),
+    /** When the summary last changed; a product's updatedAt is the later of this and its own (`PRODUCT_UPDATED_AT`). */
+    updatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // The price sorts end in the product id as a tie-breaker; the nullable columns get one index

@@ -7,6 +7,7 @@ import { OVERIG_SLUG } from '@koopjesland/shared/entities';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { selectRows as rows } from '../../db/sql';
+import { PRODUCT_UPDATED_AT, PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 import { findSiteConfigurationByDomain } from '../site-configuration/repository';
 
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -54,7 +55,8 @@ export async function categoryEntries(db: Database, rootCategoryId: number | nul
 export async function productSitemapPages(db: Database, rootCategoryId: number | null, limit = SITEMAP_URL_LIMIT) {
   const [row] = await rows<{ count: number; last_modified: string | Date | null }>(
     db,
-    sql`select count(*)::int as count, max(updated_at) as last_modified from products where id in (${productsOfSite(rootCategoryId)})`,
+    sql`select count(*)::int as count, max(${PRODUCT_UPDATED_AT}) as last_modified from ${PRODUCTS_WITH_PRICES}
+      where p.id in (${productsOfSite(rootCategoryId)})`,
   );
   return { pages: Math.ceil((row?.count ?? 0) / limit), lastModified: row?.last_modified ? new Date(row.last_modified) : null };
 }
@@ -63,8 +65,8 @@ export async function productSitemapPages(db: Database, rootCategoryId: number |
 export async function productEntries(db: Database, rootCategoryId: number | null, page: number, limit = SITEMAP_URL_LIMIT): Promise<SitemapEntry[]> {
   const found = await rows<{ id: number; slug: string; updated_at: string | Date }>(
     db,
-    sql`select id, slug, updated_at from products where id in (${productsOfSite(rootCategoryId)})
-      order by id limit ${limit} offset ${(page - 1) * limit}`,
+    sql`select p.id, p.slug, ${PRODUCT_UPDATED_AT} as updated_at from ${PRODUCTS_WITH_PRICES}
+      where p.id in (${productsOfSite(rootCategoryId)}) order by p.id limit ${limit} offset ${(page - 1) * limit}`,
   );
   return found.map((row) => ({ path: `/product/${row.slug}/${row.id}`, lastModified: new Date(row.updated_at) }));
 }

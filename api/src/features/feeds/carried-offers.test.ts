@@ -1,6 +1,6 @@
 import type { NormalisedOffer } from '../../importers/types';
-import { hash52, offerFingerprint } from '../../importers/fingerprint';
-import { CarriedOffers } from './repository';
+import { offerFingerprint } from '../../importers/fingerprint';
+import { CarriedOffers, externalIdKey, externalIdKeyOfBytes } from './carried-offers';
 
 /**
  * Which records a run carries unchanged: by the hash of the record's text, else by the store's
@@ -32,7 +32,7 @@ describe('the offers a run may carry', () => {
   it('finds each of thousands of offers by its product id, carries its unchanged record once, and lists it', () => {
     // More offers than the first arrays hold: they grow and every offer is placed again.
     const carried = new CarriedOffers();
-    for (let n = 1; n <= 5000; n++) carried.add(hash52(`X${n}`), 100_000 + n, 200_000 + n, offerFingerprint(offer(n)));
+    for (let n = 1; n <= 5000; n++) carried.add(externalIdKey(`X${n}`), 100_000 + n, 200_000 + n, offerFingerprint(offer(n)));
     const decisions = Array.from({ length: 5000 }, (_, i) => {
       const n = i + 1;
       return carried.carry(offer(n, n % 10 === 0 ? 1100 : 1000), offerFingerprint(offer(n, n % 10 === 0 ? 1100 : 1000)));
@@ -53,7 +53,7 @@ describe('the offers a run may carry', () => {
 
   it("carries a record by the hash of its text when that is its offer's, once, and lists it", () => {
     const carried = new CarriedOffers();
-    for (let n = 1; n <= 5000; n++) carried.add(hash52(`X${n}`), 100_000 + n, 200_000 + n, offerFingerprint(offer(n)), 900_000 + n);
+    for (let n = 1; n <= 5000; n++) carried.add(externalIdKey(`X${n}`), 100_000 + n, 200_000 + n, offerFingerprint(offer(n)), 900_000 + n);
     const decisions = Array.from({ length: 5000 }, (_, i) => carried.carryRecord(i % 10 === 9 ? 1 : 900_001 + i, i + 2));
     expect(decisions.filter(Boolean)).toHaveLength(4500);
     // The same text again (a second record for the offer) goes the full way, by its text and by its fingerprint.
@@ -68,17 +68,17 @@ describe('the offers a run may carry', () => {
 
   it('carries neither of two offers that share a record hash by it', () => {
     const carried = new CarriedOffers();
-    carried.add(hash52('X1'), 1, 10, offerFingerprint(offer(1)), 42);
-    carried.add(hash52('X2'), 2, 20, offerFingerprint(offer(2)), 42);
+    carried.add(externalIdKey('X1'), 1, 10, offerFingerprint(offer(1)), 42);
+    carried.add(externalIdKey('X2'), 2, 20, offerFingerprint(offer(2)), 42);
     expect(carried.carryRecord(42, 1)).toBe(false);
     expect(carried.carry(offer(2), offerFingerprint(offer(2)))).toBe(true);
   });
 
   it("lists a record's hash with it when its offer has none yet, so the offer gets it", () => {
     const carried = new CarriedOffers();
-    carried.add(hash52('X1'), 1, 10, offerFingerprint(offer(1)));
-    carried.add(hash52('X2'), 2, 20, offerFingerprint(offer(2)), 77);
-    carried.add(hash52('X3'), 3, 30, offerFingerprint(offer(3)));
+    carried.add(externalIdKey('X1'), 1, 10, offerFingerprint(offer(1)));
+    carried.add(externalIdKey('X2'), 2, 20, offerFingerprint(offer(2)), 77);
+    carried.add(externalIdKey('X3'), 3, 30, offerFingerprint(offer(3)));
     expect(carried.carry({ ...offer(1), recordHash: 55 }, offerFingerprint(offer(1)))).toBe(true);
     expect(carried.carry({ ...offer(2), recordHash: 66 }, offerFingerprint(offer(2)))).toBe(true);
     // A sale period ahead: the time decides the offer, not its text.
@@ -88,8 +88,20 @@ describe('the offers a run may carry', () => {
 
   it('carries neither of two offers that share a product id', () => {
     const carried = new CarriedOffers();
-    carried.add(hash52('X1'), 1, 10, offerFingerprint(offer(1)));
-    carried.add(hash52('X1'), 2, 20, offerFingerprint(offer(1)));
+    carried.add(externalIdKey('X1'), 1, 10, offerFingerprint(offer(1)));
+    carried.add(externalIdKey('X1'), 2, 20, offerFingerprint(offer(1)));
     expect(carried.carry(offer(1), offerFingerprint(offer(1)))).toBe(false);
+  });
+
+  it('keys a product id the same from its text as from the bytes the database sends, and a million ids apart', () => {
+    for (const id of ['X1', 'Kaffeemühle-☕-ÆØÅ', 'a'.repeat(500), '']) {
+      const bytes = Buffer.concat([Buffer.from('..'), Buffer.from(id, 'utf8'), Buffer.from('..')]);
+      expect(externalIdKey(id)).toBe(externalIdKeyOfBytes(bytes, 2, bytes.length - 2));
+      expect(Number.isSafeInteger(externalIdKey(id))).toBe(true);
+    }
+    // Ids as stores number their products: a key shared by two would leave both to be written again.
+    const keys = new Set<number>();
+    for (let n = 1; n <= 1_000_000; n++) keys.add(externalIdKey(`SKU-${n}`));
+    expect(keys.size).toBe(1_000_000);
   });
 });

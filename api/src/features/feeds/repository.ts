@@ -4,7 +4,7 @@
  * a run reads into, and which feeds are due. The routes, runner and scheduler hold no SQL; the
  * set-based apply of a run lives in apply.ts.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
 import { copyText, type Database, type DatabaseHandle } from '../../db/client';
@@ -12,7 +12,8 @@ import { isUniqueViolation, selectRows } from '../../db/sql';
 import { feedRunChanges, feedRuns, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
 import type { NormalisedOffer } from '../../importers/types';
-import { hash52, offerFingerprint } from '../../importers/fingerprint';
+import { offerFingerprint } from '../../importers/fingerprint';
+import type { CarriedOffers } from './carried-offers';
 import { DEFAULT_INTERVAL_HOURS, nextRunAt } from './schedule-times';
 import { lastSeenOf } from '../offers/last-seen';
 import { createRunStaging, dropRunStaging, runStagingNames } from '../../db/run-staging';
@@ -164,217 +165,6 @@ export function stagingLine(runId: number, o: NormalisedOffer, fingerprint = off
     fingerprint,
     o.recordHash ?? '\\N',
   ].join('\t') + '\n';
-}
-
-/**
- * The feed's current offers a run may leave alone, by the store's product id: each with the
- * fingerprint of the record it was last written from. Kept in typed arrays under an
- * open-addressing table of the product ids' hashes, grown by doubling (no string kept: a million
- * offers take about 40 MB). Offers that a run must judge again whatever their record says are
- * left out: hidden ones (a held price is judged again, a reported one shown again by the run that
- * carries it), ones with a "from" price (checked against the store's recent prices each run), and
- * any two whose product ids share a hash.
- */
-export class CarriedOffers {
-  /** Per bucket: the slot of the offer whose product id hashes there, plus one; 0 when empty. */
-  private buckets: Int32Array<ArrayBuffer>;
-  private keys: Float64Array<ArrayBuffer>;
-  /** The same by the hash of the record as read (fingerprint.ts `recordHash`); -1: two offers share it. */
-  private recordBuckets: Int32Array<ArrayBuffer>;
-  private recordKeys: Float64Array<ArrayBuffer>;
-  private fingerprints: Float64Array<ArrayBuffer>;
-  /** The offer's id; 0 when it cannot be carried, negative once a record of this run was carried to it. */
-  private offerIds: Int32Array<ArrayBuffer>;
-  private productIds: Int32Array<ArrayBuffer>;
-  private size = 0;
-  private positions: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  private carriedSlots: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  /** Per carried record: its record hash when its offer has none yet (it is written then), else NaN. */
-  private carriedHashes: Float64Array<ArrayBuffer> = new Float64Array(1024);
-  /** Records carried unchanged so far. */
-  count = 0;
-
-  constructor(capacity = 1024) {
-    this.buckets = new Int32Array(capacity * 2);
-    this.keys = new Float64Array(capacity);
-    this.recordBuckets = new Int32Array(capacity * 2);
-    this.recordKeys = new Float64Array(capacity).fill(NaN);
-    this.fingerprints = new Float64Array(capacity);
-    this.offerIds = new Int32Array(capacity);
-    this.productIds = new Int32Array(capacity);
-  }
-
-  /** Twice the room: the arrays copied, every offer placed again in twice the buckets. */
-  private grow(): void {
-    const capacity = this.keys.length * 2;
-    const widen = <T extends Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer>>(array: T, make: (n: number) => T): T => {
-      const wider = make(capacity);
-      wider.set(array);
-      return wider;
-    };
-    this.keys = widen(this.keys, (n) => new Float64Array(n));
-    this.recordKeys = widen(this.recordKeys, (n) => new Float64Array(n).fill(NaN));
-    this.fingerprints = widen(this.fingerprints, (n) => new Float64Array(n));
-    this.offerIds = widen(this.offerIds, (n) => new Int32Array(n));
-    this.productIds = widen(this.productIds, (n) => new Int32Array(n));
-    this.buckets = new Int32Array(capacity * 2);
-    for (let slot = 0; slot < this.size; slot++) this.buckets[this.bucketOf(this.keys[slot]!)] = slot + 1;
-    const recordBuckets = this.recordBuckets;
-    this.recordBuckets = new Int32Array(capacity * 2);
-    for (let bucket = 0; bucket < recordBuckets.length; bucket++) {
-      const slot = recordBuckets[bucket]!;
-      if (slot !== 0) this.recordBuckets[this.recordBucketOf(this.recordKeyOf(slot))] = slot;
-    }
-  }
-
-  /** The record hash a filled record bucket holds (its entry: the slot plus one, or minus one less the slot when shared). */
-  private recordKeyOf(entry: number): number {
-    return this.recordKeys[entry > 0 ? entry - 1 : -entry - 1]!;
-  }
-
-  /** The record bucket of `key`: the one holding it, else the empty one where it goes. */
-  private recordBucketOf(key: number): number {
-    const buckets = this.recordBuckets;
-    const mask = buckets.length - 1;
-    for (let bucket = key % buckets.length; ; bucket = (bucket + 1) & mask) {
-      const entry = buckets[bucket]!;
-      if (entry === 0 || this.recordKeyOf(entry) === key) return bucket;
-    }
-  }
-
-  /** The bucket of `key`: the one holding it, else the empty one where it goes (linear probing). */
-  private bucketOf(key: number): number {
-    const mask = this.buckets.length - 1;
-    for (let bucket = key % this.buckets.length; ; bucket = (bucket + 1) & mask) {
-      const slot = this.buckets[bucket]!;
-      if (slot === 0 || this.keys[slot - 1] === key) return bucket;
-    }
-  }
-
-  /** Adds an offer under `key`, the `hash52` of its store product id (`externalIdKey` in SQL). */
-  add(key: number, offerId: number, productId: number, fingerprint: number, recordHash: number | null = null): void {
-    if (this.size === this.keys.length) this.grow();
-    const bucket = this.bucketOf(key);
-    const taken = this.buckets[bucket]!;
-    if (taken !== 0) {
-      this.offerIds[taken - 1] = 0;
-      return;
-    }
-    const slot = this.size++;
-    this.buckets[bucket] = slot + 1;
-    this.keys[slot] = key;
-    this.offerIds[slot] = offerId;
-    this.productIds[slot] = productId;
-    this.fingerprints[slot] = fingerprint;
-    if (recordHash === null) return;
-    this.recordKeys[slot] = recordHash;
-    const recordBucket = this.recordBucketOf(recordHash);
-    const entry = this.recordBuckets[recordBucket]!;
-    // Two offers with one record hash: neither is carried by it (their fingerprints still may be).
-    this.recordBuckets[recordBucket] = entry === 0 ? slot + 1 : -Math.abs(entry);
-  }
-
-  /** Notes that the record at `position` was carried to the offer in `slot`. */
-  private carrySlot(slot: number, position: number, recordHash = NaN): void {
-    if (this.count === this.positions.length) {
-      this.positions = grow(this.positions);
-      this.carriedSlots = grow(this.carriedSlots);
-      const hashes = new Float64Array(this.carriedHashes.length * 2);
-      hashes.set(this.carriedHashes);
-      this.carriedHashes = hashes;
-    }
-    this.positions[this.count] = position;
-    this.carriedSlots[this.count] = slot;
-    this.carriedHashes[this.count] = recordHash;
-    this.count++;
-    // A second record with this product id goes the full way (and loses to this one as a duplicate).
-    this.offerIds[slot] = -this.offerIds[slot]!;
-  }
-
-  /**
-   * Whether the record with this hash, as read, is its offer's record unchanged (RecordCarrier):
-   * the run carries it without mapping, normalising or fingerprinting it.
-   */
-  carryRecord(hash: number, position: number): boolean {
-    if (this.size === 0) return false;
-    const entry = this.recordBuckets[this.recordBucketOf(hash)]!;
-    if (entry <= 0 || this.offerIds[entry - 1]! <= 0) return false;
-    this.carrySlot(entry - 1, position);
-    return true;
-  }
-
-  /** Whether the record is its offer's record unchanged; if so the run carries it without staging it. */
-  carry(offer: NormalisedOffer, fingerprint: number): boolean {
-    if (offer.externalId === null || offer.fromAmount !== null || this.size === 0) return false;
-    const taken = this.buckets[this.bucketOf(hash52(offer.externalId))]!;
-    if (taken === 0) return false;
-    const slot = taken - 1;
-    if (this.offerIds[slot]! <= 0 || this.fingerprints[slot] !== fingerprint) return false;
-    // An offer written before record hashes existed gets this record's, so its next run carries
-    // it by its text. (One whose hash no longer matches keeps it: a feed with a column that changes
-    // every export would otherwise write every offer every run.)
-    const hashable = offer.recordHash !== undefined && offer.priceChangesAt === undefined && Number.isNaN(this.recordKeys[slot]!);
-    this.carrySlot(slot, offer.position, hashable ? offer.recordHash : NaN);
-    return true;
-  }
-
-  /** The carried records as COPY text lines for the run's carried table (db/run-staging.ts), a slice at a time. */
-  *lines(runId: number, perSlice = 20_000): Generator<string> {
-    for (let start = 0; start < this.count; start += perSlice) {
-      let text = '';
-      for (let i = start; i < Math.min(this.count, start + perSlice); i++) {
-        const slot = this.carriedSlots[i]!;
-        const hash = this.carriedHashes[i]!;
-        text += `${runId}\t${this.positions[i]}\t${-this.offerIds[slot]!}\t${this.productIds[slot]}\t${Number.isNaN(hash) ? '\\N' : hash}\n`;
-      }
-      yield text;
-    }
-  }
-}
-
-function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
-}
-
-/** `hash52` (importers/fingerprint.ts) of a text column, in SQL: the first 52 bits of its MD5, as a float8. */
-export function externalIdKey(column: SQL | Column): SQL<number> {
-  return sql<number>`('x' || substr(md5(${column}), 1, 13))::bit(52)::bigint::float8`;
-}
-
-/** Offers read per round trip while loading the carried offers. */
-const CARRIED_PAGE = 20_000;
-
-/** The feed's current offers with a fingerprint, for a run of the feed to compare its records with. */
-export async function loadCarriedOffers(db: Database, feedId: number): Promise<CarriedOffers> {
-  const carriable = and(
-    eq(prices.feedId, feedId),
-    isNull(prices.validTo),
-    isNull(prices.hiddenReason),
-    isNull(prices.fromAmount),
-    sql`${prices.fingerprint} is not null`,
-    sql`${prices.externalId} is not null`,
-  );
-  return db.transaction(async (tx) => {
-    const carried = new CarriedOffers();
-    // A cursor reads the feed's offers once, in pages, whatever their number.
-    // Numbers only: the store's product id comes as its hash, taken by the database.
-    await tx.execute(sql`declare carried_offers no scroll cursor for
-      select ${externalIdKey(prices.externalId)} as key, ${prices.id} as id, ${prices.productId} as "productId",
-        ${prices.fingerprint}::float8 as fingerprint, ${prices.recordHash}::float8 as "recordHash"
-      from ${prices} where ${carriable}`);
-    for (;;) {
-      const page = await selectRows<{ key: number; id: number; productId: number; fingerprint: number; recordHash: number | null }>(
-        tx,
-        sql`fetch ${sql.raw(String(CARRIED_PAGE))} from carried_offers`,
-      );
-      for (const row of page) carried.add(row.key, row.id, row.productId, row.fingerprint, row.recordHash);
-      if (page.length < CARRIED_PAGE) break;
-    }
-    await tx.execute(sql`close carried_offers`);
-    return carried;
-  });
 }
 
 /** The columns of a run's carried table (shaped as feed_staging_unchanged) in the order of `CarriedOffers.lines`. */

@@ -30,7 +30,6 @@ import {
   findRun,
   finishRun,
   insertQueuedRun,
-  loadCarriedOffers,
   isCancelRequested,
   reapOrphanedRuns,
   recordProgress,
@@ -41,6 +40,7 @@ import {
   type FeedRunRow,
   type RunTrigger,
 } from './repository';
+import { loadCarriedOffers } from './carried-offers';
 
 export type { FeedRunRow, RunTrigger };
 
@@ -384,7 +384,7 @@ async function runToEnd(
     const profile = options.profile;
     // The feed's current offers by the store's product id: a record that comes again unchanged
     // is carried (listed, not staged), and only new and changed records are matched and applied.
-    const carried = await timed(profile, 'load fingerprints', () => loadCarriedOffers(app.db, feed.id));
+    const carried = await timed(profile, 'load fingerprints', () => loadCarriedOffers(app.dbHandle, feed.id));
     const readStarted = performance.now();
     let stagingMs = 0;
     const staging = await openStaging(app.dbHandle, runId);

@@ -16,6 +16,13 @@ import { visibleOffer } from './visible-offers';
  */
 export const PRODUCTS_WITH_PRICES = sql`products p join product_prices pp on pp.product_id = p.id`;
 
+/**
+ * A product's updatedAt (its sitemap lastmod), read from `PRODUCTS_WITH_PRICES`: the later of an
+ * edit of the product and a change of its price summary. A feed run that moves many lowest prices
+ * writes only their summaries, never the products' own rows.
+ */
+export const PRODUCT_UPDATED_AT = sql`greatest(p.updated_at, pp.updated_at)`;
+
 export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = sql`${`{${[...new Set(productIds)].join(',')}}`}::int[]`;
@@ -27,49 +34,44 @@ export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, produ
  * feed run touching a million products never ships a million ids through a parameter.
  */
 export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, productIdsQuery: SQL): Promise<void> {
-  const dealPercentage = dealPercentageOf(sql`lowest.total`, sql`s.reference_total`);
+  const dealPercentage = dealPercentageOf(sql`summary.lowest_total`, sql`s.reference_total`);
   await db.execute(sql`
     with ids as (select distinct id from (${productIdsQuery}) as touched(id) where id is not null),
-    lowest as (
-      select distinct on (product_id) product_id, id, total, store_id
-      from prices
-      -- An offer out of stock is shown but never the lowest price (docs/feeds.md "Availability").
-      where ${visibleOffer()} and in_stock and product_id in (select id from ids)
-      order by product_id, total, id
-    ),
-    agg as (
-      select product_id, max(total) as highest, count(*)::int as offers
+    -- One pass over the products' visible offers: the first row of each product is its lowest
+    -- offer in stock (an offer out of stock is shown but never the lowest price, docs/feeds.md
+    -- "Availability"), and the window gives every row the product's highest total and count.
+    summary as (
+      select distinct on (product_id) product_id,
+        case when in_stock then id end as lowest_id, case when in_stock then total end as lowest_total,
+        case when in_stock then store_id end as lowest_store_id,
+        max(total) over offers as highest, count(*) over offers as offers
       from prices
       where ${visibleOffer()} and product_id in (select id from ids)
-      group by product_id
-    ),
-    changed as (
-      update product_prices s set
-        lowest_price_id = lowest.id,
-        lowest_total = lowest.total,
-        lowest_store_id = lowest.store_id,
-        highest_total = agg.highest,
-        offer_count = coalesce(agg.offers, 0),
+      window offers as (partition by product_id)
+      order by product_id, in_stock desc, total, id
+    )
+    update product_prices s set
+        lowest_price_id = summary.lowest_id,
+        lowest_total = summary.lowest_total,
+        lowest_store_id = summary.lowest_store_id,
+        highest_total = summary.highest,
+        offer_count = coalesce(summary.offers, 0),
         price_change = case
-          when lowest.total is not null and s.lowest_total is not null and lowest.total <> s.lowest_total
-            then lowest.total - s.lowest_total
+          when summary.lowest_total is not null and s.lowest_total is not null and summary.lowest_total <> s.lowest_total
+            then summary.lowest_total - s.lowest_total
           else s.price_change end,
         percentage_change = case
-          when lowest.total is not null and s.lowest_total is not null and lowest.total <> s.lowest_total and s.lowest_total > 0
-            then round(((lowest.total - s.lowest_total) * 100.0 / s.lowest_total)::numeric, 1)::real
+          when summary.lowest_total is not null and s.lowest_total is not null and summary.lowest_total <> s.lowest_total and s.lowest_total > 0
+            then round(((summary.lowest_total - s.lowest_total) * 100.0 / s.lowest_total)::numeric, 1)::real
           else s.percentage_change end,
-        deal_percentage = ${dealPercentage}
+        deal_percentage = ${dealPercentage},
+        updated_at = now()
       from ids
-      left join lowest on lowest.product_id = ids.id
-      left join agg on agg.product_id = ids.id
+      left join summary on summary.product_id = ids.id
       where s.product_id = ids.id
         -- Only summaries that change are written: a re-import changes many offers that are not
         -- their product's lowest. The change of the lowest total follows lowest_total.
         and (s.lowest_price_id, s.lowest_total, s.lowest_store_id, s.highest_total, s.offer_count, s.deal_percentage)
-          is distinct from (lowest.id, lowest.total, lowest.store_id, agg.highest, coalesce(agg.offers, 0), ${dealPercentage})
-      returning s.product_id)
-    -- A new price is a change of its product (its sitemap lastmod); updated_at has no index, so
-    -- this write stays on the product's page without touching its indexes.
-    update products p set updated_at = now() from changed where p.id = changed.product_id
+          is distinct from (summary.lowest_id, summary.lowest_total, summary.lowest_store_id, summary.highest, coalesce(summary.offers, 0), ${dealPercentage})
   `);
 }

@@ -30,7 +30,7 @@ const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
 async function stateOf(productId: number) {
   const rows = (query: ReturnType<typeof sql>) => selectRows<Record<string, unknown>>(ctx.app.db, query);
   return {
-    product: await rows(sql`select (to_jsonb(p) - 'search_vector' - 'updated_at') || (to_jsonb(s) - 'product_id') as row
+    product: await rows(sql`select (to_jsonb(p) - 'search_vector' - 'updated_at') || (to_jsonb(s) - 'product_id' - 'updated_at') as row
       from products p join product_prices s on s.product_id = p.id where p.id = ${productId}`),
     prices: await rows(sql`select to_jsonb(o) as row from prices o where product_id = ${productId} order by id`),
     history: await rows(sql`select to_jsonb(h) as row from price_history h where product_id = ${productId} order by id`),

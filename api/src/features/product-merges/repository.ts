@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, selectRows } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { PRODUCTS_WITH_PRICES, refreshPriceSummaries } from '../offers/price-summary';
+import { PRODUCT_UPDATED_AT, PRODUCTS_WITH_PRICES, refreshPriceSummaries } from '../offers/price-summary';
 import { categoriesChanged } from '../specifications/values';
 
 type Row = Record<string, unknown>;
@@ -68,8 +68,10 @@ export async function mergeProducts(db: Database, keptId: number, removedId: num
     if (!locked.some((row) => row.id === keptId)) throw notFound('Product not found');
     if (!locked.some((row) => row.id === removedId)) throw badRequest('Invalid sourceProductId', 'sourceProductId: unknown product');
 
-    // The product with its price summary, one row as the snapshots have always held it.
-    const [product] = await rowsOf(tx, sql`select (to_jsonb(p) - 'search_vector') || (to_jsonb(pp) - 'product_id') as row
+    // The product with its price summary, one row as the snapshots have always held it; its
+    // updated_at is the product's as shown, so a split gives it back that.
+    const [product] = await rowsOf(tx, sql`select (to_jsonb(p) - 'search_vector') || (to_jsonb(pp) - 'product_id')
+        || jsonb_build_object('updated_at', ${PRODUCT_UPDATED_AT}) as row
       from ${PRODUCTS_WITH_PRICES} where p.id = ${removedId}`);
 
     // Offers: one per product and store, so an offer in a store the kept product also sells in is set aside.

@@ -17,7 +17,7 @@ import { offerAlias, visibleOffer } from '../offers/visible-offers';
 import { lastSeenOf } from '../offers/last-seen';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
-import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
+import { PRODUCT_UPDATED_AT, PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 
 const o = offerAlias('o');
 
@@ -26,7 +26,7 @@ const detailColumns = sql`p.id, p.slug, p.name, p.brand, p.description, p.image,
   pp.lowest_price_id as "lowestPriceId", pp.highest_total as "highestPrice", pp.offer_count as "offerCount",
   pp.price_change as "priceChange", pp.percentage_change as "percentageChange",
   pp.reference_total as "referencePrice", pp.deal_percentage as "dealPercentage", p.views,
-  p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+  p.created_at as "createdAt", ${PRODUCT_UPDATED_AT} as "updatedAt"`;
 
 /** The list row's columns, without the parts a detail reads on its own (lowest price, categories). */
 type ProductRow = Omit<ProductListRow, 'lowestPrice' | 'categories'>;

@@ -16,7 +16,7 @@ import { keptMembers, MEMBER_SORT_LIMIT, membersCte, memberTests } from './categ
 import { isMemberSort, memberOrder } from './member-order';
 import { intArray, selectPreparedRows, selectRows } from '../../db/sql';
 import { offerAlias, visibleOffer } from '../offers/visible-offers';
-import { PRODUCTS_WITH_PRICES } from '../offers/price-summary';
+import { PRODUCT_UPDATED_AT, PRODUCTS_WITH_PRICES } from '../offers/price-summary';
 import type { ImageCopy } from '@koopjesland/shared/entities';
 import { imageCopyOf } from '../image-copies/shown-image';
 import { specConditionSql, specificationSearchMatches, type SpecCondition } from '../specifications/filters';
@@ -217,7 +217,7 @@ const listColumns = sql`p.id, p.slug, p.name, p.brand,
   p.image, p.image_id as "imageId", ${imageCopyOf(sql`p.image`)} as "imageCopy",
   pp.lowest_price_id as "lowestPriceId", pp.highest_total as "highestPrice",
   pp.offer_count as "offerCount", pp.price_change as "priceChange", pp.percentage_change as "percentageChange",
-  pp.reference_total as "referencePrice", pp.deal_percentage as "dealPercentage", p.views, p.created_at as "createdAt", p.updated_at as "updatedAt",
+  pp.reference_total as "referencePrice", pp.deal_percentage as "dealPercentage", p.views, p.created_at as "createdAt", ${PRODUCT_UPDATED_AT} as "updatedAt",
   (select json_build_object('id', o.id, 'amount', o.amount, 'shipping', o.shipping, 'total', o.total,
       'store', json_build_object('id', s.id, 'name', s.name, 'logo', s.logo))
     from prices o join stores s on s.id = o.store_id where o.id = pp.lowest_price_id) as "lowestPrice",
