@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { FeedFailure } from '../source';
 import type { CarriedItem, ReadItem } from '../types';
-import { readCsv } from './csv';
+import { readCsv, readCsvBatches, type CsvOptions } from './csv';
 
 /** What the reader yields, in a comparable shape. */
 type Seen = { position: number; record?: Record<string, string[]>; error?: string; value?: string | null };
@@ -90,6 +90,37 @@ describe('CSV reader', () => {
     for (let n = 1; n <= 3000; n++) text += n % 97 === 0 ? `${n},"Naam ${n}","Twee\nregels, ""met"" quotes",${n}.99\n` : `${n},Naam ${n},Omschrijving ${n},${n}.99\n`;
     const expected = await reference(text, true);
     for (const size of [333, 4096]) expect(await ours(text, true, size)).toEqual(expected);
+  });
+
+  it.each(Object.entries(SAMPLES))('carries the records of %s a run has seen by their text, at their positions, in any chunks', async (_name, text) => {
+    // Each record's text (with its columns) as a number, as the run's record hashes are.
+    const texts = new Map<string, number>();
+    const hashOf = (columns: readonly string[], record: string) => {
+      const key = `${columns.join('\u0001')}\u0000${record}`;
+      if (!texts.has(key)) texts.set(key, texts.size + 1);
+      return texts.get(key)!;
+    };
+    const read = async (size: number, carried: Set<number>) => {
+      const bytes = Buffer.from(text);
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      const seen: (Seen | { position: number; carried: true; hash?: number })[] = [];
+      const records: CsvOptions['records'] = { hash: hashOf, carried: (hash) => carried.has(hash) };
+      for await (const batch of readCsvBatches(Readable.from(chunks, { objectMode: false }), { delimiter: ',', quoted: true, firstChunk: text.slice(0, size), records })) {
+        for (const item of batch) seen.push('carried' in item ? item : { ...shape(item), ...('hash' in item ? { hash: item.hash } : {}) });
+      }
+      return seen;
+    };
+    const expected = await reference(text, true);
+    const first = await read(1 << 16, new Set());
+    expect(first.map(({ hash: _hash, ...item }) => item)).toEqual(expected);
+    // The next run has seen them all: every whole record is carried where it was, every other line read as before.
+    const hashes = new Set(first.flatMap((item) => (item.hash === undefined ? [] : [item.hash])));
+    const carriedAgain = expected.map((item) => ('record' in item ? { position: item.position, carried: true } : item));
+    for (const size of [1, 2, 3, 7, 64, 1 << 16]) {
+      expect({ size, seen: await read(size, new Set()) }).toEqual({ size, seen: first });
+      expect({ size, seen: await read(size, hashes) }).toEqual({ size, seen: carriedAgain });
+    }
   });
 
   it.each([

@@ -59,6 +59,23 @@ export async function* readCsv(stream: Readable, options: Omit<CsvOptions, 'reco
   for await (const batch of readCsvBatches(stream, options)) yield* batch as Exclude<ReadItem, CarriedItem>[];
 }
 
+/** The first CR or LF at or after `from` that is not part of a record delimiter (CRLF, LF or CR); the text's length when none. */
+function nextLineBreak(text: string, from: number, recordDelimiter: string): number {
+  const none = (at: number) => (at < 0 ? text.length : at);
+  if (recordDelimiter === '\n') return none(text.indexOf('\r', from));
+  if (recordDelimiter === '\r') return none(text.indexOf('\n', from));
+  for (let at = from; ; ) {
+    const lf = none(text.indexOf('\n', at));
+    const cr = none(text.indexOf('\r', at));
+    // A CR followed by its LF is the record delimiter, not a break inside a field.
+    if (cr < lf && text.charCodeAt(cr + 1) === 10) {
+      at = cr + 2;
+      continue;
+    }
+    return Math.min(lf, cr);
+  }
+}
+
 const malformed = (kind: string, line: number) => new FeedFailure(`Malformed CSV: ${kind} at line ${line}`);
 
 /**
@@ -74,6 +91,8 @@ class CsvParser {
   private text = '';
   /** A record that did not end in the text: parsing waits until the text is this long. */
   private waitFor = 0;
+  /** In `text`: the next CR or LF that is not part of a record delimiter (`recordEnd`); its length when none. */
+  private nextBreak = -1;
 
   constructor(
     private readonly delimiter: string,
@@ -117,7 +136,22 @@ class CsvParser {
     const length = text.length;
     let line = this.line;
     let pos = 0;
+    const rdLength = this.recordDelimiter!.length;
+    this.nextBreak = -1;
+    const carrier = this.delimiter.length === 1 ? this.records : undefined;
     while (pos < length) {
+      // A record the run may carry is found by its text alone, before its fields are split.
+      let hash: number | undefined;
+      const found = carrier && this.columns ? this.recordEnd(text, pos, line) : undefined;
+      if (found && found.next - pos > rdLength && found.next - pos <= MAX_RECORD_CHARS) {
+        hash = carrier!.hash(this.columns!, text.slice(pos, found.next));
+        if (carrier!.carried(hash, found.line)) {
+          out.push({ position: found.line, carried: true });
+          line = found.line + 1;
+          pos = found.next;
+          continue;
+        }
+      }
       const record = this.readRecord(text, pos, line, end);
       if (!record) {
         // The record goes on in the next chunk: keep it, read it again once the text doubled.
@@ -130,7 +164,7 @@ class CsvParser {
       if (record.next - pos > MAX_RECORD_CHARS) throw malformed('max record size', record.line);
       // An empty line (nothing before its record delimiter) is skipped; its line still counts.
       const empty = record.fields.length === 1 && record.fields[0] === '' && !record.quoted;
-      if (!empty) this.emit(record.fields, text, pos, record.next, record.line, out);
+      if (!empty) this.emit(record.fields, text, pos, record.next, record.line, out, record.next === found?.next ? hash : undefined);
       line = record.line + (record.delimited ? 1 : 0);
       pos = record.next;
     }
@@ -244,7 +278,30 @@ class CsvParser {
     }
   }
 
-  private emit(fields: string[], text: string, start: number, end: number, line: number, out: ReadItem[]): void {
+  /**
+   * Where the record from `start` ends (after its record delimiter) and the line it ends on, found
+   * without splitting its fields: what a carried record needs. Null when the text ends first, or
+   * for anything the full reading must judge (a line break inside a field, an odd number of
+   * quotes). An even number of quotes before the first record delimiter means that delimiter is
+   * outside quotes, so it ends the record; whether the record is well-formed does not matter here,
+   * as only a record read whole before is carried, and the same text reads the same way.
+   */
+  private recordEnd(text: string, start: number, startLine: number): { next: number; line: number } | null {
+    const recordDelimiter = this.recordDelimiter!;
+    const end = text.indexOf(recordDelimiter, start);
+    if (end < 0) return null;
+    if (this.quoted) {
+      let quotes = 0;
+      for (let q = text.indexOf('"', start); q >= 0 && q < end; q = text.indexOf('"', q + 1)) quotes++;
+      if (quotes % 2 === 1) return null;
+    }
+    // A CR or LF that is not the record delimiter counts a line: the full reading numbers those.
+    if (this.nextBreak < start) this.nextBreak = nextLineBreak(text, start, recordDelimiter);
+    if (this.nextBreak < end) return null;
+    return { next: end + recordDelimiter.length, line: startLine };
+  }
+
+  private emit(fields: string[], text: string, start: number, end: number, line: number, out: ReadItem[], knownHash?: number): void {
     const columns = this.columns;
     if (!columns) {
       this.columns = fields.map((name) => name.trim());
@@ -257,7 +314,8 @@ class CsvParser {
       return;
     }
     let hash: number | undefined;
-    if (this.records) {
+    if (knownHash !== undefined) hash = knownHash;
+    else if (this.records) {
       hash = this.records.hash(columns, text.slice(start, end));
       if (this.records.carried(hash, line)) {
         out.push({ position: line, carried: true });
