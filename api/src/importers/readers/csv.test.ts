@@ -104,7 +104,7 @@ describe('CSV reader', () => {
       const bytes = Buffer.from(text);
       const chunks: Buffer[] = [];
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
-      const seen: (Seen | { position: number; carried: true; hash?: number })[] = [];
+      const seen: ((Seen & { hash?: number }) | { position: number; carried: true; hash?: undefined })[] = [];
       const records: CsvOptions['records'] = { hash: hashOf, carried: (hash) => carried.has(hash) };
       for await (const batch of readCsvBatches(Readable.from(chunks, { objectMode: false }), { delimiter: ',', quoted: true, firstChunk: text.slice(0, size), records })) {
         for (const item of batch) seen.push('carried' in item ? item : { ...shape(item), ...('hash' in item ? { hash: item.hash } : {}) });
