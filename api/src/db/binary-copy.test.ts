@@ -19,17 +19,22 @@ const valuesOf = (row: BinaryCopyRow) => [
   row.isNull(2) ? null : row.int8(2),
 ];
 
+/** QUERY's binary COPY, as the database sends it. */
+async function copiedBytes(): Promise<Buffer> {
+  const { database, dispose } = await openTestDatabase();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of database.copyOut(QUERY)) chunks.push(chunk);
+  await dispose();
+  return Buffer.concat(chunks);
+}
+
 async function* chunked(bytes: Uint8Array, size: number) {
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
 describe('binary COPY rows', () => {
   it('reads text, int4 and int8 fields and nulls as the database sent them, however the bytes are cut', async () => {
-    const { database, dispose } = await openTestDatabase();
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of database.copyOut(QUERY)) chunks.push(chunk);
-    const bytes = Buffer.concat(chunks);
-    await dispose();
+    const bytes = await copiedBytes();
 
     // As sent, and cut into chunks of every size from one byte up: a row, its header or a field
     // split between two chunks is read when the rest arrives.
@@ -41,11 +46,7 @@ describe('binary COPY rows', () => {
   });
 
   it('refuses bytes that are not a whole binary COPY of the fields asked for', async () => {
-    const { database, dispose } = await openTestDatabase();
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of database.copyOut(QUERY)) chunks.push(chunk);
-    const bytes = Buffer.concat(chunks);
-    await dispose();
+    const bytes = await copiedBytes();
 
     const none = () => undefined;
     await expect(forEachBinaryCopyRow(chunked(bytes, 64), 2, none)).rejects.toThrow('A binary COPY row of 3 fields where 2 were expected');
