@@ -84,6 +84,14 @@ function murmurFinish(hash: number, length: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
+/** The two lanes' constants: MurmurHash3's own, and those of its 128-bit variant for the second. */
+const FIRST = [0x9747_b28c, 0xcc9e_2d51, 0x1b87_3593] as const;
+const SECOND = [0x3c6e_f372, 0x239b_961b, 0xab0e_9789] as const;
+
+/** 52 bits of the two lanes, from their states after the last block. */
+const lanes52 = (first: number, second: number, length: number) =>
+  murmurFinish(first, length) * 0x10_0000 + (murmurFinish(second, length) >>> 12);
+
 /**
  * 52 bits of a text for its record hash: two MurmurHash3 lanes with constants of their own over
  * its UTF-16 code units, two to a block, in JavaScript (an MD5 per record was the largest cost of
@@ -93,19 +101,33 @@ function murmurFinish(hash: number, length: number): number {
  * forgets the offers' record hashes (migration 0033), as fingerprint.ts's readingHash notes.
  */
 export function textHash52(text: string): number {
-  let first = 0x9747_b28c;
-  let second = 0x3c6e_f372;
+  let first: number = FIRST[0];
+  let second: number = SECOND[0];
   const length = text.length;
   let i = 0;
   for (; i + 1 < length; i += 2) {
     const k = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
-    first = murmurStep(first, k, 0xcc9e_2d51, 0x1b87_3593);
-    second = murmurStep(second, k, 0x239b_961b, 0xab0e_9789);
+    first = murmurStep(first, k, FIRST[1], FIRST[2]);
+    second = murmurStep(second, k, SECOND[1], SECOND[2]);
   }
   if (i < length) {
     const k = text.charCodeAt(i);
-    first = murmurStep(first, k, 0xcc9e_2d51, 0x1b87_3593);
-    second = murmurStep(second, k, 0x239b_961b, 0xab0e_9789);
+    first = murmurStep(first, k, FIRST[1], FIRST[2]);
+    second = murmurStep(second, k, SECOND[1], SECOND[2]);
   }
-  return murmurFinish(first, length) * 0x10_0000 + (murmurFinish(second, length) >>> 12);
+  return lanes52(first, second, length);
+}
+
+/**
+ * The same two lanes over bytes, one to a block: a key for short values read as bytes (a store's
+ * product id as the database sends it, features/feeds/carried-offers.ts), kept in memory only.
+ */
+export function bytesHash52(bytes: Uint8Array, start: number, end: number): number {
+  let first: number = FIRST[0];
+  let second: number = SECOND[0];
+  for (let i = start; i < end; i++) {
+    first = murmurStep(first, bytes[i]!, FIRST[1], FIRST[2]);
+    second = murmurStep(second, bytes[i]!, SECOND[1], SECOND[2]);
+  }
+  return lanes52(first, second, end - start);
 }

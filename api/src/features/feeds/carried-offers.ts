@@ -5,10 +5,8 @@
  */
 import type { DatabaseHandle } from '../../db/client';
 import { forEachBinaryCopyRow } from '../../db/binary-copy';
+import { bytesHash52 } from '../../importers/fingerprint';
 import type { NormalisedOffer } from '../../importers/types';
-
-/** Read once: in a VM context (the tests' realm) every read of the global `Math` is a slow lookup. */
-const imul = Math.imul;
 
 /**
  * The feed's current offers a run may leave alone, by the store's product id: each with the
@@ -182,39 +180,20 @@ function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return grown;
 }
 
-/** Murmur3's finaliser: every bit of the input moves every bit of the output. */
-function mix32(hash: number): number {
-  hash = imul(hash ^ (hash >>> 16), 0x85eb_ca6b);
-  hash = imul(hash ^ (hash >>> 13), 0xc2b2_ae35);
-  return (hash ^ (hash >>> 16)) >>> 0;
-}
-
-/**
- * The key of a store's product id in `CarriedOffers`, from its UTF-8 bytes: 52 bits of two
- * FNV-1a hashes with different primes. Taken of the bytes the database sends, so a million ids
- * are never made into strings, and of a record's id as read (`externalIdKey`). Two ids with one
- * key are never carried (`CarriedOffers.add`): a shared key costs a write, never a wrong offer.
- */
-export function externalIdKeyOfBytes(bytes: Uint8Array, start: number, end: number): number {
-  let first = 0x811c_9dc5;
-  let second = 0x9e37_79b9;
-  for (let i = start; i < end; i++) {
-    const byte = bytes[i]!;
-    first = imul(first ^ byte, 0x0100_0193);
-    second = imul(second ^ byte, 0x5bd1_e995);
-  }
-  return mix32(first) * 0x10_0000 + (mix32(second ^ (end - start)) >>> 12);
-}
-
 const utf8 = new TextEncoder();
 let idBytes = new Uint8Array(256);
 
-/** `externalIdKeyOfBytes` of a record's store product id. */
+/**
+ * The key of a store's product id in `CarriedOffers`: `bytesHash52` of its UTF-8 bytes, taken of
+ * the bytes the database sends (no string is made of a million ids) and of a record's id as read.
+ * Two ids with one key are never carried (`CarriedOffers.add`): a shared key costs a write, never a
+ * wrong offer.
+ */
 export function externalIdKey(id: string): number {
   // UTF-8 takes at most three bytes per UTF-16 unit.
   if (id.length * 3 > idBytes.length) idBytes = new Uint8Array(id.length * 3);
   const { written } = utf8.encodeInto(id, idBytes);
-  return externalIdKeyOfBytes(idBytes, 0, written);
+  return bytesHash52(idBytes, 0, written);
 }
 
 /**
@@ -231,7 +210,7 @@ export async function loadCarriedOffers(handle: DatabaseHandle, feedId: number):
   await forEachBinaryCopyRow(offers, 5, (row) => {
     const start = row.starts[0]!;
     carried.add(
-      externalIdKeyOfBytes(row.bytes, start, start + row.lengths[0]!),
+      bytesHash52(row.bytes, start, start + row.lengths[0]!),
       row.int4(1),
       row.int4(2),
       row.int8(3),
