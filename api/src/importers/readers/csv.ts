@@ -91,8 +91,9 @@ class CsvParser {
   private text = '';
   /** A record that did not end in the text: parsing waits until the text is this long. */
   private waitFor = 0;
-  /** In `text`: the next CR or LF that is not part of a record delimiter (`recordEnd`); its length when none. */
+  /** In `text`, for `recordEnd`: the next CR or LF that is not part of a record delimiter, and the next quote; its length when none. */
   private nextBreak = -1;
+  private nextQuote = -1;
 
   constructor(
     private readonly delimiter: string,
@@ -138,6 +139,7 @@ class CsvParser {
     let pos = 0;
     const rdLength = this.recordDelimiter!.length;
     this.nextBreak = -1;
+    this.nextQuote = -1;
     const carrier = this.delimiter.length === 1 ? this.records : undefined;
     while (pos < length) {
       // A record the run may carry is found by its text alone, before its fields are split.
@@ -290,9 +292,13 @@ class CsvParser {
     const recordDelimiter = this.recordDelimiter!;
     const end = text.indexOf(recordDelimiter, start);
     if (end < 0) return null;
+    // Both searches go on from where the last record's stopped: a text without quotes (or line
+    // breaks inside fields) is searched once, not once per record.
     if (this.quoted) {
       let quotes = 0;
-      for (let q = text.indexOf('"', start); q >= 0 && q < end; q = text.indexOf('"', q + 1)) quotes++;
+      let q = this.nextQuote < start ? text.indexOf('"', start) : this.nextQuote;
+      for (; q >= 0 && q < end; q = text.indexOf('"', q + 1)) quotes++;
+      this.nextQuote = q < 0 ? text.length : q;
       if (quotes % 2 === 1) return null;
     }
     // A CR or LF that is not the record delimiter counts a line: the full reading numbers those.
