@@ -59,6 +59,12 @@ export interface ApiConfig {
    * reason instead of holding its locks for hours.
    */
   feedApplyStatementTimeoutMs: number;
+  /**
+   * Seconds between a worker's looks for queued runs (FEED_POLL_SECONDS, default 2). On
+   * PostgreSQL a queued run also wakes every worker process at once (LISTEN/NOTIFY): the look
+   * is what remains when that notice is lost.
+   */
+  feedPollSeconds: number;
   /** Seconds between two evaluations of the schedule and the reaper (FEED_SCHEDULE_TICK_SECONDS, default 60). */
   scheduleTickSeconds: number;
   /**
@@ -171,6 +177,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     importConcurrency: positiveInteger(process.env.IMPORT_CONCURRENCY, 1),
     feedRetryDelaySeconds: positiveInteger(process.env.FEED_RETRY_DELAY_SECONDS, 30),
     feedApplyStatementTimeoutMs: positiveInteger(process.env.FEED_APPLY_STATEMENT_TIMEOUT_SECONDS, 600) * 1000,
+    feedPollSeconds: positiveInteger(process.env.FEED_POLL_SECONDS, 2),
     scheduleTickSeconds: positiveInteger(process.env.FEED_SCHEDULE_TICK_SECONDS, 60),
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     loginDelayBaseMs: 250,

@@ -40,7 +40,18 @@ it('a visitor reports an offer, the admin hides it, and the product page no long
   await visitor.page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
   await visitor.page.getByRole('button', { name: `Report a wrong price at ${store}` }).click();
   const form = visitor.page.getByRole('dialog', { name: 'Report a wrong price' });
-  await form.getByRole('radio', { name: 'The price is different' }).check();
+  // As a visitor does: choose once the dialog has opened, and see the choice marked. React marks
+  // it when it renders the form's new state, which on a busy machine comes after the click returns.
+  await form.evaluate((dialog) =>
+    Promise.all(
+      dialog
+        .getAnimations({ subtree: true })
+        .filter((run) => run.effect?.getComputedTiming().iterations !== Infinity)
+        .map((run) => run.finished.catch(() => undefined)),
+    ),
+  );
+  await form.getByRole('radio', { name: 'The price is different' }).click();
+  await form.getByRole('radio', { name: 'The price is different', checked: true }).waitFor();
   await form.getByRole('textbox', { name: 'Note (optional)' }).fill('De winkel vraagt meer bij het afrekenen');
   await form.getByRole('button', { name: 'Send report' }).click();
   await visitor.page.getByText('Thank you for your report').waitFor();

@@ -1,10 +1,11 @@
 /**
  * Process helpers shared by the benchmarks: the load generator run in a process of its own
- * (scripts/bench/load-generator.ts), and the resident memory and CPU time of a server's whole
- * process tree.
+ * (scripts/bench/load-generator.ts), the resident memory and CPU time of a server's whole
+ * process tree, and how busy the machine's cores were.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { CallResult, LoadPlan } from './load-generator';
 
@@ -110,4 +111,27 @@ export function cpuSecondsBetween(before: CpuReading, after: CpuReading): { serv
     return ticks / CLOCK_TICKS_PER_SECOND;
   };
   return { server: spent(before.server, after.server), postgres: spent(before.postgres, after.postgres) };
+}
+
+/** The machine's CPU time so far, from the first line of /proc/stat (ticks summed over the cores). */
+export interface MachineCpuReading {
+  busy: number;
+  idle: number;
+}
+
+export function readMachineCpu(): MachineCpuReading {
+  // cpu  user nice system idle iowait irq softirq steal …
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const idle = ticks[3]! + ticks[4]!;
+  return { busy: ticks.reduce((sum, value) => sum + value, 0) - idle, idle };
+}
+
+/**
+ * Cores kept busy between two readings (0 to the machine's core count): every process counts,
+ * including connections that closed meanwhile, which a per-process reading would miss.
+ */
+export function busyCoresBetween(before: MachineCpuReading, after: MachineCpuReading): number {
+  const busy = after.busy - before.busy;
+  const all = busy + after.idle - before.idle;
+  return all > 0 ? (busy / all) * os.cpus().length : 0;
 }

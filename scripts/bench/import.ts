@@ -13,7 +13,8 @@
  * the last import left it, and prints its address, for EXPLAIN of an apply step's statements.
  * `--workers <n>` (PostgreSQL) measures workers instead: n stores' feeds of `--records` each,
  * imported by one `npm run worker` process, then by n of them at once, each on a fresh database;
- * it prints the records per second of both, their ratio, and each worker's peak RSS.
+ * it prints the records per second of both, their ratio, each worker's peak RSS, and how busy the
+ * machine's cores were (so the ratio splits into cores used and CPU spent per record).
  * Figures are printed, never asserted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
+import { busyCoresBetween, readMachineCpu } from './bench-process';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -155,6 +157,22 @@ async function freshPostgres(): Promise<{ databaseUrl: string; drop: () => Promi
   };
 }
 
+/** The server's WAL written and checkpoints taken so far (every database's: the bench's is the busy one). */
+async function serverWal(databaseUrl: string): Promise<{ bytes: number; fullPages: number; checkpoints: number }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: number; fullPages: number; checkpoints: number }>(
+      `select w.wal_bytes::float8 as "bytes", w.wal_fpi::float8 as "fullPages",
+         (c.checkpoints_timed + c.checkpoints_req)::int as "checkpoints"
+       from pg_stat_wal w, pg_stat_bgwriter c`,
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
 async function bench(kind: 'pglite' | 'postgres', dir: string) {
   let databaseUrl: string | undefined;
   let drop = async () => undefined as void;
@@ -253,6 +271,10 @@ async function benchWorkers(dir: string, stores: number) {
     await generate(feedDir, 'awin', false, store);
   }
   const rates: number[] = [];
+  /** Cores the machine kept busy (workers, their PostgreSQL backends, everything else) in each configuration. */
+  const busy: number[] = [];
+  /** The machine's CPU seconds per record in each configuration, over the same span as `busy`. */
+  const cpuPerRecord: number[] = [];
   for (const workers of [1, stores]) {
     const { databaseUrl, drop } = await freshPostgres();
     const processes: ChildProcess[] = [];
@@ -260,6 +282,9 @@ async function benchWorkers(dir: string, stores: number) {
       const { feedIds } = await child<{ feedIds: number[] }>('setup', { databaseUrl, dir, stores });
       for (let i = 0; i < workers; i++) processes.push(await startWorker(databaseUrl, dir));
       const load = os.loadavg()[0]!.toFixed(2);
+      const walBefore = await serverWal(databaseUrl);
+      const cpuBefore = readMachineCpu();
+      const cpuFrom = performance.now();
       const { runIds } = await child<{ runIds: number[] }>('queue', { databaseUrl, dir, feedIds });
       const client = new Client({ connectionString: databaseUrl });
       await client.connect();
@@ -272,18 +297,28 @@ async function benchWorkers(dir: string, stores: number) {
           if (rows[0]!.going === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 500));
         }
-        const { rows } = await client.query<{ records: number; seconds: number; statuses: string[] }>(
+        const cores = busyCoresBetween(cpuBefore, readMachineCpu());
+        const cpuSeconds = (cores * (performance.now() - cpuFrom)) / 1000;
+        busy.push(cores);
+        const walAfter = await serverWal(databaseUrl);
+        const wal = `WAL ${fmt((walAfter.bytes - walBefore.bytes) / 2 ** 20)} MB (${fmt(walAfter.fullPages - walBefore.fullPages)} full-page images), ` +
+          `${walAfter.checkpoints - walBefore.checkpoints} checkpoints`;
+        const { rows } = await client.query<{ records: number; seconds: number; statuses: string[]; waits: number[] }>(
           `select sum(records_read)::int as records, extract(epoch from max(finished_at) - min(created_at))::float8 as seconds,
-             array_agg(status::text order by id) as statuses
+             array_agg(status::text order by id) as statuses,
+             array_agg(extract(epoch from started_at - created_at)::float8 order by id) as waits
            from feed_runs where id = any($1)`,
           [runIds],
         );
-        const { records, seconds, statuses } = rows[0]!;
+        const { records, seconds, statuses, waits } = rows[0]!;
         const rate = records / seconds;
         rates.push(rate);
+        cpuPerRecord.push(cpuSeconds / records);
         console.log(
           `postgres workers ${String(workers).padEnd(2)} ${stores} feeds, ${fmt(records)} records, ${fmt(rate)} records/s, ${seconds.toFixed(1)} s ` +
-            `(${statuses.join(', ')}; peak RSS per worker ${processes.map((proc) => `${peakRssMb(proc.pid!)} MB`).join(', ')}; load ${load} at the start)`,
+            `(${statuses.join(', ')}; peak RSS per worker ${processes.map((proc) => `${peakRssMb(proc.pid!)} MB`).join(', ')}; ` +
+            `${cores.toFixed(2)} of ${os.cpus().length} cores busy; ${wal}; started after ${waits.map((wait) => `${wait.toFixed(1)} s`).join(', ')}; ` +
+            `load ${load} at the start)`,
         );
       } finally {
         await client.end();
@@ -297,7 +332,14 @@ async function benchWorkers(dir: string, stores: number) {
       await drop();
     }
   }
-  console.log(`${stores} workers reach ${(rates[1]! / rates[0]!).toFixed(2)} × the records per second of one`);
+  // Records per second are busy cores ÷ CPU per record, so the ratio splits (up to the few tenths
+  // of a second the wait for the last run adds) into the cores more workers kept busy and what
+  // each record cost the machine with them (contention shows there).
+  console.log(
+    `${stores} workers reach ${(rates[1]! / rates[0]!).toFixed(2)} × the records per second of one: ` +
+      `${(busy[1]! / busy[0]!).toFixed(2)} × the busy cores, ${(cpuPerRecord[1]! / cpuPerRecord[0]!).toFixed(2)} × the CPU per record ` +
+      `(${(cpuPerRecord[0]! * 1e6).toFixed(0)} and ${(cpuPerRecord[1]! * 1e6).toFixed(0)} µs)`,
+  );
 }
 
 /** The PostgreSQL server's version and the settings that bound a bulk write, for the figures' context. */

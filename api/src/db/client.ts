@@ -12,7 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
@@ -53,6 +53,12 @@ export interface DatabaseHandle {
    * lock a feed run holds while it runs. PGlite is one connection in one process: none.
    */
   dedicated?(): Promise<{ db: Database; release(): void }>;
+  /**
+   * PostgreSQL: calls `onNotice` for each NOTIFY on `channel` (from any process), on a connection
+   * of its own outside the pool, connected again after it is lost (notices sent meanwhile are
+   * missed, so a listener only ever saves a wait). PGlite is one process: none.
+   */
+  listen?(channel: string, onNotice: () => void): Promise<{ close(): Promise<void> }>;
   /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
   poolUse?(): { total: number; idle: number; waiting: number };
   /** PGlite: the whole data folder as a tar archive, which `loadDataDir` starts another database from. */
@@ -99,6 +105,47 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** PGlite: its WebAssembly, compiled already (the tests start a database per file from one binary). */
   pgliteModule?: PGliteOptions['wasmModule'];
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const LISTEN_RETRY_MS = 5_000;
+
+/** `DatabaseHandle.listen` on PostgreSQL. Never throws: a connection that fails is tried again. */
+async function listenOn(databaseUrl: string, channel: string, onNotice: () => void): Promise<{ close(): Promise<void> }> {
+  let client: Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: databaseUrl });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      void next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS).unref();
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice();
+    });
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
+    },
+  };
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -182,6 +229,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           release: () => client.release(),
         };
       },
+      listen: (channel, onNotice) => listenOn(options.databaseUrl!, channel, onNotice),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };

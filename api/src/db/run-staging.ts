@@ -1,8 +1,8 @@
 /**
- * Each run stages its records in two tables of its own: unlogged copies (columns, defaults and
- * indexes) of feed_staging and feed_staging_unchanged, which stay empty as their templates. The
- * run's tables are created when it starts staging and dropped by the transaction that applies it,
- * or when the run is discarded, reaped or its store deleted. A held run keeps them for Apply anyway.
+ * Each run stages its records in two tables of its own: unlogged copies of feed_staging and
+ * feed_staging_unchanged, which stay empty as their templates. The run's tables are created when
+ * it starts staging and dropped by the transaction that applies it, or when the run is discarded,
+ * reaped or its store deleted. A held run keeps them for Apply anyway.
  *
  * Runs of two feeds never share a table: the ANALYZE inside one run's apply transaction takes a
  * lock that conflicts with itself and is held to the commit, so on a shared table a second
@@ -26,11 +26,45 @@ export function runStaging(runId: number): { staged: SQL; carried: SQL } {
   return { staged: sql`${sql.identifier(names.staged)}`, carried: sql`${sql.identifier(names.carried)}` };
 }
 
-/** Creates the run's tables (empty); a run started again keeps what it had staged. */
+/**
+ * Creates the run's tables (empty); a run started again keeps what it had staged. The staged
+ * records get their indexes only once matching and classification have written their product and
+ * offer (`indexRunStaging`): each of those updates then leaves the indexes alone.
+ */
 export async function createRunStaging(db: Executor, runId: number): Promise<void> {
   const { staged, carried } = runStaging(runId);
-  await db.execute(sql`create unlogged table if not exists ${staged} (like feed_staging including all)`);
+  await db.execute(sql`create unlogged table if not exists ${staged} (like feed_staging including defaults)`);
   await db.execute(sql`create unlogged table if not exists ${carried} (like feed_staging_unchanged including all)`);
+}
+
+/**
+ * Indexes the run's staged records by offer and by product, the columns every later join of the
+ * apply step (features/feeds/apply.ts) reads them by, so none of its plans is worse than
+ * linear whatever the statistics say. Inside the apply transaction: a rollback (a held run) drops
+ * them again, and its Apply makes them anew.
+ */
+export async function indexRunStaging(db: Executor, runId: number): Promise<void> {
+  const { staged } = runStagingNames(runId);
+  for (const column of ['offer_id', 'product_id'] as const) {
+    await db.execute(sql`create index if not exists ${sql.identifier(`${staged}_${column}_idx`)}
+      on ${sql.identifier(staged)} (run_id, ${sql.identifier(column)})`);
+  }
+}
+
+/**
+ * The staged records' columns the apply step filters or joins on (features/feeds/apply.ts and the
+ * steps it calls): the planner's estimates need their statistics, and only theirs. The text
+ * columns a run only copies (name, description, link, …) cost most of a full ANALYZE.
+ */
+const PLANNED_COLUMNS = [
+  'run_id', 'gtin', 'external_id', 'product_id', 'price_id', 'offer_id', 'is_new_product', 'is_changed', 'total_changed',
+  'in_stock', 'total', 'category_path', 'images', 'properties', 'from_amount',
+] as const;
+
+/** Fresh statistics of the run's staged records, for the statements that join on them next. */
+export async function analyzeRunStaging(db: Executor, runId: number): Promise<void> {
+  const { staged } = runStaging(runId);
+  await db.execute(sql`analyze ${staged} (${sql.join(PLANNED_COLUMNS.map((column) => sql.identifier(column)), sql`, `)})`);
 }
 
 /** Drops the tables of these runs, those that exist. */

@@ -646,8 +646,8 @@ export const feedStaging = pgTable(
     newImageId: integer(),
     /**
      * The offer the record is applied to: its current offer (`priceId`), or the id drawn for the
-     * offer the run creates (migration 0021). The apply step joins offers on it and on `productId`, both indexed, so no plan is
-     * worse than linear in the run's size whatever the statistics say.
+     * offer the run creates (migration 0021). The apply step joins offers on it and on `productId`, both indexed once they are
+     * written (db/run-staging.ts `indexRunStaging`), so no plan is worse than linear in the run's size whatever the statistics say.
      */
     offerId: integer(),
     /** The record's fingerprint (importers/fingerprint.ts), kept on the offer it is applied to. */
@@ -655,7 +655,6 @@ export const feedStaging = pgTable(
     /** The hash of the record as read (importers/fingerprint.ts `recordHash`), kept on its offer; null when the time or history decides the offer. */
     recordHash: bigint({ mode: 'number' }),
   },
-  (t) => [index().on(t.runId, t.position), index().on(t.runId, t.offerId), index().on(t.runId, t.productId)],
 );
 
 /**
@@ -740,7 +739,7 @@ export const prices = pgTable(
     uniqueIndex().on(t.productId, t.storeId),
     index().on(t.storeId, t.externalId),
     index().on(t.feedId),
-    index('prices_current_by_product_idx').on(t.productId, t.total).where(sql`valid_to is null and hidden_reason is null`),
+    index('prices_current_by_product_idx').on(t.productId).where(sql`valid_to is null and hidden_reason is null`),
     index('prices_hidden_by_feed_idx').on(t.feedId).where(sql`hidden_reason is not null`),
   ],
 );

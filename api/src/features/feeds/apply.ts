@@ -46,7 +46,7 @@ import { profiled, type RunProfile } from './profile';
 import { FeedFailure } from '../../importers/source';
 import { registerImageUrls } from '../image-copies/copier';
 import { normaliseRunProducts } from '../specifications/values';
-import { dropRunStaging, runStaging } from '../../db/run-staging';
+import { analyzeRunStaging, dropRunStaging, indexRunStaging, runStaging } from '../../db/run-staging';
 
 export interface ApplyTarget {
   runId: number;
@@ -127,6 +127,9 @@ const s = alias(feedStaging, 's');
 const u = alias(feedStagingUnchanged, 'u');
 const p = offerAlias('p');
 const P = sql`${prices} ${sql.identifier('p')}`;
+/** An offer as a statement that updates it found it. */
+const was = offerAlias('was');
+const W = sql`${prices} ${sql.identifier('was')}`;
 
 /** The run's own staging tables (db/run-staging.ts) under those aliases, as FROM, UPDATE and DELETE name them. */
 function stagingOf(runId: number): { S: SQL; U: SQL } {
@@ -155,8 +158,8 @@ async function matchProducts(tx: Tx, runId: number, storeId: number): Promise<vo
 export async function matchStagedRun(db: Database, target: ApplyTarget): Promise<void> {
   // The staged rows were just written: without fresh statistics the planner takes this run's
   // thousands of rows for a handful and joins them row by row.
-  const { staged, carried } = runStaging(target.runId);
-  await db.execute(sql`analyze ${staged}`);
+  const { carried } = runStaging(target.runId);
+  await analyzeRunStaging(db, target.runId);
   await db.execute(sql`analyze ${carried}`);
   await matchProducts(db, target.runId, target.storeId);
 }
@@ -344,13 +347,26 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
           or ${p.feedId} is distinct from ${feedId} or ${p.externalId} is distinct from ${s.externalId}
       from ${P}
       where ${ofRun} and ${p.productId} = ${s.productId} and ${p.storeId} = ${storeId}`);
+    // What the run creates gets its ids up front, in one pass: every new offer its id, every new
+    // product its id and its main image's id. So a new product is written once, with its image and
+    // its price summary (its one offer), instead of being inserted and then updated twice. (A run
+    // the collapse guard holds below leaves its ids unused: sequences have gaps anyway.)
+    await tx.execute(sql`
+      update ${S} set
+        ${col(s.offerId)} = ${nextIdOf(prices.id)},
+        ${col(s.productId)} = coalesce(${s.productId}, ${nextIdOf(products.id)}),
+        ${col(s.isNewProduct)} = ${s.productId} is null,
+        ${col(s.newImageId)} = case when ${s.productId} is null and ${s.images} is not null
+          then ${nextIdOf(productImages.id)} end
+      where ${ofRun} and ${s.priceId} is null`);
+    await indexRunStaging(tx, runId);
     const [counts] = await rows<{ created: number; updated: number; unchanged: number; matched: number; unmatched: number }>(tx, sql`
       select
         count(*) filter (where ${s.priceId} is null)::int as created,
         count(*) filter (where ${s.priceId} is not null and ${s.isChanged})::int as updated,
         count(*) filter (where ${s.priceId} is not null and not ${s.isChanged})::int as unchanged,
-        count(*) filter (where ${s.productId} is not null)::int as matched,
-        count(*) filter (where ${s.productId} is null)::int as unmatched
+        count(*) filter (where not ${s.isNewProduct})::int as matched,
+        count(*) filter (where ${s.isNewProduct})::int as unmatched
       from ${staged}`);
     // One pass over the feed's current offers: those carried (an offer deleted or expired since
     // its record was carried is not), and those neither staged nor carried, which expire.
@@ -387,25 +403,12 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       (await lockReferenced(tx, storeFeeds.id, sql`select ${feedId}::int`)) &&
       (await lockReferenced(tx, feedRuns.id, sql`select ${runId}::int`));
 
-    // What the run creates gets its ids up front, in one pass: every new offer its id, every new
-    // product its id and its main image's id. So a new product is written once, with its image and
-    // its price summary (its one offer), instead of being inserted and then updated twice.
-    if (result.offersCreated > 0) {
-      await tx.execute(sql`
-        update ${S} set
-          ${col(s.offerId)} = ${nextIdOf(prices.id)},
-          ${col(s.productId)} = coalesce(${s.productId}, ${nextIdOf(products.id)}),
-          ${col(s.isNewProduct)} = ${s.productId} is null,
-          ${col(s.newImageId)} = case when ${s.productId} is null and ${s.images} is not null
-            then ${nextIdOf(productImages.id)} end
-        where ${ofRun} and ${s.priceId} is null`);
-    }
     // The staging statistics (taken before matching) still say these rows have no product, no
     // offer and no change: every join on them below (new products, changed offers, the summary
     // refresh) would be planned for one row and run as a loop per row (a re-import with 20,000
     // changed totals spent minutes rescanning an aggregate per product).
     const stagedRows = result.offersCreated + result.offersUpdated + result.offersUnchanged - carried;
-    if (stagedRows >= GROWTH_WORTH_ANALYZING) await tx.execute(sql`analyze ${runStaging(runId).staged}`);
+    if (stagedRows >= GROWTH_WORTH_ANALYZING) await analyzeRunStaging(tx, runId);
     if (result.productsCreated > 0) {
       // Each new product with the summary a refresh would give it, its only offer being this one
       // (price-summary.ts), in one statement: the trigger that gives a product its summary row
@@ -545,23 +548,27 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
     // planner's statistics describing the table before it: every later step reads prices.
     await analyzeIfGrown(tx, prices, result.offersCreated);
 
-    await tx.execute(sql`
+    // Changed offers, and each change of a total for the run's diff, in one pass over them: `was`
+    // is the offer as this statement found it. Unchecked: the changes reference the run, locked
+    // above. (A new price, link or stock changes no indexed column: the offer's new version stays
+    // on its page. Only a new store product id or a returning offer touches an index.)
+    await unchecked(tx, fast, () => tx.execute(sql`
+      with updated as (
+        update ${P} set
+          ${col(p.amount)} = ${s.amount}, ${col(p.shipping)} = ${s.shipping}, ${col(p.total)} = ${s.total}, ${col(p.url)} = ${s.url},
+          ${col(p.deliveryTime)} = ${s.deliveryTime}, ${col(p.deliveryDays)} = ${s.deliveryDays}, ${col(p.inStock)} = ${s.inStock},
+          ${col(p.feedId)} = ${feedId}, ${col(p.externalId)} = ${s.externalId}, ${col(p.fingerprint)} = ${s.fingerprint},
+          ${col(p.recordHash)} = ${s.recordHash},
+          ${col(p.priceChange)} = case when ${s.totalChanged} then ${priceChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.priceChange} end,
+          ${col(p.percentageChange)} = case when ${s.totalChanged} then ${percentageChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.percentageChange} end,
+          ${col(p.validFrom)} = case when ${s.totalChanged} or ${p.validTo} is not null then now() else ${p.validFrom} end,
+          ${col(p.validTo)} = null, ${col(p.lastSeen)} = now(), ${col(p.updatedAt)} = now()
+        from ${S} join ${W} on ${was.id} = ${s.offerId}
+        where ${ofRun} and ${s.offerId} = ${p.id} and ${s.isChanged}
+        returning ${p.id} as id, ${p.productId} as product_id, ${was.total} as old_total, ${s.total} as new_total,
+          ${s.totalChanged} and ${was.validTo} is null as total_changed)
       insert into ${feedRunChanges} (${changeColumns})
-      select ${runId}, 'changed', ${p.id}, ${p.productId}, ${p.total}, ${s.total}
-      from ${S} join ${P} on ${p.id} = ${s.offerId}
-      where ${ofRun} and ${s.totalChanged} and ${p.validTo} is null`);
-    await tx.execute(sql`
-      update ${P} set
-        ${col(p.amount)} = ${s.amount}, ${col(p.shipping)} = ${s.shipping}, ${col(p.total)} = ${s.total}, ${col(p.url)} = ${s.url},
-        ${col(p.deliveryTime)} = ${s.deliveryTime}, ${col(p.deliveryDays)} = ${s.deliveryDays}, ${col(p.inStock)} = ${s.inStock},
-        ${col(p.feedId)} = ${feedId}, ${col(p.externalId)} = ${s.externalId}, ${col(p.fingerprint)} = ${s.fingerprint},
-        ${col(p.recordHash)} = ${s.recordHash},
-        ${col(p.priceChange)} = case when ${s.totalChanged} then ${priceChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.priceChange} end,
-        ${col(p.percentageChange)} = case when ${s.totalChanged} then ${percentageChangeOf(sql`${s.total}`, sql`${p.total}`)} else ${p.percentageChange} end,
-        ${col(p.validFrom)} = case when ${s.totalChanged} or ${p.validTo} is not null then now() else ${p.validFrom} end,
-        ${col(p.validTo)} = null, ${col(p.lastSeen)} = now(), ${col(p.updatedAt)} = now()
-      from ${S}
-      where ${ofRun} and ${s.offerId} = ${p.id} and ${s.isChanged}`);
+      select ${runId}, 'changed', id, product_id, old_total, new_total from updated where total_changed`));
     // A record applied the full way without a change to its offer (a field only its product is
     // built from, a first run after fingerprints existed): its fingerprint lets the next run carry it.
     await tx.execute(sql`
@@ -575,7 +582,10 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
       update ${P} set ${col(p.recordHash)} = ${u.recordHash}
       from ${U}
       where ${u.runId} = ${runId} and ${u.recordHash} is not null and ${p.id} = ${u.offerId} and ${p.recordHash} is null`);
-    await appendPriceHistory(tx, sql`select ${s.priceId} from ${staged} and ${s.isChanged} and ${s.totalChanged}`);
+    // Unchecked: the offers were updated (so locked) above.
+    await unchecked(tx, fast, () =>
+      appendPriceHistory(tx, sql`select ${s.priceId} from ${staged} and ${s.isChanged} and ${s.totalChanged}`),
+    );
     // The offers carried unchanged are not written: the feed's mark, set below, says when the
     // run saw them (offers/last-seen.ts).
     // Offers hidden after wrong-price reports stay hidden only until the feed's next import
@@ -584,8 +594,9 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
 
     // Offers of this feed missing from this complete run stop counting; each keeps the feed's
     // previous mark as when it was last seen. (Counted above: nothing else changes the feed's
-    // offers meanwhile, so a run that expires none skips the pass over them.)
-    if (result.offersExpired > 0) await tx.execute(sql`
+    // offers meanwhile, so a run that expires none skips the pass over them.) Unchecked: the
+    // changes reference the run.
+    if (result.offersExpired > 0) await unchecked(tx, fast, () => tx.execute(sql`
       with expired as (
         update ${P} set ${col(p.validTo)} = now(), ${col(p.updatedAt)} = now(), ${col(p.lastSeen)} = ${lastSeenOf(p)}
         where ${p.feedId} = ${feedId} and ${p.validTo} is null
@@ -593,7 +604,7 @@ async function applyInTransaction(db: Database, target: ApplyTarget, options: Ap
           and not exists (select 1 from ${U} where ${u.runId} = ${runId} and ${u.offerId} = ${p.id})
         returning ${p.id} as id, ${p.productId} as product_id, ${p.total} as total)
       insert into ${feedRunChanges} (${changeColumns})
-      select ${runId}, 'removed', id, product_id, total, null from expired`);
+      select ${runId}, 'removed', id, product_id, total, null from expired`));
 
     // Implausible prices, part 2 (plausibility.ts): held hidden, without history or a drop, before the summaries.
     result.held = await holdImplausibleOffers(tx, target);

@@ -46,7 +46,7 @@ describe('the offers a run may carry', () => {
     expect(carried.carry(offer(6000), offerFingerprint(offer(6000)))).toBe(false);
     const withFrom = { ...offer(11), fromAmount: 1500 };
     expect(carried.carry(withFrom, offerFingerprint(withFrom))).toBe(false);
-    const lines = [...carried.lines(7, 1000)].join('').trim().split('\n');
+    const lines = [...carried.lines(7, { perSlice: 1000 })].join('').trim().split('\n');
     expect(lines).toHaveLength(4500);
     expect(lines[0]).toBe(`7\t1\t100001\t200001\t\\N`);
     expect(lines.at(-1)).toBe(`7\t4999\t104999\t204999\t\\N`);

@@ -160,9 +160,12 @@ export class CarriedOffers {
     return true;
   }
 
-  /** The carried records as COPY text lines for the run's carried table (db/run-staging.ts), a slice at a time. */
-  *lines(runId: number, perSlice = 20_000): Generator<string> {
-    for (let start = 0; start < this.count; start += perSlice) {
+  /**
+   * The carried records from the `from`th on, as COPY text lines for the run's carried table
+   * (db/run-staging.ts), a slice at a time. A record once carried stays so: its line is final.
+   */
+  *lines(runId: number, { from = 0, perSlice = 20_000 }: { from?: number; perSlice?: number } = {}): Generator<string> {
+    for (let start = from; start < this.count; start += perSlice) {
       let text = '';
       for (let i = start; i < Math.min(this.count, start + perSlice); i++) {
         const slot = this.carriedSlots[i]!;

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { DatabaseHandle } from '../../db/client';
 import { createFeedTestApp, EXISTING_EAN, FIXTURES, type FeedTestContext } from '../../../test/feed-test-app';
+import { createRun, INTERRUPTED_REASON, runQueuedRun } from './runner';
 import { enqueueDueFeeds } from './scheduler';
 import { nextRunAt, periodStart } from './schedule-times';
 
@@ -37,6 +39,15 @@ interface JobRow {
   retry_count: number;
 }
 
+/** The run's job as it is now. */
+async function jobNow(database: DatabaseHandle, runId: number): Promise<JobRow | undefined> {
+  const [job] = await database.query<JobRow>(
+    `select state, retry_count from pgboss.job where name = 'feed-run' and (data->>'runId')::int = $1`,
+    [runId],
+  );
+  return job;
+}
+
 describe('feed runs as jobs on the queue (pg-boss)', () => {
   let t: FeedTestContext;
   const servers: Awaited<ReturnType<typeof scripted>>[] = [];
@@ -50,10 +61,7 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
   /** The run's job once pg-boss recorded its end (the worker reports it just after the run's end). */
   const jobOf = async (runId: number): Promise<JobRow | undefined> => {
     for (;;) {
-      const [job] = await t.database.query<JobRow>(
-        `select state, retry_count from pgboss.job where name = 'feed-run' and (data->>'runId')::int = $1`,
-        [runId],
-      );
+      const job = await jobNow(t.database, runId);
       if (!job || job.state !== 'active') return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -89,6 +97,84 @@ describe('feed runs as jobs on the queue (pg-boss)', () => {
     expect(run.offersCreated).toBeGreaterThan(0);
     expect(await jobOf(run.id)).toEqual({ state: 'completed', retry_count: 0 });
     expect(store.requests()).toBe(1);
+  });
+
+  it('stops only once pg-boss has recorded the end of the job its worker finished', async () => {
+    const own = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'] });
+    try {
+      // pg-boss records a job's end without awaiting it; slowed down, that statement is still
+      // running when the worker has stopped, and the pool must not close under it.
+      const { dbHandle } = own.app;
+      const executeSql = dbHandle.executeSql.bind(dbHandle);
+      dbHandle.executeSql = async (text, values) => {
+        if (text.includes('SET completed_on = now()')) await new Promise((resolve) => setTimeout(resolve, 1500));
+        return executeSql(text, values);
+      };
+      const store = await serve(good);
+      const { id } = await own.createFeed({ name: 'slow end', importer: 'awin', path: 'winkel/unused.csv', url: store.url });
+      const run = await own.run(id);
+      expect(run.status).toBe('succeeded');
+      await own.app.feedQueue.stop();
+      expect(await jobNow(own.database, run.id)).toEqual({ state: 'completed', retry_count: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a job handed over while the worker stops is interrupted and queued again before the stop ends', async () => {
+    const own = await createFeedTestApp({ feedAllowedHosts: ['127.0.0.1'] });
+    try {
+      // The worker's fetch of the next job is held after the database handed the job over,
+      // until the stop has begun.
+      let handedOver = () => {};
+      const fetched = new Promise<void>((resolve) => (handedOver = resolve));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const { dbHandle } = own.app;
+      const executeSql = dbHandle.executeSql.bind(dbHandle);
+      dbHandle.executeSql = async (text, values) => {
+        const result = await executeSql(text, values);
+        if (text.includes('SKIP LOCKED') && result.rows.length) {
+          handedOver();
+          await released;
+        }
+        return result;
+      };
+      const store = await serve(good);
+      const { id } = await own.createFeed({ name: 'stopping', importer: 'awin', path: 'winkel/unused.csv', url: store.url });
+      const queued = await own.app.inject({ method: 'POST', url: `/api/store-feeds/${id}/run`, headers: own.auth });
+      const runId: number = queued.json().id;
+      await fetched;
+      const stopped = own.app.feedQueue.stop();
+      setTimeout(release, 100);
+      await stopped;
+      const [run] = await own.database.query<{ status: string; failure_reason: string }>(
+        'select status, failure_reason from feed_runs where id = $1',
+        [runId],
+      );
+      expect(run).toEqual({ status: 'queued', failure_reason: 'Interrupted: the worker stopped; queued again' });
+      // Failed for another try (pg-boss counts the try when it hands the job over again).
+      expect(await jobNow(own.database, runId)).toEqual({ state: 'retry', retry_count: 0 });
+      expect(store.requests()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("a run its worker's shutdown stops goes back to the queue while tries remain, and fails as interrupted on the last", async () => {
+    const store = await serve(good);
+    const outcomes = [];
+    for (const retry of [true, false]) {
+      const { id } = await feedAt(store.url);
+      const run = await createRun(t.app, id, 'manual');
+      const ended = await runQueuedRun(t.app, run.id, { retry, stopping: AbortSignal.abort() });
+      outcomes.push({ status: ended?.status, reason: ended?.failureReason });
+    }
+    expect(outcomes).toEqual([
+      { status: 'queued', reason: 'Interrupted: the worker stopped; queued again' },
+      { status: 'failed', reason: INTERRUPTED_REASON },
+    ]);
+    expect(store.requests()).toBe(0);
   });
 
   // Three tries wait out pg-boss's back-off (1 s, then 2 s) and its 2 s polling between them.

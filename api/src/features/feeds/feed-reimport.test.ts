@@ -1,5 +1,7 @@
 import { countStagedRows, createFeedTestApp, type FeedTestContext } from '../../../test/feed-test-app';
-import { runStagingNames } from '../../db/run-staging';
+import { dropRunStaging, indexRunStaging, runStagingNames } from '../../db/run-staging';
+import { CarriedOffers, externalIdKey } from './carried-offers';
+import { openStaging } from './repository';
 
 /**
  * A re-import touches only what changed: each offer keeps the fingerprint of the record it was
@@ -157,6 +159,53 @@ describe('feed re-imports: only what changed is written', () => {
     ]);
     const page = await t.app.inject({ method: 'GET', url: `/api/products/${offer!.product_id}` });
     expect(page.json().prices.map((price: { total: number }) => price.total)).toEqual([1850]);
+  });
+
+  it('lists the carried records in slices while the file is read (each once, none lost at the end) and stages without indexes', async () => {
+    const runId = 990_001;
+    const carried = new CarriedOffers();
+    const records = 45_000;
+    for (let n = 1; n <= records; n++) carried.add(externalIdKey(`L${n}`), n, 500_000 + n, n, 1_000_000 + n);
+    const staging = await openStaging(t.database, runId);
+    for (let n = 1; n <= records; n++) {
+      expect(carried.carryRecord(1_000_000 + n, n + 1)).toBe(true);
+      if (n % 500 === 0) await staging.listCarried(carried);
+    }
+    await staging.finish(carried);
+    const { carried: table } = runStagingNames(runId);
+    const [listed] = await t.database.query<{ rows: number; positions: number; offers: number; first: number; last: number }>(
+      `select count(*)::int as rows, count(distinct position)::int as positions, count(distinct offer_id)::int as offers,
+         min(position) as first, max(position) as last
+       from ${table} where product_id = offer_id + 500000`);
+    expect(listed).toEqual({ rows: records, positions: records, offers: records, first: 2, last: records + 1 });
+    // The staged records get their indexes from the apply step, once their offers are known.
+    const { staged } = runStagingNames(runId);
+    const indexes = async () =>
+      (await t.database.query<{ def: string }>('select indexdef as def from pg_indexes where tablename = $1 order by 1', [staged]))
+        .map((index) => index.def.replace(/^.* USING btree /, ''));
+    expect(await indexes()).toEqual([]);
+    await indexRunStaging(t.database.db, runId);
+    await indexRunStaging(t.database.db, runId);
+    expect(await indexes()).toEqual(['(run_id, offer_id)', '(run_id, product_id)']);
+    await dropRunStaging(t.database.db, [runId]);
+  });
+
+  it("writes a changed price in place: no index of the offers names a column the change writes", async () => {
+    // Such an update is heap-only: it adds no entry to any of the offers' indexes (their keys and
+    // partial-index conditions). valid_to stays null and feed_id, external_id keep their values.
+    const written = ['amount', 'shipping', 'total', 'url', 'delivery_time', 'delivery_days', 'in_stock', 'fingerprint',
+      'record_hash', 'price_change', 'percentage_change', 'valid_from', 'last_seen', 'updated_at'];
+    const indexes = await t.database.query<{ name: string; key_columns: string[]; predicate: string | null }>(
+      `select c.relname as name,
+         array(select a.attname::text from pg_attribute a where a.attrelid = i.indrelid and a.attnum = any(i.indkey)) as key_columns,
+         pg_get_expr(i.indpred, i.indrelid) as predicate
+       from pg_index i join pg_class c on c.oid = i.indexrelid
+       where i.indrelid = 'prices'::regclass`);
+    expect(indexes.map((index) => index.name)).toContain('prices_current_by_product_idx');
+    for (const index of indexes) {
+      const named = [...index.key_columns, ...written.filter((column) => new RegExp(`\\b${column}\\b`).test(index.predicate ?? ''))];
+      expect({ index: index.name, written: named.filter((column) => written.includes(column)) }).toEqual({ index: index.name, written: [] });
+    }
   });
 
   it('applies a record changed only in its stock or its link, without a price history entry', async () => {

@@ -247,6 +247,37 @@ interface RunView {
     // Starts worker processes (each loads the API with tsx) and waits through two real imports: tens of seconds.
     }, 60_000);
 
+    it('a run queued by the API starts in a worker process at once, not at its next look for queued runs, also after its listening connection was lost', async () => {
+      // The worker looks for queued runs once when it starts and then only once an hour: the run
+      // can only start because its queueing woke the worker (NOTIFY at the commit).
+      await spawnWorker({ FEED_SCHEDULER: 'off', FEED_POLL_SECONDS: '3600' });
+      store.serve('full', '5.00');
+      const { id } = await t.createFeed({ name: 'gewekt', importer: 'awin', path: `${t.storeSlug}/n.csv`, url: store.url });
+      const runToEnd = async () => {
+        const runId = (await runNow(id)).json().id as number;
+        const done = await until(
+          () => runById(runId),
+          (run) => !['queued', 'running'].includes(run.status),
+        );
+        return [done.status, done.recordsRead];
+      };
+      expect(await runToEnd()).toEqual(['succeeded', 600]);
+
+      // The server drops the worker's listening connection (a restart, a failover): the worker
+      // connects again, and the next run queued wakes it as well.
+      const listeners = () =>
+        t.database.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN %'",
+        );
+      // One: the listeners of the workers stopped before this test are gone once their processes are.
+      const [lost] = await until(listeners, (rows) => rows.length === 1);
+      await t.database.query('select pg_terminate_backend($1)', [lost!.pid]);
+      await until(listeners, (rows) => rows.length === 1 && rows[0]!.pid !== lost!.pid);
+      expect(await runToEnd()).toEqual(['succeeded', 600]);
+    // Starts a worker process (it loads the API with tsx), waits through two real imports and the
+    // listening connection's reconnection (5 s).
+    }, 60_000);
+
     it('a worker killed mid-run loses nothing: the run is marked failed, its staged rows dropped, the offers stay the last good run’s', async () => {
       const first = await spawnWorker({ FEED_SCHEDULER: 'off' });
       store.serve('full', '1.00');

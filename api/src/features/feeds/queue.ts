@@ -2,7 +2,8 @@
  * Feed runs as jobs on pg-boss, in the application's own database (its tables live in the
  * `pgboss` schema, created by pg-boss itself): Run now and the schedule send a job per run, in
  * the same transaction as the run record; workers (the API's embedded one, `npm run worker`
- * processes) fetch jobs with `SKIP LOCKED`. A failed download is tried again with back-off
+ * processes) fetch jobs with `SKIP LOCKED`, woken by a NOTIFY when a run is queued (PostgreSQL)
+ * and otherwise looking every few seconds. A failed download is tried again with back-off
  * (3 tries in all), a file that cannot be read is not; an expired job (a worker that vanished)
  * is retried by pg-boss and finds its run already reaped. The run records in `feed_runs`
  * stay what the admin screens read. pg-boss runs on PGlite too, through the embedded
@@ -13,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
-import { isDownloadFailure, reapInterruptedRuns, runQueuedRun, stopActiveRuns } from './runner';
+import { isDownloadFailure, reapInterruptedRuns, runQueuedRun } from './runner';
 import { enqueueDueFeeds } from './scheduler';
 import { takeOverAbandonedCopies, wakeImageCopier } from '../image-copies/worker';
 
@@ -31,7 +32,11 @@ export const DEAD_RUN_QUEUE = 'feed-run-dead';
 export const RUN_TRIES = 3;
 /** A job whose worker went silent this long is given up by pg-boss (then retried or failed). */
 const JOB_EXPIRY_SECONDS = 6 * 3600;
-const POLLING_SECONDS = 2;
+/**
+ * The NOTIFY channel a queued run is announced on (PostgreSQL), at the commit of the transaction
+ * that queued it: every worker process looks for it at once instead of at its next poll.
+ */
+export const RUN_CHANNEL = 'koopjesland_feed_runs';
 /**
  * Advisory lock (PostgreSQL) held while a process creates or updates pg-boss's schema and our
  * queues: workers starting together on a fresh database would otherwise race to create the
@@ -58,9 +63,17 @@ export class FeedQueue {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private workerIds: string[] = [];
+  private listener: { close(): Promise<void> } | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private ticking = false;
-  private stopped = false;
+  /** Aborted by `stop()`: this process's runs end as interrupted, one starting meanwhile too. */
+  private readonly stopping = new AbortController();
+  /**
+   * pg-boss's statements and this queue's job handlers still under way. pg-boss records a job's
+   * end without awaiting it, and a fetch under way at the stop can still hand a job over, so
+   * both can outlive `boss.stop()`; the pool may close only once they have finished.
+   */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -80,7 +93,7 @@ export class FeedQueue {
   private async open(): Promise<PgBoss> {
     const { config, dbHandle, log } = this.app;
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => dbHandle.executeSql(text, values) },
+      db: { executeSql: (text: string, values?: unknown[]) => this.tracked(dbHandle.executeSql(text, values)) },
       schema: 'pgboss',
       // The schedule is the feeds' own (their parameters): evaluated by the tick below.
       schedule: false,
@@ -93,11 +106,12 @@ export class FeedQueue {
       for (let i = 0; i < config.importConcurrency; i++) {
         const id = await boss.work<RunJob>(
           RUN_QUEUE,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLLING_SECONDS },
-          ([job]) => this.handle(job!),
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.feedPollSeconds },
+          ([job]) => this.tracked(this.handle(job!)),
         );
         this.workerIds.push(id);
       }
+      this.listener = await dbHandle.listen?.(RUN_CHANNEL, () => this.notify());
       // Images registered while no worker ran (a backfill, a process that stopped mid-way).
       if (config.copyImages) void wakeImageCopier(this.app);
     }
@@ -107,6 +121,13 @@ export class FeedQueue {
       void this.tick();
     }
     return boss;
+  }
+
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const settled = () => this.inFlight.delete(work);
+    work.then(settled, settled);
+    return work;
   }
 
   /** Starts pg-boss (its schema the first time) and creates or updates the run queue and its dead letters. */
@@ -149,7 +170,7 @@ export class FeedQueue {
 
   private async handle(job: PgBoss.JobWithMetadata<RunJob>): Promise<void> {
     const retry = job.retryCount < job.retryLimit;
-    const run = await runQueuedRun(this.app, job.data.runId, { retry });
+    const run = await runQueuedRun(this.app, job.data.runId, { retry, stopping: this.stopping.signal });
     // Queued again (download failed, or this worker stopping): failing the job makes pg-boss
     // try it again after its back-off.
     if (run?.status === 'queued') throw new Error(`Run ${run.id} queued again: ${run.failureReason ?? ''}`);
@@ -163,7 +184,7 @@ export class FeedQueue {
    * gone); due feeds get a run, exactly once whichever worker asks first.
    */
   async tick(): Promise<void> {
-    if (this.ticking || this.stopped) return;
+    if (this.ticking || this.stopping.signal.aborted) return;
     this.ticking = true;
     try {
       if (this.app.config.runWorker && this.app.dbHandle.dedicated) await reapInterruptedRuns(this.app);
@@ -184,25 +205,37 @@ export class FeedQueue {
     if (!this.boss) throw new Error('The feed queue is not started');
     const id = await this.boss.send(RUN_QUEUE, { runId } satisfies RunJob, { db: inTransaction(tx) });
     if (!id) throw new Error(`The job of run ${runId} was not accepted`);
+    await tx.execute(sql`select pg_notify(${RUN_CHANNEL}, '')`);
   }
 
   hasLocalWorker(): boolean {
     return this.workerIds.length > 0;
   }
 
-  /** Wakes this process's workers (a job was just sent) instead of waiting for their next poll. */
+  /** Wakes this process's workers (a job was sent) instead of waiting for their next poll. */
   notify(): void {
+    if (this.stopping.signal.aborted) return;
     for (const id of this.workerIds) this.boss?.notifyWorker(id);
   }
 
   /** Stops fetching, stops this process's runs (they go back to the queue) and pg-boss. */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.ticker);
     const boss = this.starting ? await this.starting.catch(() => null) : null;
     if (!boss) return;
     await Promise.all(this.workerIds.map((id) => boss.offWork({ id })));
-    await stopActiveRuns();
+    await this.listener?.close();
     await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.inFlight.size) {
+      await Promise.allSettled([...this.inFlight]);
+      // What a settled statement sets off (a handler for a fetched job, the job's end) is
+      // started in the microtasks that follow it, so it is in the set by the next turn.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }

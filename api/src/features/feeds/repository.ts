@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FeedRunChangeKind } from '@koopjesland/shared/entities';
 import type { FeedRunTrigger } from '@koopjesland/shared/entities';
-import { copyText, type Database, type DatabaseHandle } from '../../db/client';
+import { copyText, type CopyWriter, type Database, type DatabaseHandle } from '../../db/client';
 import { isUniqueViolation, selectRows } from '../../db/sql';
 import { feedRunChanges, feedRuns, prices, products, storeFeeds, stores } from '../../db/schema';
 import { offsetOf } from '../../http/pagination';
@@ -167,12 +167,19 @@ export function stagingLine(runId: number, o: NormalisedOffer, fingerprint = off
   ].join('\t') + '\n';
 }
 
+/** Carried records listed per COPY write. */
+const CARRIED_SLICE = 20_000;
 /** The columns of a run's carried table (shaped as feed_staging_unchanged) in the order of `CarriedOffers.lines`. */
 const UNCHANGED_COLUMNS = ['run_id', 'position', 'offer_id', 'product_id', 'record_hash'] as const;
 
 export interface StagingWriter {
   add(batch: readonly NormalisedOffer[]): Promise<void>;
-  /** Every added row is in the staging table once this resolves, and the carried records are listed. */
+  /**
+   * Lists the records carried since the last call in the run's carried table, once a slice of
+   * them waits: the database takes them in while the file is still being read.
+   */
+  listCarried(carried: CarriedOffers): Promise<void>;
+  /** Every added row is in the staging table once this resolves, and every carried record is listed. */
   finish(carried?: CarriedOffers): Promise<void>;
   /** Stops loading; the caller drops what was staged (`dropRunStaging`). */
   abort(): Promise<void>;
@@ -185,21 +192,31 @@ export interface StagingWriter {
 export async function openStaging(handle: DatabaseHandle, runId: number): Promise<StagingWriter> {
   await createRunStaging(handle.db, runId);
   const tables = runStagingNames(runId);
-  let writer = await handle.copyIn(tables.staged, STAGING_COLUMNS);
+  const writer = await handle.copyIn(tables.staged, STAGING_COLUMNS);
+  /** The carried table's own COPY (a second connection on PostgreSQL), opened with its first slice. */
+  let carriedWriter: CopyWriter | undefined;
+  let listed = 0;
+  const list = async (carried: CarriedOffers, atLeast: number) => {
+    if (carried.count - listed < atLeast) return;
+    carriedWriter ??= await handle.copyIn(tables.carried, UNCHANGED_COLUMNS);
+    for (const text of carried.lines(runId, { from: listed, perSlice: CARRIED_SLICE })) await carriedWriter.write(text);
+    listed = carried.count;
+  };
   return {
     async add(batch) {
       let text = '';
       for (const offer of batch) text += stagingLine(runId, offer, offer.fingerprint);
       await writer.write(text);
     },
+    listCarried: (carried) => list(carried, CARRIED_SLICE),
     async finish(carried) {
       await writer.finish();
-      if (!carried?.count) return;
-      writer = await handle.copyIn(tables.carried, UNCHANGED_COLUMNS);
-      for (const text of carried.lines(runId)) await writer.write(text);
-      await writer.finish();
+      if (carried) await list(carried, 1);
+      await carriedWriter?.finish();
     },
-    abort: () => writer.abort(),
+    async abort() {
+      await Promise.all([writer.abort(), carriedWriter?.abort()]);
+    },
   };
 }
 
@@ -454,6 +471,19 @@ export async function requeueRun(
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Turns a run that its own worker's shutdown cancelled on the last try into a failure saying so
+ * (nobody cancelled it); undefined when the run is no longer cancelled.
+ */
+export async function failStoppedRun(db: Database, runId: number, reason: string): Promise<FeedRunRow | undefined> {
+  const [run] = await db
+    .update(feedRuns)
+    .set({ status: 'failed', failureReason: reason })
+    .where(and(eq(feedRuns.id, runId), eq(feedRuns.status, 'cancelled')))
+    .returning();
+  return run;
 }
 
 export interface ScheduleCandidate {

@@ -19,7 +19,7 @@ import { runPriceAlerts } from '../price-alerts/alerts';
 import { ProblemLog } from './problems';
 import { lockFeedRun } from './run-lock';
 import { dropRunStaging, hasRunStagedRows } from '../../db/run-staging';
-import { timed, type RunProfile } from './profile';
+import { profiled, timed, type RunProfile } from './profile';
 import {
   cancelQueuedRun,
   claimQueuedRun,
@@ -32,6 +32,7 @@ import {
   insertQueuedRun,
   isCancelRequested,
   reapOrphanedRuns,
+  failStoppedRun,
   recordProgress,
   requeueRun,
   requestCancelOfRunningRun,
@@ -174,21 +175,33 @@ export function isDownloadFailure(reason: string | null): boolean {
  * A worker's part (the queue's job handler): executes a queued run here and answers it. While
  * `retry` allows (tries remain), a failed download, or a run this process stopped for its own
  * shutdown, goes back to `queued` and the caller fails the job so the queue tries again after
- * a back-off. A run that is no longer queued (cancelled, reaped, done) is left as it is.
+ * a back-off; on the last try, a run the shutdown stopped ends failed, interrupted. A run that
+ * is no longer queued (cancelled, reaped, done) is left as it is. `stopping` is the worker's
+ * own: aborted, it stops the run as the process's shutdown does, even one that starts after.
  */
-export async function runQueuedRun(app: FastifyInstance, runId: number, options: { retry: boolean }): Promise<FeedRunRow | undefined> {
+export async function runQueuedRun(
+  app: FastifyInstance,
+  runId: number,
+  options: { retry: boolean; stopping: AbortSignal },
+): Promise<FeedRunRow | undefined> {
   const queued = await findRun(app.db, runId);
   if (!queued || queued.status !== 'queued') {
     settle(queued);
     return queued;
   }
   const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (options.stopping.aborted) stop();
+  else options.stopping.addEventListener('abort', stop, { once: true });
   const done = (async () => {
     let run = await executeRun(app, runId, controller.signal);
     if (options.retry && run.status === 'failed' && isDownloadFailure(run.failureReason)) {
       run = (await requeueRun(app.db, runId, `${run.failureReason} (trying again)`, 'failed')) ?? run;
-    } else if (options.retry && run.status === 'cancelled' && !run.cancelRequested) {
-      run = (await requeueRun(app.db, runId, 'Interrupted: the worker stopped; queued again', 'cancelled')) ?? run;
+    } else if (run.status === 'cancelled' && !run.cancelRequested) {
+      // Stopped by this process's shutdown, not by a person: another try, or a failure that says why.
+      run = options.retry
+        ? ((await requeueRun(app.db, runId, 'Interrupted: the worker stopped; queued again', 'cancelled')) ?? run)
+        : ((await failStoppedRun(app.db, runId, INTERRUPTED_REASON)) ?? run);
     }
     return run;
   })();
@@ -199,6 +212,7 @@ export async function runQueuedRun(app: FastifyInstance, runId: number, options:
     return run;
   } finally {
     active.delete(runId);
+    options.stopping.removeEventListener('abort', stop);
   }
 }
 
@@ -391,7 +405,8 @@ async function runToEnd(
     abortStaging = staging.abort;
     const stage = async (rows: NormalisedOffer[]) => {
       const started = performance.now();
-      await staging.add(rows);
+      if (rows.length) await staging.add(rows);
+      await staging.listCarried(carried);
       stagingMs += performance.now() - started;
     };
     /** The earliest moment a record's price changes by itself (a sale period starts or ends). */
@@ -422,7 +437,7 @@ async function runToEnd(
           // live ten times as long, long enough for its records to reach the old generation.
           if (++sinceStaged >= BATCH_SIZE) {
             sinceStaged = 0;
-            if (batch.length) await stage(batch);
+            await stage(batch);
             batch = [];
             if (counters.recordsRead >= 1_000 && tooManyInvalid()) break reading;
           }
@@ -471,7 +486,7 @@ async function runToEnd(
     }
     await reportProgress('matching');
     if (cancelled) throw new FeedFailure('Cancelled');
-    await timed(profile, 'match', () => matchStagedRun(app.db, target));
+    await timed(profile, 'match', () => matchStagedRun(profiled(app.db, profile, 'match'), target));
     await reportProgress('applying');
     const maxExpireRatio = parameters.maxExpireRatio ?? DEFAULT_MAX_EXPIRE_RATIO;
     let result: ApplyResult;

@@ -16,9 +16,12 @@ export function percentageChangeOf(newTotal: SQL, oldTotal: SQL): SQL {
   return sql`(case when ${oldTotal} > 0 then round(((${newTotal} - ${oldTotal}) * 100.0 / ${oldTotal})::numeric, 1)::real end)`;
 }
 
-/** Appends the current amount, shipping and total of the given offers to the price history. */
+/**
+ * Appends the current amount, shipping and total of the given offers to the price history, in
+ * offer order: the history's indexes (by offer, by product) then take their entries page by page.
+ */
 export async function appendPriceHistory(db: Pick<Database, 'execute'>, priceIdsQuery: SQL): Promise<void> {
   await db.execute(sql`
     insert into price_history (price_id, product_id, store_id, amount, shipping, total)
-    select id, product_id, store_id, amount, shipping, total from prices where id in (${priceIdsQuery})`);
+    select id, product_id, store_id, amount, shipping, total from prices where id in (${priceIdsQuery}) order by id`);
 }

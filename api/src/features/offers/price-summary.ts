@@ -35,8 +35,10 @@ export async function refreshPriceSummaries(db: Pick<Database, 'execute'>, produ
  */
 export async function refreshPriceSummariesOf(db: Pick<Database, 'execute'>, productIdsQuery: SQL): Promise<void> {
   const dealPercentage = dealPercentageOf(sql`summary.lowest_total`, sql`s.reference_total`);
+  // The ids in product order: the summaries are then read and written page by page, their key's
+  // index entries in its order, instead of a random page per product.
   await db.execute(sql`
-    with ids as (select distinct id from (${productIdsQuery}) as touched(id) where id is not null),
+    with ids as (select distinct id from (${productIdsQuery}) as touched(id) where id is not null order by id),
     -- One pass over the products' visible offers: the first row of each product is its lowest
     -- offer in stock (an offer out of stock is shown but never the lowest price, docs/feeds.md
     -- "Availability"), and the window gives every row the product's highest total and count.
