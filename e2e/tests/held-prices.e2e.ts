@@ -111,7 +111,10 @@ describe('held prices', () => {
     await row.getByRole('button', { name: 'Accept', exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Accept this price?' });
     await confirm.getByText(/is shown to visitors and may become its lowest price/).waitFor();
+    const accepted = page.waitForResponse((response) => /\/api\/held-prices\/\d+\/accept$/.test(response.url()));
     await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
+    // The server's answer first, so a failure says whether the release or the notice went wrong.
+    expect((await accepted).status()).toBe(200);
     await page.getByText(`${shown(heldTotal)} for ${product.name} is shown`).waitFor();
     await page.getByText('No held prices').waitFor();
 
