@@ -3,7 +3,6 @@
  * then the app's own (database, auth), then every feature's routes under /api.
  */
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -29,8 +28,7 @@ import crawlRoutes from './features/crawl/routes';
 import metricsPlugin from './metrics/plugin';
 import { addContentSecurityPolicy } from './http/content-security-policy';
 import responseCache from './http/response-cache';
-import compress from '@fastify/compress';
-import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, ENCODINGS } from './http/compression';
+import { registerCompression } from './http/compression';
 import { registerAfterResponse } from './http/after-response';
 import { FeedQueue } from './features/feeds/queue';
 
@@ -157,12 +155,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(responseCache, { db: database.db });
   // After the response cache (it keeps the JSON text): pages, API answers and assets without a
   // precompressed copy travel compressed; brotli at quality 4 costs little CPU per response.
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESSION_THRESHOLD,
-    encodings: ENCODINGS,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-  });
+  await registerCompression(app);
 
   // Collected before any feature registers, so the list is complete by construction.
   const routeCatalog: RouteCatalogEntry[] = [];
