@@ -78,8 +78,10 @@ describe('compression', () => {
       });
     });
     await sourceClosed;
-    // The compression pipeline reports its end on the turns after the source closed.
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    for (let turn = 0; turn < 500 && !log.text().includes('stream closed prematurely'); turn++) await settle();
+    // The compression pipeline reports its end on the turns after the response closed.
+    for (let turn = 0; turn < 5; turn++) await settle();
 
     expect(log.text()).toContain('stream closed prematurely');
     expect(log.levels().filter((level) => level >= 50)).toEqual([]);
