@@ -1,7 +1,8 @@
 /**
  * The benchmarks' catalogue database: koopjesland_bench on BENCH_DATABASE_URL's PostgreSQL server
  * (default postgres://postgres@127.0.0.1:5432), or PGlite in data/bench-pglite, seeded with the demo
- * catalogue (100,000 products at the default scale) only when empty. Used by bench:api and bench:ssr.
+ * catalogue (100,000 products at the default scale) only when empty. Used by bench:api and bench:ssr,
+ * and copied by bench:load.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,17 +11,21 @@ import { REPO_ROOT } from '../../api/src/config';
 import { openDatabase, type DatabaseHandle } from '../../api/src/db/client';
 import { hasAnyData, seedDemoData, type SeedScale } from '../../api/src/demo/seed';
 
+/** The URL of a database on BENCH_DATABASE_URL's server, whether that names a database or not. */
+export function benchDatabaseUrl(database: string): string {
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 /** Creates koopjesland_bench when missing; answers its URL. */
 export async function ensurePostgresDatabase(): Promise<string> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new Client({ connectionString: base });
+  const client = new Client({ connectionString: benchDatabaseUrl('postgres') });
   await client.connect();
   const { rowCount } = await client.query(`select 1 from pg_database where datname = 'koopjesland_bench'`);
   if (!rowCount) await client.query('create database koopjesland_bench');
   await client.end();
-  const url = new URL(base);
-  url.pathname = '/koopjesland_bench';
-  return url.toString();
+  return benchDatabaseUrl('koopjesland_bench');
 }
 
 export const PGLITE_DATA_DIR = path.join(REPO_ROOT, 'data', 'bench-pglite');

@@ -9,9 +9,9 @@
  *   npm run bench:load
  *   npm run bench:load -- --duration 20 --connections 32 --records 50000
  *
- * The catalogue is copied from the database koopjesland_bench (seeded once by
- * `npm run bench:api -- --db postgres`) into koopjesland_load for each run, so runs start alike.
- * BENCH_DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432).
+ * The catalogue is copied from the database koopjesland_bench (seeded once, by the first of
+ * `npm run bench:api -- --db postgres` and this) into koopjesland_load for each run, so runs start
+ * alike. BENCH_DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,7 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
+import { parseScale } from '../../api/src/demo/seed';
 import type { FeedRun } from '../../shared/src/entities/feed';
+import { benchDatabaseUrl, openBenchDatabase, seedOnce } from './bench-database';
 import { runLoadPlan, treeRssKiB } from './bench-process';
 import type { CallResult, LoadCall, LoadPlan } from './load-generator';
 
@@ -33,7 +35,6 @@ const DURATION_SECONDS = option('duration', 60);
 const CONNECTIONS = option('connections', 64);
 const RECORDS = option('records', 200_000);
 const PORT = option('port', 8290);
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const TEMPLATE = 'koopjesland_bench';
 const DATABASE = 'koopjesland_load';
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -42,7 +43,7 @@ const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'koopjesland-load-'));
 const RUN_TAG = crypto.randomBytes(4).toString('hex');
 
 async function onServer<T>(database: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: `${SERVER_URL}/${database}` });
+  const client = new Client({ connectionString: benchDatabaseUrl(database) });
   await client.connect();
   try {
     return await work(client);
@@ -51,12 +52,21 @@ async function onServer<T>(database: string, work: (client: Client) => Promise<T
   }
 }
 
+/** The catalogue bench:api seeds, when no benchmark has seeded it on this server yet. */
+async function seedTemplate(): Promise<void> {
+  console.log(`No ${TEMPLATE} database yet: seeding the catalogue once (bench:api uses it too)…`);
+  const database = await openBenchDatabase('postgres');
+  try {
+    await seedOnce(database, { scale: parseScale('large') });
+  } finally {
+    await database.close();
+  }
+}
+
 async function copyCatalogue(): Promise<void> {
   await onServer('postgres', async (client) => {
     const template = await client.query('select 1 from pg_database where datname = $1', [TEMPLATE]);
-    if (template.rowCount === 0) {
-      throw new Error(`No ${TEMPLATE} database: seed the 100,000-product catalogue once with \`npm run bench:api -- --db postgres\`.`);
-    }
+    if (template.rowCount === 0) await seedTemplate();
     await client.query(`drop database if exists ${DATABASE} with (force)`);
     // A copy needs the template to itself; right after seeding, autovacuum or the seeding API's
     // last connection may still be on it for a few seconds.
@@ -118,7 +128,7 @@ async function startServer(): Promise<ChildProcess> {
     env: {
       ...process.env,
       PORT: String(PORT),
-      DATABASE_URL: `${SERVER_URL}/${DATABASE}`,
+      DATABASE_URL: benchDatabaseUrl(DATABASE),
       DATA_DIR: WORK_DIR,
       JWT_SECRET: crypto.randomBytes(24).toString('hex'),
       // The load generator stands for visitors behind one load balancer on loopback.
@@ -142,7 +152,7 @@ function createAdmin(email: string, password: string): void {
     cwd: ROOT,
     input: password,
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: `${SERVER_URL}/${DATABASE}`, DATA_DIR: WORK_DIR },
+    env: { ...process.env, DATABASE_URL: benchDatabaseUrl(DATABASE), DATA_DIR: WORK_DIR },
   });
   if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr}`);
 }
