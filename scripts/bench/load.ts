@@ -52,21 +52,15 @@ async function onServer<T>(database: string, work: (client: Client) => Promise<T
   }
 }
 
-/** The catalogue bench:api seeds, when no benchmark has seeded it on this server yet. */
-async function seedTemplate(): Promise<void> {
-  console.log(`No ${TEMPLATE} database yet: seeding the catalogue once (bench:api uses it too)…`);
-  const database = await openBenchDatabase('postgres');
-  try {
-    await seedOnce(database, { scale: parseScale('large') });
-  } finally {
-    await database.close();
-  }
-}
-
 async function copyCatalogue(): Promise<void> {
+  // The catalogue bench:api seeds (koopjesland_bench), seeded here when no benchmark has yet.
+  const template = await openBenchDatabase('postgres');
+  try {
+    await seedOnce(template, { scale: parseScale('large') });
+  } finally {
+    await template.close();
+  }
   await onServer('postgres', async (client) => {
-    const template = await client.query('select 1 from pg_database where datname = $1', [TEMPLATE]);
-    if (template.rowCount === 0) await seedTemplate();
     await client.query(`drop database if exists ${DATABASE} with (force)`);
     // A copy needs the template to itself; right after seeding, autovacuum or the seeding API's
     // last connection may still be on it for a few seconds.
